@@ -1,0 +1,144 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyJwt from '@fastify/jwt';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { Redis } from 'ioredis';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { PROFILE_PICTURE_MAX_BYTES } from '@bloodbank/shared/constants';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { DatabaseHandle } from './db/database';
+import { createClock, type Clock } from './lib/clock';
+import { resolveJwtSecret } from './lib/jwt-secret';
+import { createLoginThrottle } from './lib/login-throttle';
+import { registerAccessControl } from './plugins/access';
+import { registerErrorHandler } from './plugins/error-handler';
+import { isSpaRequest, registerWebApp } from './plugins/web-app';
+import { authRoutes } from './modules/auth/auth.routes';
+import { systemRoutes } from './modules/system/system.routes';
+import { usersRoutes } from './modules/users/users.routes';
+
+export interface AppDependencies {
+  database: DatabaseHandle;
+  clock?: Clock;
+  /** false silences logs (tests); default: JSON logs at config.logLevel. */
+  logger?: boolean;
+}
+
+/** Builds the whole app; never listens (server.ts does, tests use app.inject). */
+export async function buildApp(config: Config, deps: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // Belt and braces: the default serializers log no headers or bodies, and these never appear.
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'password', '*.password', 'access_token'],
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Numeric ids in URLs only; keep the router strict.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 100 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const ctx: AppContext = {
+    config,
+    db: deps.database.db,
+    engine: deps.database.engine,
+    clock: deps.clock ?? createClock(config.timezone),
+    loginThrottle: createLoginThrottle(redis),
+  };
+
+  app.addHook('onClose', async () => {
+    await deps.database.close();
+    if (redis) await redis.quit();
+  });
+
+  registerErrorHandler(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine and the API docs viewer inject style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+  });
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: config.rateLimitMax,
+    timeWindow: '1 minute',
+    ...(redis ? { redis, nameSpace: 'bloodbank-rate:' } : {}),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      detail: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      code: 'rate_limited',
+    }),
+  });
+  registerAccessControl(app, ctx.db);
+  await app.register(fastifyFormbody);
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 2, fields: 30, fieldSize: 16 * 1024, parts: 40 },
+  });
+  await app.register(fastifyJwt, {
+    secret: resolveJwtSecret(config),
+    sign: { algorithm: 'HS256' },
+    verify: { algorithms: ['HS256'] },
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Blood bank API',
+        description: 'Donors, patients, per-unit inventory and the Blood Hero game.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const modules = [systemRoutes, authRoutes, usersRoutes];
+  for (const module of modules) {
+    await app.register(module, { prefix: '/api', ...ctx });
+  }
+
+  const servesWebApp = await registerWebApp(app, config.webDistDir);
+  app.setNotFoundHandler((request, reply) => {
+    if (servesWebApp && isSpaRequest(request.method, request.url)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({ detail: `Not Found: ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' });
+  });
+
+  return app;
+}

@@ -1,0 +1,13 @@
+import type { Config } from './config';
+import type { Database, Engine } from './db/database';
+import type { Clock } from './lib/clock';
+import type { LoginThrottle } from './lib/login-throttle';
+
+/** What every module is given: passed explicitly, never imported as a global. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  engine: Engine;
+  clock: Clock;
+  loginThrottle: LoginThrottle;
+}

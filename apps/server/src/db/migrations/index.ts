@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as initialSchema from './2026-11-20-0001-initial-schema';
+
+/**
+ * Migrations are listed here rather than read from disk so they survive bundling.
+ * Names sort by date; add new ones at the end.
+ */
+const migrations: Record<string, Migration> = {
+  '2026-11-20-0001-initial-schema': initialSchema,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

@@ -1,0 +1,161 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { BloodGroup } from '@bloodbank/shared/blood-groups';
+import type { Role } from '@bloodbank/shared/auth';
+import type { DonationStatus } from '@bloodbank/shared/donation';
+import type { RequestStatus } from '@bloodbank/shared/blood-request';
+import type { UnitStatus } from '@bloodbank/shared/admin';
+
+/** Kysely table types, in step with db/migrations. Dates are YYYY-MM-DD text, instants ISO-8601 UTC text. */
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  username_key: string;
+  password_hash: string;
+  role: Role;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  bloodgroup: BloodGroup | null;
+  address: string | null;
+  mobile: string | null;
+  profile_pic: string | null;
+  /** 1 or 0. */
+  is_active: Generated<number>;
+  token_version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  deactivated_at: string | null;
+}
+
+export interface PatientsTable {
+  user_id: number;
+  disease: string;
+  age: number;
+  doctorname: string;
+}
+
+export interface DonationsTable {
+  id: Generated<number>;
+  donor_id: number;
+  bloodgroup: BloodGroup;
+  units: number;
+  donation_date: string;
+  disease: string;
+  last_donation: string | null;
+  status: Generated<DonationStatus>;
+  rejection_reason: string | null;
+  decided_by: number | null;
+  decided_at: string | null;
+  created_at: string;
+}
+
+export interface BloodRequestsTable {
+  id: Generated<number>;
+  patient_id: number;
+  bloodgroup: BloodGroup;
+  units: number;
+  required_date: string;
+  doctorname: string;
+  hospital_address: string;
+  reason: string;
+  status: Generated<RequestStatus>;
+  rejection_reason: string | null;
+  issued_bloodgroup: BloodGroup | null;
+  decided_by: number | null;
+  decided_at: string | null;
+  created_at: string;
+}
+
+export interface BloodUnitsTable {
+  id: Generated<number>;
+  bloodgroup: BloodGroup;
+  source: 'donation' | 'manual';
+  donation_id: number | null;
+  collected_on: string;
+  expires_on: string;
+  status: Generated<UnitStatus>;
+  request_id: number | null;
+  issued_at: string | null;
+  discarded_at: string | null;
+  discard_reason: string | null;
+  created_at: string;
+}
+
+export interface GameProfilesTable {
+  id: Generated<number>;
+  donor_id: number;
+  points: Generated<number>;
+  level: Generated<number>;
+  donation_streak: Generated<number>;
+  points_reached_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AchievementsTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  description: string;
+  points_reward: number;
+  icon: string;
+  rule: 'donations' | 'streak';
+  threshold: number;
+}
+
+export interface EarnedAchievementsTable {
+  id: Generated<number>;
+  donor_id: number;
+  achievement_id: number;
+  earned_at: string;
+}
+
+export interface GameRewardsTable {
+  id: Generated<number>;
+  donation_id: number;
+  donor_id: number;
+  points: number;
+  rewarded_at: string;
+}
+
+export interface ActivitiesTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  message: string;
+  created_at: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  actor_id: number | null;
+  actor: string;
+  action: string;
+  entity: string;
+  entity_id: number | null;
+  /** JSON text. */
+  detail: string;
+}
+
+export interface DB {
+  users: UsersTable;
+  patients: PatientsTable;
+  donations: DonationsTable;
+  blood_requests: BloodRequestsTable;
+  blood_units: BloodUnitsTable;
+  game_profiles: GameProfilesTable;
+  achievements: AchievementsTable;
+  earned_achievements: EarnedAchievementsTable;
+  game_rewards: GameRewardsTable;
+  activities: ActivitiesTable;
+  audit_log: AuditLogTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type DonationRow = Selectable<DonationsTable>;
+export type BloodRequestRow = Selectable<BloodRequestsTable>;
+export type BloodUnitRow = Selectable<BloodUnitsTable>;

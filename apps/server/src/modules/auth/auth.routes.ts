@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  LoginFormSchema,
+  RegistrationResponseSchema,
+  RegistrationSchema,
+  TokenResponseSchema,
+} from '@bloodbank/shared/auth';
+import { ErrorResponseSchema } from '@bloodbank/shared/errors';
+import type { AppContext } from '../../context';
+import { invalidFields } from '../../errors';
+import { PROFILE_PICTURE_SIZE_MESSAGE } from '../../lib/uploads';
+import { registerUser, signIn } from './auth.service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    profilePicture?: Buffer;
+  }
+}
+
+const errors = { 401: ErrorResponseSchema, 409: ErrorResponseSchema, 422: ErrorResponseSchema, 429: ErrorResponseSchema };
+
+export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.post('/auth/register', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['auth'],
+      summary: 'Register a donor or a patient (JSON, or multipart/form-data with an optional profile_pic file)',
+      body: RegistrationSchema,
+      response: { 201: RegistrationResponseSchema, ...errors },
+    },
+    // Multipart bodies are read here so that the same schema validates both content types.
+    preValidation: async (request) => {
+      if (!request.isMultipart()) return;
+      const fields: Record<string, string> = {};
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'profile_pic') {
+            await part.toBuffer().catch(() => undefined);
+            throw invalidFields({ [part.fieldname]: 'Unexpected file' });
+          }
+          try {
+            request.profilePicture = await part.toBuffer();
+          } catch (error) {
+            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+              throw invalidFields({ profile_pic: PROFILE_PICTURE_SIZE_MESSAGE });
+            }
+            throw error;
+          }
+          if (request.profilePicture.length === 0) request.profilePicture = undefined;
+        } else {
+          fields[part.fieldname] = String(part.value);
+        }
+      }
+      // Validated by the route schema right after this hook.
+      request.body = fields as unknown as typeof request.body;
+    },
+    handler: async (request, reply) => {
+      const created = await registerUser(ctx, request.body, request.profilePicture);
+      return reply.status(201).send(created);
+    },
+  });
+
+  app.post('/auth/token', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign in (OAuth2 password style: form-encoded username and password)',
+      consumes: ['application/x-www-form-urlencoded', 'application/json'],
+      body: LoginFormSchema,
+      response: { 200: TokenResponseSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      try {
+        return await signIn(ctx, app.jwt, request.body, request.ip);
+      } catch (error) {
+        const retry = (error as { extra?: { retry_after_seconds?: number } }).extra?.retry_after_seconds;
+        if (retry) void reply.header('retry-after', String(retry));
+        throw error;
+      }
+    },
+  });
+};

@@ -1,0 +1,49 @@
+import { sql } from 'kysely';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HealthSchema, StatsSchema } from '@bloodbank/shared/stats';
+import type { AppContext } from '../../context';
+import { countActiveUsers } from '../users/users.repository';
+import { countStockTotal } from '../inventory/inventory.repository';
+
+export const systemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.get('/health', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['system'],
+      summary: 'Liveness and database reachability (503 when the database does not answer)',
+      response: { 200: HealthSchema, 503: HealthSchema },
+    },
+    handler: async (request, reply) => {
+      try {
+        await sql`select 1`.execute(ctx.db);
+        return { status: 'ok' as const, db: 'ok' as const };
+      } catch (error) {
+        request.log.error({ err: error }, 'health check: database unreachable');
+        return reply.status(503).send({ status: 'unavailable', db: 'unreachable' });
+      }
+    },
+  });
+
+  app.get('/stats', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['system'],
+      summary: 'Live headline figures for the home page',
+      response: { 200: StatsSchema },
+    },
+    handler: async () => {
+      const [donors, patients, units, donations] = await Promise.all([
+        countActiveUsers(ctx.db, 'DONOR'),
+        countActiveUsers(ctx.db, 'PATIENT'),
+        countStockTotal(ctx.db, ctx.clock.today()),
+        ctx.db
+          .selectFrom('donations')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('status', '=', 'approved')
+          .executeTakeFirstOrThrow()
+          .then((row) => Number(row.count)),
+      ]);
+      return { donors, patients, units, donations };
+    },
+  });
+};

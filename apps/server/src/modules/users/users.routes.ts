@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CurrentUserSchema } from '@bloodbank/shared/auth';
+import { ErrorResponseSchema } from '@bloodbank/shared/errors';
+import type { AppContext } from '../../context';
+import { principalOf } from '../../plugins/access';
+import { forbidden, notFound } from '../../errors';
+import { avatarDirectory, mimeTypeOf } from '../../lib/uploads';
+import { findUserProfile } from './users.repository';
+import { getCurrentUser } from './users.service';
+
+export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.get('/users/me', {
+    config: { access: 'signed-in' },
+    schema: {
+      tags: ['users'],
+      summary: 'The signed-in user (never the password)',
+      response: { 200: CurrentUserSchema, 401: ErrorResponseSchema },
+    },
+    handler: async (request) => getCurrentUser(ctx.db, principalOf(request).id),
+  });
+
+  app.get('/users/:id/avatar', {
+    config: { access: 'signed-in' },
+    schema: {
+      tags: ['users'],
+      summary: 'A profile picture: only its owner and admins may see it',
+      params: z.object({ id: z.coerce.number().int().positive() }),
+      produces: ['image/jpeg', 'image/png', 'image/webp'],
+      response: {
+        200: z.any().describe('The image bytes'),
+        401: ErrorResponseSchema,
+        403: ErrorResponseSchema,
+        404: ErrorResponseSchema,
+      },
+    },
+    handler: async (request, reply) => {
+      const principal = principalOf(request);
+      if (principal.role !== 'ADMIN' && principal.id !== request.params.id) throw forbidden();
+      const user = await findUserProfile(ctx.db, request.params.id);
+      if (!user?.profile_pic) throw notFound('No profile picture');
+      const file = path.join(avatarDirectory(ctx.config.dataDir), path.basename(user.profile_pic));
+      if (!fs.existsSync(file)) throw notFound('No profile picture');
+      return reply
+        .header('content-type', mimeTypeOf(file))
+        .header('cache-control', 'private, max-age=300')
+        .header('x-content-type-options', 'nosniff')
+        .send(fs.createReadStream(file));
+    },
+  });
+};

@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Role } from '@bloodbank/shared/auth';
+import type { Database } from '../db/database';
+import { forbidden, unauthorized } from '../errors';
+
+/**
+ * Who may call a route. Every /api route must declare one in `config.access`; the app refuses to
+ * start otherwise, so no route is ever public by accident.
+ * - 'public': anyone
+ * - 'signed-in': any active user
+ * - [roles]: active users with one of these roles
+ */
+export type Access = 'public' | 'signed-in' | readonly Role[];
+
+export interface Principal {
+  id: number;
+  role: Role;
+  username: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: { sub: string; role: Role; ver: number };
+  }
+}
+
+export const SESSION_INVALID = 'Your session has expired or is no longer valid. Please log in again.';
+
+export function registerAccessControl(app: FastifyInstance, db: Database): void {
+  app.decorateRequest('principal', null);
+
+  // Each /api route gets the check as its own onRequest hook (after the rate limiter's), so a
+  // refused caller costs no body parsing and a flood of them is throttled first.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
+    const access = route.config?.access;
+    if (access === undefined) {
+      throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access`);
+    }
+    if (access === 'public') return;
+    const checkAccess = async (request: FastifyRequest) => {
+      request.principal = await authenticate(request, db);
+      if (access !== 'signed-in' && !access.includes(request.principal.role)) throw forbidden();
+    };
+    const existing = route.onRequest ?? [];
+    route.onRequest = [...(Array.isArray(existing) ? existing : [existing]), checkAccess];
+  });
+}
+
+async function authenticate(request: FastifyRequest, db: Database): Promise<Principal> {
+  if (!request.headers.authorization) throw unauthorized('Not authenticated');
+  let payload: { sub: string; role: Role; ver: number };
+  try {
+    payload = await request.jwtVerify();
+  } catch {
+    throw unauthorized(SESSION_INVALID);
+  }
+  const userId = Number(payload.sub);
+  if (!Number.isSafeInteger(userId)) throw unauthorized(SESSION_INVALID);
+  // Checked on every request so that deactivation and password resets take effect at once.
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'role', 'username', 'is_active', 'token_version'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user || user.is_active !== 1 || user.token_version !== payload.ver || user.role !== payload.role) {
+    throw unauthorized(SESSION_INVALID);
+  }
+  return { id: user.id, role: user.role, username: user.username };
+}
+
+/** The signed-in caller of a route that is not public. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+}

@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors';
+
+/**
+ * The one place errors become responses: `{ detail, code?, errors? }` with the right status, and
+ * never a stack trace. Anything unexpected is logged and answered with a bare 500.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ detail: error.detail, code: error.code, ...error.extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(error.validationContext ?? 'body');
+        errors[field] ??= issue.message ?? 'Invalid value';
+      }
+      return reply
+        .status(422)
+        .send({ detail: Object.values(errors)[0] ?? 'Invalid input', code: 'validation_failed', errors });
+    }
+    const known = knownClientError(error);
+    if (known) {
+      if (known.status === 429) {
+        const retryAfter = reply.getHeader('retry-after');
+        return reply.status(429).send({
+          detail: `Too many requests. Please try again in ${retryAfter ?? 60} seconds.`,
+          code: 'rate_limited',
+        });
+      }
+      return reply.status(known.status).send({ detail: known.detail, code: known.code });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ detail: 'Internal Server Error', code: 'internal_error' });
+  });
+}
+
+/** Errors raised by Fastify and its plugins before a handler runs, mapped to what the caller did wrong. */
+function knownClientError(error: FastifyError): { status: number; detail: string; code: string } | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return { status: 413, detail: 'Request body is too large', code: 'too_large' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return { status: 415, detail: 'Unsupported content type', code: 'unsupported_media_type' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, detail: 'Request body is empty', code: 'malformed_body' };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, detail: 'Request body is not valid JSON', code: 'malformed_body' };
+    default:
+      break;
+  }
+  if (error.statusCode === 429) return { status: 429, detail: 'Too many requests', code: 'rate_limited' };
+  // JSON.parse failures surface as SyntaxError with status 400.
+  if (error instanceof SyntaxError || (error.statusCode === 400 && !error.validation)) {
+    return { status: 400, detail: 'Request body is malformed', code: 'malformed_body' };
+  }
+  if (error.statusCode === 413) return { status: 413, detail: 'Request body is too large', code: 'too_large' };
+  if (error.statusCode === 415) return { status: 415, detail: 'Unsupported content type', code: 'unsupported_media_type' };
+  return undefined;
+}

@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built React app. Hashed assets are cached for a year; index.html never is, and it
+ * answers every non-API GET so deep links work on reload.
+ */
+export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<boolean> {
+  const indexFile = path.join(webDistDir, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn({ webDistDir }, 'web app not built: serving the API only (run `npm run build`)');
+    return false;
+  }
+  await app.register(fastifyStatic, {
+    root: webDistDir,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      res.header(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  return true;
+}
+
+export function isSpaRequest(method: string, url: string): boolean {
+  return (method === 'GET' || method === 'HEAD') && !url.startsWith('/api/') && url !== '/api';
+}

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { BLOOD_GROUPS } from './blood-groups';
+import { BloodRequestSchema, REQUEST_STATUSES } from './blood-request';
+import { DONATION_STATUSES, DonationSchema } from './donation';
+import { bloodGroupField, isoDateField, requiredText, type TodayProvider } from './fields';
+
+// ---------------------------------------------------------------- paging
+
+export const PAGE_SIZE = { default: 20, max: 100 } as const;
+
+export const PageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1, `pageSize must be between 1 and ${PAGE_SIZE.max}`)
+    .max(PAGE_SIZE.max, `pageSize must be between 1 and ${PAGE_SIZE.max}`)
+    .default(PAGE_SIZE.default),
+});
+
+export function pagedSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+}
+export type Paged<T> = { items: T[]; total: number; page: number; pageSize: number };
+
+// ---------------------------------------------------------------- dashboard
+
+export const InventoryRowSchema = z.object({
+  bloodgroup: z.enum(BLOOD_GROUPS),
+  /** Available units that have not expired today: the stock. */
+  units: z.number().int(),
+  /** Of those, units that expire within the next 7 days. */
+  expiring_soon: z.number().int(),
+  /** True when units are under the low-stock threshold. */
+  low: z.boolean(),
+});
+export type InventoryRow = z.infer<typeof InventoryRowSchema>;
+
+export const WeeklyCountSchema = z.object({
+  /** Monday of the week, YYYY-MM-DD. */
+  week_start: z.string(),
+  donations: z.number().int(),
+  requests: z.number().int(),
+});
+export type WeeklyCount = z.infer<typeof WeeklyCountSchema>;
+
+export const ExpiringUnitSchema = z.object({
+  id: z.number().int(),
+  bloodgroup: z.enum(BLOOD_GROUPS),
+  expires_on: z.string(),
+});
+
+export const AdminDashboardSchema = z.object({
+  totalDonors: z.number().int(),
+  totalPatients: z.number().int(),
+  totalBloodUnits: z.number().int(),
+  pendingDonations: z.number().int(),
+  pendingRequests: z.number().int(),
+  lowStockThreshold: z.number().int(),
+  inventory: z.array(InventoryRowSchema),
+  weekly: z.array(WeeklyCountSchema),
+  expiringUnits: z.array(ExpiringUnitSchema),
+});
+export type AdminDashboard = z.infer<typeof AdminDashboardSchema>;
+
+// ---------------------------------------------------------------- people
+
+export const PEOPLE_SORTS = ['name', 'username', 'created_at', 'bloodgroup'] as const;
+
+export const PeopleQuerySchema = PageQuerySchema.extend({
+  search: z.string().trim().max(100).optional(),
+  sort: z.enum(PEOPLE_SORTS).default('created_at'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type PeopleQuery = z.infer<typeof PeopleQuerySchema>;
+
+const personFields = {
+  id: z.number().int(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  bloodgroup: z.enum(BLOOD_GROUPS),
+  address: z.string(),
+  mobile: z.string(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+};
+
+export const AdminDonorSchema = z.object({ ...personFields, donations: z.number().int() });
+export type AdminDonor = z.infer<typeof AdminDonorSchema>;
+
+export const AdminPatientSchema = z.object({
+  ...personFields,
+  disease: z.string(),
+  age: z.number().int(),
+  doctorname: z.string(),
+  requests: z.number().int(),
+});
+export type AdminPatient = z.infer<typeof AdminPatientSchema>;
+
+// ---------------------------------------------------------------- units
+
+export const UNIT_STATUSES = ['available', 'issued', 'discarded'] as const;
+export type UnitStatus = (typeof UNIT_STATUSES)[number];
+/** Filters include "expired": available on paper, but past its expiry date. */
+export const UNIT_FILTERS = [...UNIT_STATUSES, 'expired'] as const;
+
+export const BloodUnitSchema = z.object({
+  id: z.number().int(),
+  bloodgroup: z.enum(BLOOD_GROUPS),
+  source: z.enum(['donation', 'manual']),
+  donation_id: z.number().int().nullable(),
+  collected_on: z.string(),
+  expires_on: z.string(),
+  status: z.enum(UNIT_STATUSES),
+  expired: z.boolean(),
+  request_id: z.number().int().nullable(),
+  discard_reason: z.string().nullable(),
+  created_at: z.string(),
+});
+export type BloodUnit = z.infer<typeof BloodUnitSchema>;
+
+export const UnitsQuerySchema = PageQuerySchema.extend({
+  bloodgroup: z.enum(BLOOD_GROUPS).optional(),
+  status: z.enum(UNIT_FILTERS).optional(),
+});
+
+export const RECEIVE_UNITS_MAX = 100;
+
+export function receiveUnitsSchema(today: TodayProvider) {
+  return z.object({
+    bloodgroup: bloodGroupField(),
+    count: z.coerce
+      .number({ error: 'Number of units is required' })
+      .int('Please enter a whole number')
+      .min(1, 'Minimum 1 unit is required')
+      .max(RECEIVE_UNITS_MAX, `At most ${RECEIVE_UNITS_MAX} units can be received at once`),
+    collected_on: isoDateField('Collection date is required').refine(
+      (date) => date <= today(),
+      'Collection date cannot be in the future',
+    ),
+  });
+}
+
+export const DiscardUnitsSchema = z.union([
+  z.object({
+    unit_ids: z.array(z.number().int().positive()).min(1, 'Choose at least one unit').max(500),
+    reason: z.string().trim().max(500).optional(),
+  }),
+  z.object({
+    bloodgroup: bloodGroupField(),
+    count: z.coerce.number().int().min(1, 'Minimum 1 unit').max(500),
+    reason: requiredText('Reason is required', 500),
+  }),
+  z.object({ expired: z.literal(true) }),
+]);
+export type DiscardUnits = z.infer<typeof DiscardUnitsSchema>;
+
+export const DiscardResultSchema = z.object({ discarded_unit_ids: z.array(z.number().int()) });
+
+// ---------------------------------------------------------------- decisions
+
+export const ApproveRequestSchema = z.object({ bloodgroup: z.enum(BLOOD_GROUPS).optional() }).default({});
+export const RejectSchema = z
+  .object({ reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional() })
+  .default({});
+
+/** The 409 body when a request's group lacks stock. */
+export const InsufficientStockSchema = z.object({
+  detail: z.string(),
+  code: z.literal('insufficient_stock'),
+  available: z.number().int(),
+  compatible: z.array(z.object({ bloodgroup: z.enum(BLOOD_GROUPS), units: z.number().int() })),
+});
+export type InsufficientStock = z.infer<typeof InsufficientStockSchema>;
+
+export const AdminRequestSchema = BloodRequestSchema.extend({
+  patient_id: z.number().int(),
+  patient_name: z.string(),
+  patient_username: z.string(),
+});
+export type AdminRequest = z.infer<typeof AdminRequestSchema>;
+
+export const AdminDonationSchema = DonationSchema.extend({
+  donor_id: z.number().int(),
+  donor_name: z.string(),
+  donor_username: z.string(),
+  unit_ids: z.array(z.number().int()),
+});
+export type AdminDonation = z.infer<typeof AdminDonationSchema>;
+
+export const AdminRequestsQuerySchema = PageQuerySchema.extend({ status: z.enum(REQUEST_STATUSES).optional() });
+export const AdminDonationsQuerySchema = PageQuerySchema.extend({ status: z.enum(DONATION_STATUSES).optional() });
+
+// ---------------------------------------------------------------- audit
+
+export const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actor: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.number().int().nullable(),
+  /** JSON with `before` and/or `after` where the change has them. */
+  detail: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;

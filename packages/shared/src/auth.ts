@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { PASSWORD_LENGTH, PATIENT_AGE, PATIENT_DISEASE_OPTIONS, USERNAME_LENGTH } from './constants';
+import {
+  bloodGroupField,
+  EMAIL_PATTERN,
+  MOBILE_PATTERN,
+  optionField,
+  requiredInteger,
+  requiredText,
+  USERNAME_PATTERN,
+} from './fields';
+import { BLOOD_GROUPS } from './blood-groups';
+
+export const USER_TYPES = ['admin', 'donor', 'patient'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+export const ROLES = ['ADMIN', 'DONOR', 'PATIENT'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const roleOf = (userType: UserType): Role => userType.toUpperCase() as Role;
+export const userTypeOf = (role: Role): UserType => role.toLowerCase() as UserType;
+
+// ---------------------------------------------------------------- login (spec section 5)
+
+export const LoginFormSchema = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(200),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024),
+});
+export type LoginForm = z.infer<typeof LoginFormSchema>;
+
+export const TokenResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  user_type: z.enum(USER_TYPES),
+  user_id: z.number().int(),
+});
+export type TokenResponse = z.infer<typeof TokenResponseSchema>;
+
+// ---------------------------------------------------------------- registration
+
+export const usernameField = requiredText('Username is required', USERNAME_LENGTH.max)
+  .min(USERNAME_LENGTH.min, `Username must be at least ${USERNAME_LENGTH.min} characters`)
+  .regex(USERNAME_PATTERN, 'Username may contain only letters, digits, dots, underscores and hyphens');
+
+export const passwordField = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(PASSWORD_LENGTH.min, `Password must be at least ${PASSWORD_LENGTH.min} characters`)
+  .max(PASSWORD_LENGTH.max, `Password must be at most ${PASSWORD_LENGTH.max} characters`);
+
+export const emailField = requiredText('Email is required', 254).regex(EMAIL_PATTERN, 'Invalid email address');
+
+export const mobileField = requiredText('Mobile number is required', 20).regex(
+  MOBILE_PATTERN,
+  'Please enter a valid 10-digit mobile number',
+);
+
+export const ageField = requiredInteger('Age is required').pipe(
+  z
+    .number()
+    .min(PATIENT_AGE.min, 'Age must be greater than 0')
+    .max(PATIENT_AGE.max, 'Age must be less than 120'),
+);
+
+/** The personal fields an admin may edit; registration adds username and password. */
+export const DonorDetailsSchema = z.object({
+  first_name: requiredText('First name is required', 100),
+  last_name: requiredText('Last name is required', 100),
+  email: emailField,
+  bloodgroup: bloodGroupField(),
+  address: requiredText('Address is required', 500),
+  mobile: mobileField,
+});
+export type DonorDetails = z.infer<typeof DonorDetailsSchema>;
+
+export const PatientDetailsSchema = DonorDetailsSchema.extend({
+  disease: optionField(PATIENT_DISEASE_OPTIONS, 'Disease is required'),
+  age: ageField,
+  doctorname: requiredText('Doctor name is required', 100),
+});
+export type PatientDetails = z.infer<typeof PatientDetailsSchema>;
+
+const credentials = { username: usernameField, password: passwordField };
+
+/** API body of POST /api/auth/register (JSON or multipart; the picture travels as `profile_pic`). */
+export const DonorRegistrationSchema = DonorDetailsSchema.extend({
+  user_type: z.literal('donor'),
+  ...credentials,
+});
+export const PatientRegistrationSchema = PatientDetailsSchema.extend({
+  user_type: z.literal('patient'),
+  ...credentials,
+});
+export const RegistrationSchema = z.discriminatedUnion('user_type', [
+  DonorRegistrationSchema,
+  PatientRegistrationSchema,
+]);
+export type Registration = z.infer<typeof RegistrationSchema>;
+
+/** The confirm-password rule: only checked once both fields have something in them. */
+function withPasswordConfirmation<T extends z.ZodObject>(schema: T) {
+  return schema
+    .extend({ confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password') })
+    .refine((form) => form.password === form.confirmPassword, {
+      path: ['confirmPassword'],
+      message: 'Passwords do not match',
+      when: (payload) => {
+        const value = payload.value as { password?: unknown; confirmPassword?: unknown };
+        return typeof value.password === 'string' && typeof value.confirmPassword === 'string' && value.confirmPassword !== '';
+      },
+    });
+}
+
+/** The browser forms: the API body without user_type, plus confirmPassword (never sent). */
+export const DonorRegistrationFormSchema = withPasswordConfirmation(
+  DonorRegistrationSchema.omit({ user_type: true }),
+);
+export type DonorRegistrationForm = z.input<typeof DonorRegistrationFormSchema>;
+export const PatientRegistrationFormSchema = withPasswordConfirmation(
+  PatientRegistrationSchema.omit({ user_type: true }),
+);
+export type PatientRegistrationForm = z.input<typeof PatientRegistrationFormSchema>;
+
+export const RegistrationResponseSchema = z.object({
+  user_id: z.number().int(),
+  user_type: z.enum(['donor', 'patient']),
+  username: z.string(),
+});
+export type RegistrationResponse = z.infer<typeof RegistrationResponseSchema>;
+
+// ---------------------------------------------------------------- current user
+
+export const CurrentUserSchema = z.object({
+  userId: z.number().int(),
+  userType: z.enum(USER_TYPES),
+  username: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email: z.string().nullable(),
+  bloodgroup: z.enum(BLOOD_GROUPS).nullable(),
+  address: z.string().nullable(),
+  mobile: z.string().nullable(),
+  disease: z.string().nullable(),
+  age: z.number().int().nullable(),
+  doctorname: z.string().nullable(),
+  has_profile_pic: z.boolean(),
+  created_at: z.string(),
+});
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { BLOOD_GROUPS } from './blood-groups';
+import { DONATION_UNITS, DONOR_HEALTH_OPTIONS } from './constants';
+import { isoDateField, optionField, requiredInteger, type TodayProvider } from './fields';
+
+export const DONATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type DonationStatus = (typeof DONATION_STATUSES)[number];
+
+/**
+ * The Donate Blood form (spec section 5). The blood group is the donor's own and is never read
+ * from the body. `today` decides what "in the past" means.
+ */
+export function donationFormSchema(today: TodayProvider) {
+  return z.object({
+    unit: requiredInteger('Number of units is required').pipe(
+      z
+        .number()
+        .min(DONATION_UNITS.min, 'Minimum 1 unit is required')
+        .max(DONATION_UNITS.max, 'Maximum 2 units can be donated at once'),
+    ),
+    date: isoDateField('Donation date is required').refine((date) => date >= today(), 'Date cannot be in the past'),
+    disease: optionField(DONOR_HEALTH_OPTIONS, 'This field is required'),
+    lastDonation: z
+      .union([z.literal(''), z.null(), isoDateField('Please enter a valid date (YYYY-MM-DD)')])
+      .optional()
+      .transform((value) => (value ? value : null))
+      .refine((date) => date === null || date <= today(), 'Last donation date cannot be in the future'),
+    confirmation: z.literal(true, { error: 'You must confirm this statement' }),
+  });
+}
+export type DonationForm = z.input<ReturnType<typeof donationFormSchema>>;
+export type DonationInput = z.output<ReturnType<typeof donationFormSchema>>;
+
+export const DonationSchema = z.object({
+  id: z.number().int(),
+  bloodgroup: z.enum(BLOOD_GROUPS),
+  unit: z.number().int(),
+  date: z.string(),
+  disease: z.string(),
+  lastDonation: z.string().nullable(),
+  status: z.enum(DONATION_STATUSES),
+  rejection_reason: z.string().nullable(),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+});
+export type Donation = z.infer<typeof DonationSchema>;
+
+export const ActivitySchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  message: z.string(),
+  created_at: z.string(),
+});
+export type Activity = z.infer<typeof ActivitySchema>;
+
+export const DonorSummarySchema = z.object({
+  made: z.number().int(),
+  pending: z.number().int(),
+  approved: z.number().int(),
+  rejected: z.number().int(),
+  /** The first day the donor may donate: today when eligible now, null while a donation awaits approval. */
+  next_eligible_date: z.string().nullable(),
+  /** Why the donor cannot donate today, in the words the server would answer a submit with. */
+  not_eligible_reason: z.string().nullable(),
+  activities: z.array(ActivitySchema),
+});
+export type DonorSummary = z.infer<typeof DonorSummarySchema>;

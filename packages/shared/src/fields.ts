@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { BLOOD_GROUPS } from './blood-groups';
+import { isValidIsoDate } from './dates';
+
+/**
+ * Building blocks for the form schemas. Every message a user can see is passed in from the
+ * contract files, so the wording of the spec lives next to the field it belongs to.
+ */
+
+/** A trimmed, required string with a length cap. */
+export function requiredText(requiredMessage: string, maxLength = 200) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(maxLength, `Must be at most ${maxLength} characters`);
+}
+
+/** A whole number; empty form inputs ('' / null / undefined) count as missing, numeric strings are read. */
+export function requiredInteger(requiredMessage: string) {
+  return z.preprocess(
+    (value) => {
+      if (value === '' || value === null || value === undefined) return undefined;
+      if (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))) return Number(value);
+      return value;
+    },
+    z
+      .number({ error: (issue) => (issue.input === undefined ? requiredMessage : 'Please enter a number') })
+      .int('Please enter a whole number'),
+  );
+}
+
+export function bloodGroupField(requiredMessage = 'Blood group is required') {
+  return z.enum(BLOOD_GROUPS, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === '' ? requiredMessage : 'Please choose a valid blood group',
+  });
+}
+
+export function optionField<const T extends readonly [string, ...string[]]>(
+  options: T,
+  requiredMessage: string,
+) {
+  return z.enum(options, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === '' ? requiredMessage : 'Please choose one of the options',
+  });
+}
+
+/** A `YYYY-MM-DD` calendar date that exists. */
+export function isoDateField(requiredMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .refine(isValidIsoDate, 'Please enter a valid date (YYYY-MM-DD)');
+}
+
+/** "Today" is supplied by the caller: the browser's calendar day, or the blood bank's on the server. */
+export type TodayProvider = () => string;
+
+export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
+export const MOBILE_PATTERN = /^\d{10}$/;
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
