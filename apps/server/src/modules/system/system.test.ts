@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createAdmin, createDonor, createPatient } from '../../../test/factories';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ now: '2026-03-10T12:00:00Z' });
+});
+afterAll(() => t.close());
+
+describe('GET /api/health', () => {
+  it('answers ok with the database reachable', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', db: 'ok' });
+  });
+});
+
+describe('GET /api/stats', () => {
+  it('counts active donors and patients, usable units and approved donations from the database', async () => {
+    const empty = await t.app.inject({ method: 'GET', url: '/api/stats' });
+    expect(empty.json()).toEqual({ donors: 0, patients: 0, units: 0, donations: 0 });
+
+    const donor = await createDonor(t);
+    await createDonor(t);
+    await createPatient(t);
+    await createAdmin(t);
+    const inactive = await createDonor(t);
+    await t.db.updateTable('users').set({ is_active: 0 }).where('id', '=', inactive.id).execute();
+
+    const at = '2026-03-01T00:00:00Z';
+    const donation = await t.db
+      .insertInto('donations')
+      .values({ donor_id: donor.id, bloodgroup: 'O+', units: 2, donation_date: '2026-03-01', disease: 'None', last_donation: null, status: 'approved', rejection_reason: null, decided_by: null, decided_at: at, created_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const unit = (expires_on: string, status: 'available' | 'discarded' = 'available') => ({
+      bloodgroup: 'O+' as const, source: 'donation' as const, donation_id: donation.id, collected_on: '2026-03-01', expires_on, status,
+      request_id: null, issued_at: null, discarded_at: null, discard_reason: null, created_at: at,
+    });
+    // Usable: expires today or later and available. Not usable: expired yesterday, or discarded.
+    await t.db.insertInto('blood_units').values([unit('2026-03-10'), unit('2026-04-12'), unit('2026-03-09'), unit('2026-04-12', 'discarded')]).execute();
+
+    const response = await t.app.inject({ method: 'GET', url: '/api/stats' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ donors: 2, patients: 1, units: 2, donations: 1 });
+  });
+});
+
+describe('the schema', () => {
+  it('seeds the five achievements of the catalogue', async () => {
+    const rows = await t.db.selectFrom('achievements').select(['code', 'name', 'points_reward']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { code: 'first_hero_badge', name: 'First Time Hero', points_reward: 100 },
+      { code: 'regular_hero_badge', name: 'Regular Hero', points_reward: 300 },
+      { code: 'super_hero_badge', name: 'Super Hero', points_reward: 500 },
+      { code: 'master_badge', name: 'Blood Donation Master', points_reward: 1000 },
+      { code: 'streak_badge', name: 'Consistent Donor', points_reward: 500 },
+    ]);
+  });
+
+  it('refuses a second pending donation for one donor at the database level', async () => {
+    const donor = await createDonor(t);
+    const row = (created_at: string) => ({ donor_id: donor.id, bloodgroup: 'O+' as const, units: 1, donation_date: '2026-03-20', disease: 'None', last_donation: null, rejection_reason: null, decided_by: null, decided_at: null, created_at });
+    await t.db.insertInto('donations').values(row('2026-03-10T00:00:00Z')).execute();
+    await expect(t.db.insertInto('donations').values(row('2026-03-10T00:00:01Z')).execute()).rejects.toThrow();
+  });
+
+  it('refuses to reward one donation twice at the database level', async () => {
+    const donor = await createDonor(t);
+    const { id } = await t.db.insertInto('donations').values({ donor_id: donor.id, bloodgroup: 'O+', units: 1, donation_date: '2026-03-20', disease: 'None', last_donation: null, status: 'approved', rejection_reason: null, decided_by: null, decided_at: null, created_at: 'x' }).returning('id').executeTakeFirstOrThrow();
+    const reward = { donation_id: id, donor_id: donor.id, points: 100, rewarded_at: 'x' };
+    await t.db.insertInto('game_rewards').values(reward).execute();
+    await expect(t.db.insertInto('game_rewards').values(reward).execute()).rejects.toThrow();
+  });
+
+  it('keeps an issued unit tied to exactly one request', async () => {
+    await expect(
+      sql`insert into blood_units (bloodgroup, source, collected_on, expires_on, status, created_at) values ('A+', 'manual', '2026-03-01', '2026-04-12', 'issued', 'x')`.execute(t.db),
+    ).rejects.toThrow();
+  });
+});
