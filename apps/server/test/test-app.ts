@@ -52,12 +52,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
   let dropSchema: (() => Promise<void>) | undefined;
   let database;
+  let pgSchema: string | undefined;
   if (testDatabaseUrl) {
     const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: testDatabaseUrl });
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
+    pgSchema = schema;
     database = openDatabase({ databaseUrl: testDatabaseUrl, pgSchema: schema, poolSize: 5 });
     dropSchema = async () => {
       const client = new pg.Client({ connectionString: testDatabaseUrl });
@@ -68,7 +70,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   } else {
     database = openDatabase({ sqliteFile: path.join(dataDir, 'bloodbank.db') });
   }
-  await migrateToLatest(database.db);
+  await migrateToLatest(database.db, { pgSchema });
   const app = await buildApp(config, { database, clock, logger: false });
   await app.ready();
 

@@ -53,8 +53,14 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 }
 
 /** Runs every pending migration; throws (and the caller exits non-zero) on the first failure. */
-export async function migrateToLatest(db: Database): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+export async function migrateToLatest(db: Database, options: { pgSchema?: string } = {}): Promise<string[]> {
+  // With a schema of its own, the migrator must keep its bookkeeping tables there too: otherwise it
+  // finds another schema's tables by introspection and never creates its own.
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    ...(options.pgSchema ? { migrationTableSchema: options.pgSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

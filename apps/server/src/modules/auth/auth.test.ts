@@ -1,0 +1,315 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createAdmin, createDonor, TEST_PASSWORD } from '../../../test/factories';
+import { multipartBody, TINY_PNG } from '../../../test/multipart';
+import { ensureInitialAdmin, INITIAL_ADMIN_PASSWORD_FILE } from '../users/admin-accounts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+let sequence = 0;
+const donorBody = (overrides: Record<string, unknown> = {}) => ({
+  user_type: 'donor',
+  username: `donor_${++sequence}`,
+  password: 'secret1',
+  first_name: 'Asha',
+  last_name: 'Kumar',
+  email: 'asha@example.org',
+  bloodgroup: 'O+',
+  address: '12 MG Road, Pune',
+  mobile: '9876543210',
+  ...overrides,
+});
+const patientBody = (overrides: Record<string, unknown> = {}) => ({
+  ...donorBody({ user_type: 'patient' }),
+  disease: 'Surgery',
+  age: 42,
+  doctorname: 'Dr. Mehta',
+  ...overrides,
+});
+
+const register = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/register', payload: payload as object });
+const signIn = (username: string, password: string, remoteAddress = '127.0.0.1') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ username, password }).toString(),
+    remoteAddress,
+  });
+
+/** No response may ever carry a password or a hash. */
+function expectNoSecrets(body: string) {
+  expect(body).not.toMatch(/password_hash|\$argon2|"password"/);
+}
+
+describe('POST /api/auth/register', () => {
+  it('registers a donor from JSON and answers 201 with id, type and username only', async () => {
+    const body = donorBody({ username: 'Asha.K' });
+    const response = await register(body);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ user_id: expect.any(Number), user_type: 'donor', username: 'Asha.K' });
+    expectNoSecrets(response.body);
+    const row = await t.db.selectFrom('users').selectAll().where('id', '=', response.json().user_id).executeTakeFirstOrThrow();
+    expect(row.role).toBe('DONOR');
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    expect(row.password_hash).not.toContain('secret1');
+  });
+
+  it('registers a patient with disease, age and doctor', async () => {
+    const response = await register(patientBody({ username: 'ravi_p' }));
+    expect(response.statusCode).toBe(201);
+    const patient = await t.db.selectFrom('patients').selectAll().where('user_id', '=', response.json().user_id).executeTakeFirstOrThrow();
+    expect(patient).toMatchObject({ disease: 'Surgery', age: 42, doctorname: 'Dr. Mehta' });
+  });
+
+  it('refuses a username that exists in any role, whatever its case, with "Username already exists"', async () => {
+    expect((await register(donorBody({ username: 'meera' }))).statusCode).toBe(201);
+    const again = await register(patientBody({ username: 'MEERA' }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ detail: 'Username already exists', errors: { username: 'Username already exists' } });
+  });
+
+  it('gives exactly one 201 when the same username is registered twice at once', async () => {
+    const responses = await Promise.all([register(donorBody({ username: 'twin' })), register(donorBody({ username: 'Twin' }))]);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+  });
+
+  it.each([
+    [{ first_name: '' }, 'first_name', 'First name is required'],
+    [{ last_name: '   ' }, 'last_name', 'Last name is required'],
+    [{ username: undefined }, 'username', 'Username is required'],
+    [{ email: '' }, 'email', 'Email is required'],
+    [{ email: 'not-an-email' }, 'email', 'Invalid email address'],
+    [{ password: '' }, 'password', 'Password is required'],
+    [{ password: '12345' }, 'password', 'Password must be at least 6 characters'],
+    [{ bloodgroup: '' }, 'bloodgroup', 'Blood group is required'],
+    [{ bloodgroup: 'C+' }, 'bloodgroup', 'Please choose a valid blood group'],
+    [{ mobile: '' }, 'mobile', 'Mobile number is required'],
+    [{ mobile: '12345' }, 'mobile', 'Please enter a valid 10-digit mobile number'],
+    [{ mobile: '98765432101' }, 'mobile', 'Please enter a valid 10-digit mobile number'],
+    [{ address: '' }, 'address', 'Address is required'],
+    [{ username: 'ab' }, 'username', 'Username must be at least 3 characters'],
+    [{ username: 'has space' }, 'username', 'Username may contain only letters, digits, dots, underscores and hyphens'],
+  ])('refuses a donor with %j: 422 on %s "%s"', async (override, field, message) => {
+    const before = await t.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const response = await register(donorBody(override));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors[field]).toBe(message);
+    const after = await t.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it.each([
+    [{ age: 0 }, 'age', 'Age must be greater than 0'],
+    [{ age: 121 }, 'age', 'Age must be less than 120'],
+    [{ age: undefined }, 'age', 'Age is required'],
+    [{ doctorname: '' }, 'doctorname', 'Doctor name is required'],
+    [{ disease: '' }, 'disease', 'Disease is required'],
+    [{ disease: 'Flu' }, 'disease', 'Please choose one of the options'],
+  ])('refuses a patient with %j: 422 on %s "%s"', async (override, field, message) => {
+    const response = await register(patientBody(override));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors[field]).toBe(message);
+  });
+
+  it('refuses an unknown user_type and never creates an admin', async () => {
+    const response = await register(donorBody({ user_type: 'admin' }));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toHaveProperty('user_type');
+  });
+
+  it('accepts multipart with a real PNG profile picture, shown only to its owner and admins', async () => {
+    const { payload, headers } = multipartBody(donorBody({ username: 'with_pic' }) as Record<string, string>, {
+      field: 'profile_pic', filename: 'me.png', contentType: 'image/png', content: TINY_PNG,
+    });
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload, headers });
+    expect(response.statusCode).toBe(201);
+    const ownerId = response.json().user_id;
+
+    const login = await signIn('with_pic', 'secret1');
+    const ownerHeaders = { authorization: `Bearer ${login.json().access_token}` };
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: ownerHeaders });
+    expect(me.json().has_profile_pic).toBe(true);
+
+    const own = await t.app.inject({ method: 'GET', url: `/api/users/${ownerId}/avatar`, headers: ownerHeaders });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('image/png');
+    expect(own.rawPayload.equals(TINY_PNG)).toBe(true);
+
+    const admin = await createAdmin(t);
+    expect((await t.app.inject({ method: 'GET', url: `/api/users/${ownerId}/avatar`, headers: admin.headers })).statusCode).toBe(200);
+    const other = await createDonor(t);
+    const refused = await t.app.inject({ method: 'GET', url: `/api/users/${ownerId}/avatar`, headers: other.headers });
+    expect(refused.statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `/api/users/${ownerId}/avatar` })).statusCode).toBe(401);
+  });
+
+  it('refuses a spoofed image (text named .png) with 422 and creates nobody', async () => {
+    const { payload, headers } = multipartBody(donorBody({ username: 'spoofer' }) as Record<string, string>, {
+      field: 'profile_pic', filename: 'evil.png', contentType: 'image/png', content: Buffer.from('<script>alert(1)</script>'),
+    });
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload, headers });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.profile_pic).toBe('Profile picture must be a JPEG, PNG or WebP image');
+    expect(await t.db.selectFrom('users').select('id').where('username_key', '=', 'spoofer').executeTakeFirst()).toBeUndefined();
+  });
+
+  it('refuses a picture over 2 MB with 422', async () => {
+    const big = Buffer.concat([TINY_PNG, Buffer.alloc(2 * 1024 * 1024 + 10)]);
+    const { payload, headers } = multipartBody(donorBody({ username: 'bigpic' }) as Record<string, string>, {
+      field: 'profile_pic', filename: 'big.png', contentType: 'image/png', content: big,
+    });
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload, headers });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.profile_pic).toBe('Profile picture must be at most 2 MB');
+  });
+
+  it('answers 413 to a 3 MB JSON body', async () => {
+    const response = await register(donorBody({ address: 'x'.repeat(3 * 1024 * 1024) }));
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ detail: 'Request body is too large', code: 'too_large' });
+  });
+
+  it('answers 400 to malformed JSON and 415 to an unsupported content type', async () => {
+    const malformed = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload: '{"user_type": "donor",' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().detail).toBe('Request body is not valid JSON');
+    const xml = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json().detail).toBe('Unsupported content type');
+  });
+});
+
+describe('POST /api/auth/token', () => {
+  beforeAll(async () => {
+    expect((await register(donorBody({ username: 'kiran', password: 'kiran-pass' }))).statusCode).toBe(201);
+  });
+
+  it('signs in with form-encoded credentials, case-insensitively on the username', async () => {
+    const response = await signIn('KIRAN', 'kiran-pass');
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toEqual({ access_token: expect.any(String), token_type: 'bearer', user_type: 'donor', user_id: expect.any(Number) });
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${body.access_token}` } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ userId: body.user_id, userType: 'donor', username: 'kiran', first_name: 'Asha', bloodgroup: 'O+' });
+    expectNoSecrets(me.body);
+  });
+
+  it('answers the same 401 for a wrong password and an unknown user', async () => {
+    const wrong = await signIn('kiran', 'nope-nope', '10.0.0.1');
+    const unknown = await signIn('nobody-here', 'nope-nope', '10.0.0.1');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json().detail).toBe('Invalid username or password');
+    expect(unknown.json().detail).toBe('Invalid username or password');
+  });
+
+  it('answers 422 with the spec messages when fields are missing', async () => {
+    const response = await signIn('', '');
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({ username: 'Username is required', password: 'Password is required' });
+  });
+
+  it('rate limits repeated failures for one username (429 with a detail), even with the right password', async () => {
+    expect((await register(donorBody({ username: 'target', password: 'right-pass' }))).statusCode).toBe(201);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await signIn('target', `wrong-${attempt}`, `10.1.0.${attempt}`)).statusCode).toBe(401);
+    }
+    const blocked = await signIn('target', 'right-pass', '10.1.0.99');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().detail).toBe('Too many failed login attempts. Please try again in 15 minutes.');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('rate limits repeated failures from one address across usernames', async () => {
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      await signIn(`ghost${attempt}`, 'wrong-pass', '10.2.0.1');
+    }
+    const blocked = await signIn('kiran', 'kiran-pass', '10.2.0.1');
+    expect(blocked.statusCode).toBe(429);
+    // Another address is not affected.
+    expect((await signIn('kiran', 'kiran-pass', '10.2.0.2')).statusCode).toBe(200);
+  });
+});
+
+describe('tokens', () => {
+  it('refuses a missing, tampered or unsigned token with 401', async () => {
+    const donor = await createDonor(t);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me' })).json()).toEqual({ detail: 'Not authenticated', code: 'unauthorized' });
+    const [header, payload] = donor.token.split('.');
+    const forged = Buffer.from(JSON.stringify({ sub: String(donor.id), role: 'ADMIN', ver: 0 })).toString('base64url');
+    const unsigned = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`;
+    for (const token of [`${header}.${forged}.${donor.token.split('.')[2]}`, unsigned, 'garbage']) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
+      expect(response.statusCode).toBe(401);
+    }
+  });
+
+  it('stops a deactivated user at once, and refuses their sign-in', async () => {
+    const donor = await createDonor(t);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: donor.headers })).statusCode).toBe(200);
+    await t.db.updateTable('users').set({ is_active: 0 }).where('id', '=', donor.id).execute();
+    const after = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: donor.headers });
+    expect(after.statusCode).toBe(401);
+    const login = await signIn(donor.username, TEST_PASSWORD, '10.3.0.1');
+    expect(login.statusCode).toBe(401);
+    expect(login.json().detail).toBe('This account has been deactivated. Please contact the blood bank.');
+  });
+});
+
+describe('admin bootstrap', () => {
+  it('creates admin with a random password once, written to a mode-600 file, and signs in with it', async () => {
+    const fresh = await createTestApp();
+    try {
+      const first = await ensureInitialAdmin(fresh.db, fresh.config);
+      expect(first.kind).toBe('created-random');
+      const file = path.join(fresh.config.dataDir, INITIAL_ADMIN_PASSWORD_FILE);
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      const password = /password: (\S+)/.exec(fs.readFileSync(file, 'utf8'))?.[1] ?? '';
+      const login = await fresh.app.inject({ method: 'POST', url: '/api/auth/token', payload: { username: 'admin', password } });
+      expect(login.json()).toMatchObject({ user_type: 'admin' });
+      expect((await ensureInitialAdmin(fresh.db, fresh.config)).kind).toBe('exists');
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('uses ADMIN_USERNAME and ADMIN_PASSWORD when both are set', async () => {
+    const fresh = await createTestApp({ env: { ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'chief-pass' } });
+    try {
+      expect(await ensureInitialAdmin(fresh.db, fresh.config)).toEqual({ kind: 'created-from-env', username: 'chief' });
+      const login = await fresh.app.inject({ method: 'POST', url: '/api/auth/token', payload: { username: 'chief', password: 'chief-pass' } });
+      expect(login.statusCode).toBe(200);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('errors and routes', () => {
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: 'Not Found: GET /api/nope', code: 'not_found' });
+  });
+
+  it('publishes an OpenAPI document generated from the route schemas', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json().paths);
+    expect(paths).toEqual(expect.arrayContaining(['/api/health', '/api/stats', '/api/auth/register', '/api/auth/token', '/api/users/me']));
+  });
+
+  it('sends security headers with a content security policy', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

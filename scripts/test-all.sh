@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# npm test: every tier, in order, continuing past a failure so one run shows everything.
+# Ends with one line "N passed, M failed" summing every tier.
+# With CI=true nothing may be skipped: a missing PostgreSQL or Chromium is a failure.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+results=test-results
+rm -rf "$results" && mkdir -p "$results"
+: > "$results/checks.txt"
+
+check() { # name, command...: a gate that counts as one check
+  local name=$1; shift
+  echo "::: $name"
+  if "$@"; then echo "$name passed" >> "$results/checks.txt"; else echo "$name failed" >> "$results/checks.txt"; fi
+}
+
+check typecheck npx tsc -b
+check lint npx eslint . --max-warnings 0
+
+echo "::: server tests on SQLite"
+TEST_DATABASE_URL= npx vitest run --project server --reporter=default --reporter=json \
+  --outputFile.json="$results/server-sqlite.json" || true
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  echo "::: server tests on PostgreSQL"
+  npx vitest run --project server --reporter=default --reporter=json \
+    --outputFile.json="$results/server-postgres.json" || true
+elif [ "${CI:-}" = "true" ]; then
+  echo "TEST_DATABASE_URL is not set: the PostgreSQL pass cannot run under CI" >&2
+  echo "postgres-pass failed" >> "$results/checks.txt"
+else
+  echo "::: PostgreSQL pass skipped (set TEST_DATABASE_URL=postgres://... to run it)"
+fi
+
+echo "::: web component tests"
+npx vitest run --project web --reporter=default --reporter=json --outputFile.json="$results/web.json" || true
+
+check build npm run build --silent
+
+if [ -f playwright.config.ts ]; then
+  echo "::: browser tests (Playwright on Chromium)"
+  npx playwright test || true
+fi
+
+node scripts/summarize-results.mjs "$results"
