@@ -32,6 +32,8 @@ export interface AppDependencies {
   clock?: Clock;
   /** false silences logs (tests); default: JSON logs at config.logLevel. */
   logger?: boolean;
+  /** Where logs go instead of stdout (tests read them back). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the whole app; never listens (server.ts does, tests use app.inject). */
@@ -44,6 +46,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
             level: config.logLevel,
             // Belt and braces: the default serializers log no headers or bodies, and these never appear.
             redact: ['req.headers.authorization', 'req.headers.cookie', 'password', '*.password', 'access_token'],
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,

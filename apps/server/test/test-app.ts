@@ -34,6 +34,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Start the clock at this instant. */
   now?: Date | string;
+  /** Capture the app's logs (at LOG_LEVEL, default silent) into this stream. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -71,7 +73,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database = openDatabase({ sqliteFile: path.join(dataDir, 'bloodbank.db') });
   }
   await migrateToLatest(database.db, { pgSchema });
-  const app = await buildApp(config, { database, clock, logger: false });
+  const app = await buildApp(config, options.logStream ? { database, clock, logStream: options.logStream } : { database, clock, logger: false });
   await app.ready();
 
   return {

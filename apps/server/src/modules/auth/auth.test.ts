@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createAdmin, createDonor, TEST_PASSWORD } from '../../../test/factories';
@@ -311,5 +312,32 @@ describe('errors and routes', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('request logs', () => {
+  it('never contain a password or a token, even at trace level', async () => {
+    const stream = new PassThrough();
+    const lines: string[] = [];
+    stream.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
+    const logged = await createTestApp({ env: { LOG_LEVEL: 'trace' }, logStream: stream });
+    try {
+      const password = 'very-secret-password-42';
+      const created = await logged.app.inject({ method: 'POST', url: '/api/auth/register', payload: donorBody({ username: 'logcheck', password }) });
+      expect(created.statusCode).toBe(201);
+      const login = await logged.app.inject({
+        method: 'POST', url: '/api/auth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `username=logcheck&password=${password}`,
+      });
+      const token = login.json().access_token as string;
+      await logged.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
+      const output = lines.join('');
+      expect(output).toContain('/api/users/me');
+      expect(output).not.toContain(password);
+      expect(output).not.toContain(token);
+    } finally {
+      await logged.close();
+    }
   });
 });
