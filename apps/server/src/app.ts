@@ -24,6 +24,9 @@ import { registerAccessControl } from './plugins/access';
 import { registerErrorHandler } from './plugins/error-handler';
 import { isSpaRequest, registerWebApp } from './plugins/web-app';
 import { authRoutes } from './modules/auth/auth.routes';
+import { donationsRoutes } from './modules/donations/donations.routes';
+import { gameRoutes } from './modules/game/game.routes';
+import { requestsRoutes } from './modules/requests/requests.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
 
@@ -128,7 +131,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const modules = [systemRoutes, authRoutes, usersRoutes];
+  const modules = [systemRoutes, authRoutes, usersRoutes, requestsRoutes, donationsRoutes, gameRoutes];
   for (const module of modules) {
     await app.register(module, { prefix: '/api', ...ctx });
   }

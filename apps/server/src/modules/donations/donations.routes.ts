@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DonationSchema, DonorSummarySchema, donationFormSchema } from '@bloodbank/shared/donation';
+import { ErrorResponseSchema } from '@bloodbank/shared/errors';
+import type { AppContext } from '../../context';
+import { principalOf } from '../../plugins/access';
+import { getDonorSummary, listMyDonations, submitDonation } from './donations.service';
+
+const signedInErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
+
+export const donationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.post('/donations', {
+    config: { access: ['DONOR'] },
+    schema: {
+      tags: ['donations'],
+      summary:
+        "Offer a donation. The blood group is the account's own. 409 while another awaits approval; 422 on `date` when it is under 90 days after the last approved donation",
+      // "Today" is read at each validation, so a long-running server moves with the calendar.
+      body: donationFormSchema(() => ctx.clock.today()),
+      response: {
+        201: DonationSchema,
+        ...signedInErrors,
+        409: ErrorResponseSchema,
+        422: ErrorResponseSchema,
+      },
+    },
+    handler: async (request, reply) => {
+      const donation = await submitDonation(ctx, principalOf(request).id, request.body);
+      return reply.status(201).send(donation);
+    },
+  });
+
+  app.get('/donations/mine', {
+    config: { access: ['DONOR'] },
+    schema: {
+      tags: ['donations'],
+      summary: "The signed-in donor's donations, newest first",
+      response: { 200: z.array(DonationSchema), ...signedInErrors },
+    },
+    handler: async (request) => listMyDonations(ctx, principalOf(request).id),
+  });
+
+  app.get('/donor/summary', {
+    config: { access: ['DONOR'] },
+    schema: {
+      tags: ['donations'],
+      summary: 'Donor dashboard: donation counters, next eligible date and the last 10 activities',
+      response: { 200: DonorSummarySchema, ...signedInErrors },
+    },
+    handler: async (request) => getDonorSummary(ctx, principalOf(request).id),
+  });
+};
