@@ -22,7 +22,9 @@ import { resolveJwtSecret } from './lib/jwt-secret';
 import { createLoginThrottle } from './lib/login-throttle';
 import { registerAccessControl } from './plugins/access';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerTextInputGuard } from './plugins/text-input';
 import { isSpaRequest, registerWebApp } from './plugins/web-app';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { donationsRoutes } from './modules/donations/donations.routes';
 import { gameRoutes } from './modules/game/game.routes';
@@ -75,6 +77,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
 
   registerErrorHandler(app);
+  registerTextInputGuard(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -131,7 +134,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const modules = [systemRoutes, authRoutes, usersRoutes, requestsRoutes, donationsRoutes, gameRoutes];
+  const modules = [systemRoutes, authRoutes, usersRoutes, requestsRoutes, donationsRoutes, gameRoutes, adminRoutes];
   for (const module of modules) {
     await app.register(module, { prefix: '/api', ...ctx });
   }

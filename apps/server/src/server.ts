@@ -20,6 +20,16 @@ async function main(): Promise<void> {
   const database = openDatabaseFromConfig(config);
   await migrateToLatest(database.db);
   const app = await buildApp(config, { database });
+  // A response finished during shutdown closes its connection: otherwise a keep-alive client (a
+  // load balancer, a browser) holds app.close() open until its idle timeout, and the grace period
+  // ends with a forced exit instead of a clean one.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) void reply.header('connection', 'close');
+  });
 
   const admin = await ensureInitialAdmin(database.db, config);
   if (admin.kind === 'created-random') {

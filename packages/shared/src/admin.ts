@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { BLOOD_GROUPS } from './blood-groups';
+import { DonorDetailsSchema, PatientDetailsSchema } from './auth';
 import { BloodRequestSchema, REQUEST_STATUSES } from './blood-request';
 import { DONATION_STATUSES, DonationSchema } from './donation';
-import { bloodGroupField, isoDateField, requiredText, type TodayProvider } from './fields';
+import { bloodGroupField, isoDateField, MAX_ROW_ID, requiredText, type TodayProvider } from './fields';
 
 // ---------------------------------------------------------------- paging
 
@@ -38,6 +39,8 @@ export const InventoryRowSchema = z.object({
   expiring_soon: z.number().int(),
   /** True when units are under the low-stock threshold. */
   low: z.boolean(),
+  /** Units still marked available but past their expiry date: not stock, waiting to be discarded. */
+  expired: z.number().int(),
 });
 export type InventoryRow = z.infer<typeof InventoryRowSchema>;
 
@@ -89,6 +92,7 @@ const personFields = {
   address: z.string(),
   mobile: z.string(),
   is_active: z.boolean(),
+  deactivated_at: z.string().nullable(),
   created_at: z.string(),
 };
 
@@ -103,6 +107,15 @@ export const AdminPatientSchema = z.object({
   requests: z.number().int(),
 });
 export type AdminPatient = z.infer<typeof AdminPatientSchema>;
+
+const atLeastOneField = (changes: object) => Object.keys(changes).length > 0;
+const NOTHING_TO_CHANGE = 'Change at least one field';
+
+/** PATCH bodies: any subset of the registration fields, validated with the registration rules. */
+export const AdminDonorUpdateSchema = DonorDetailsSchema.partial().refine(atLeastOneField, NOTHING_TO_CHANGE);
+export type AdminDonorUpdate = z.infer<typeof AdminDonorUpdateSchema>;
+export const AdminPatientUpdateSchema = PatientDetailsSchema.partial().refine(atLeastOneField, NOTHING_TO_CHANGE);
+export type AdminPatientUpdate = z.infer<typeof AdminPatientUpdateSchema>;
 
 // ---------------------------------------------------------------- units
 
@@ -121,6 +134,8 @@ export const BloodUnitSchema = z.object({
   status: z.enum(UNIT_STATUSES),
   expired: z.boolean(),
   request_id: z.number().int().nullable(),
+  issued_at: z.string().nullable(),
+  discarded_at: z.string().nullable(),
   discard_reason: z.string().nullable(),
   created_at: z.string(),
 });
@@ -130,6 +145,7 @@ export const UnitsQuerySchema = PageQuerySchema.extend({
   bloodgroup: z.enum(BLOOD_GROUPS).optional(),
   status: z.enum(UNIT_FILTERS).optional(),
 });
+export type UnitsQuery = z.infer<typeof UnitsQuerySchema>;
 
 export const RECEIVE_UNITS_MAX = 100;
 
@@ -148,9 +164,12 @@ export function receiveUnitsSchema(today: TodayProvider) {
   });
 }
 
+export const ReceiveUnitsResultSchema = z.object({ units: z.array(BloodUnitSchema) });
+export type ReceiveUnitsResult = z.infer<typeof ReceiveUnitsResultSchema>;
+
 export const DiscardUnitsSchema = z.union([
   z.object({
-    unit_ids: z.array(z.number().int().positive()).min(1, 'Choose at least one unit').max(500),
+    unit_ids: z.array(z.number().int().positive().max(MAX_ROW_ID)).min(1, 'Choose at least one unit').max(500),
     reason: z.string().trim().max(500).optional(),
   }),
   z.object({
@@ -163,13 +182,31 @@ export const DiscardUnitsSchema = z.union([
 export type DiscardUnits = z.infer<typeof DiscardUnitsSchema>;
 
 export const DiscardResultSchema = z.object({ discarded_unit_ids: z.array(z.number().int()) });
+export type DiscardResult = z.infer<typeof DiscardResultSchema>;
+
+/** The 409 of a discard: units that are not available, or a group with fewer usable units than asked. */
+export const DiscardConflictSchema = z.object({
+  detail: z.string(),
+  code: z.string().optional(),
+  /** Of the chosen units, those not available (already issued or discarded). */
+  unit_ids: z.array(z.number().int()).optional(),
+  /** Usable units the group has, when discarding a count. */
+  available: z.number().int().optional(),
+});
 
 // ---------------------------------------------------------------- decisions
 
-export const ApproveRequestSchema = z.object({ bloodgroup: z.enum(BLOOD_GROUPS).optional() }).default({});
-export const RejectSchema = z
-  .object({ reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional() })
-  .default({});
+/** A POST body that may be left out entirely (a missing JSON body reaches the server as null). */
+const optionalBody = <T extends z.ZodObject>(schema: T) =>
+  schema
+    .nullish()
+    .transform((body) => body ?? ({} as z.output<T>));
+
+/** Optional `bloodgroup`: approve from this compatible group instead of the requested one. */
+export const ApproveRequestSchema = optionalBody(z.object({ bloodgroup: z.enum(BLOOD_GROUPS).optional() }));
+export const RejectSchema = optionalBody(
+  z.object({ reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional() }),
+);
 
 /** The 409 body when a request's group lacks stock. */
 export const InsufficientStockSchema = z.object({
@@ -195,8 +232,17 @@ export const AdminDonationSchema = DonationSchema.extend({
 });
 export type AdminDonation = z.infer<typeof AdminDonationSchema>;
 
-export const AdminRequestsQuerySchema = PageQuerySchema.extend({ status: z.enum(REQUEST_STATUSES).optional() });
-export const AdminDonationsQuerySchema = PageQuerySchema.extend({ status: z.enum(DONATION_STATUSES).optional() });
+/** Lists put pending items first (they need a decision), then the newest. */
+export const AdminRequestsQuerySchema = PageQuerySchema.extend({
+  status: z.enum(REQUEST_STATUSES).optional(),
+  patient_id: z.coerce.number().int().positive().max(MAX_ROW_ID).optional(),
+});
+export type AdminRequestsQuery = z.infer<typeof AdminRequestsQuerySchema>;
+export const AdminDonationsQuerySchema = PageQuerySchema.extend({
+  status: z.enum(DONATION_STATUSES).optional(),
+  donor_id: z.coerce.number().int().positive().max(MAX_ROW_ID).optional(),
+});
+export type AdminDonationsQuery = z.infer<typeof AdminDonationsQuerySchema>;
 
 // ---------------------------------------------------------------- audit
 
@@ -211,3 +257,10 @@ export const AuditEntrySchema = z.object({
   detail: z.unknown(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+/** Newest first; optionally only the entries about one entity ("donation", "request", "blood_unit", "user"). */
+export const AuditQuerySchema = PageQuerySchema.extend({
+  entity: z.string().trim().max(50).optional(),
+  entity_id: z.coerce.number().int().positive().max(MAX_ROW_ID).optional(),
+});
+export type AuditQuery = z.infer<typeof AuditQuerySchema>;

@@ -24,6 +24,9 @@ export const WEEKLY_CHART_WEEKS = 12;
 
 export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
 export const PROFILE_PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** Shown by the registration forms before upload and by the server after checking the content. */
+export const PROFILE_PICTURE_TYPE_MESSAGE = 'Profile picture must be a JPEG, PNG or WebP image';
+export const PROFILE_PICTURE_SIZE_MESSAGE = 'Profile picture must be at most 2 MB';
 
 export const DONOR_HEALTH_OPTIONS = ['None', 'Diabetes', 'High Blood Pressure', 'Heart Disease', 'Other'] as const;
 export type DonorHealthOption = (typeof DONOR_HEALTH_OPTIONS)[number];

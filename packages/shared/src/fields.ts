@@ -7,6 +7,9 @@ import { isValidIsoDate } from './dates';
  * contract files, so the wording of the spec lives next to the field it belongs to.
  */
 
+/** Ids are PostgreSQL integers: a larger number names nothing, and must not reach a query (it would fail there). */
+export const MAX_ROW_ID = 2_147_483_647;
+
 /** A trimmed, required string with a length cap. */
 export function requiredText(requiredMessage: string, maxLength = 200) {
   return z

@@ -25,6 +25,19 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
   }
+  interface FastifyInstance {
+    /** Every /api route with its declared access, as registered (the authorization matrix test reads it). */
+    apiRoutes: readonly ApiRoute[];
+  }
+}
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
+  /** Whether the route declares a body or a query schema (the hostile-input tests cover each one). */
+  hasBody: boolean;
+  hasQuery: boolean;
 }
 
 declare module '@fastify/jwt' {
@@ -37,6 +50,8 @@ export const SESSION_INVALID = 'Your session has expired or is no longer valid. 
 
 export function registerAccessControl(app: FastifyInstance, db: Database): void {
   app.decorateRequest('principal', null);
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
 
   // Each /api route gets the check as its own onRequest hook (after the rate limiter's), so a
   // refused caller costs no body parsing and a flood of them is throttled first.
@@ -45,6 +60,17 @@ export function registerAccessControl(app: FastifyInstance, db: Database): void 
     const access = route.config?.access;
     if (access === undefined) {
       throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access`);
+    }
+    for (const method of [route.method].flat()) {
+      // HEAD twins of GET routes are added by Fastify itself and share the GET route's hooks.
+      if (method === 'HEAD') continue;
+      apiRoutes.push({
+        method,
+        url: route.url,
+        access,
+        hasBody: route.schema?.body !== undefined,
+        hasQuery: route.schema?.querystring !== undefined,
+      });
     }
     if (access === 'public') return;
     const checkAccess = async (request: FastifyRequest) => {

@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createAdmin, createDonor, createPatient, type TestUser } from '../../../test/factories';
+import { insertDonation, insertRequest, insertUnits } from '../../../test/admin-fixtures';
+import { csvCell, toCsv } from './csv';
+
+const NOW = '2026-03-10T12:00:00.000Z';
+
+let t: TestApp;
+let admin: TestUser;
+beforeAll(async () => {
+  t = await createTestApp({ now: NOW });
+  admin = await createAdmin(t, { username: 'head.admin' });
+});
+afterAll(() => t.close());
+
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: admin.headers });
+
+/** Splits CSV text into rows of cells (enough of RFC 4180 for these files: quoted cells, doubled quotes, CRLF). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (quoted) {
+      if (char === '"' && text[index + 1] === '"') {
+        cell += '"';
+        index += 1;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\r' && text[index + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      index += 1;
+    } else cell += char;
+  }
+  return rows;
+}
+
+describe('csv cells', () => {
+  it('escapes cells that a spreadsheet would run as formulas', () => {
+    expect(csvCell('=HYPERLINK("http://evil","x")')).toBe(`"'=HYPERLINK(""http://evil"",""x"")"`);
+    expect(csvCell('+1 555')).toBe("'+1 555");
+    expect(csvCell('-2+3')).toBe("'-2+3");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('\tcmd')).toBe("'\tcmd");
+    expect(csvCell('\r=1')).toBe(`"'\r=1"`);
+    expect(csvCell('a=b')).toBe('a=b');
+  });
+
+  it('quotes commas, quotes, line breaks and edge spaces; writes numbers and empty values plainly', () => {
+    expect(csvCell('Pune, India')).toBe('"Pune, India"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell(' padded')).toBe('" padded"');
+    expect(csvCell(-5)).toBe('-5');
+    expect(csvCell(null)).toBe('');
+    expect(csvCell(undefined)).toBe('');
+    expect(toCsv(['a', 'b'], [[1, 'x'], [null, 'y,z']])).toBe('a,b\r\n1,x\r\n,"y,z"\r\n');
+  });
+});
+
+describe('GET /api/admin/export/*.csv', () => {
+  it('downloads donations as a formula-safe CSV attachment', async () => {
+    const donor = await createDonor(t, { first_name: '=cmd|calc', last_name: 'Kumar, Jr.' });
+    const donation = await insertDonation(t, donor.id, { units: 2, date: '2026-03-12', disease: 'High Blood Pressure', created_at: NOW });
+    await t.app.inject({ method: 'POST', url: `/api/admin/donations/${donation.id}/reject`, headers: admin.headers, payload: { reason: '@risk "high"' } });
+
+    const response = await get('/api/admin/export/donations.csv');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="donations-2026-03-10.csv"');
+    const rows = parseCsv(response.body);
+    expect(rows[0]).toEqual([
+      'id', 'donor_id', 'donor_username', 'donor_name', 'bloodgroup', 'units', 'donation_date', 'health_condition',
+      'last_donation', 'status', 'rejection_reason', 'decided_at', 'created_at',
+    ]);
+    expect(rows[1]).toEqual([
+      String(donation.id), String(donor.id), donor.username, "'=cmd|calc Kumar, Jr.", 'O+', '2', '2026-03-12',
+      'High Blood Pressure', '', 'rejected', `'@risk "high"`, NOW, NOW,
+    ]);
+    expect(rows).toHaveLength(2);
+  });
+
+  it('downloads requests and units', async () => {
+    const patient = await createPatient(t, { first_name: 'Ravi', last_name: 'Shah' });
+    const request = await insertRequest(t, patient.id, { bloodgroup: 'B-', units: 1, hospital_address: '+91 Hospital Road', created_at: NOW });
+    const [unitId] = await insertUnits(t, { bloodgroup: 'O-', count: 1, expires_on: '2026-04-01' });
+    const [expiredId] = await insertUnits(t, { bloodgroup: 'A+', count: 1, expires_on: '2026-03-01' });
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/requests/${request.id}/approve`,
+      headers: admin.headers,
+      payload: { bloodgroup: 'O-' },
+    });
+    expect(approved.statusCode).toBe(200);
+
+    const requests = await get('/api/admin/export/requests.csv');
+    expect(requests.headers['content-disposition']).toBe('attachment; filename="requests-2026-03-10.csv"');
+    const requestRows = parseCsv(requests.body);
+    expect(requestRows[0]).toContain('hospital_address');
+    expect(requestRows[1]).toEqual([
+      String(request.id), String(patient.id), patient.username, 'Ravi Shah', 'B-', '1', '2026-03-20', 'Dr. Rao',
+      "'+91 Hospital Road", 'Surgery', 'approved', '', 'O-', NOW, NOW,
+    ]);
+
+    const units = await get('/api/admin/export/units.csv');
+    expect(units.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const unitRows = parseCsv(units.body);
+    expect(unitRows[0]).toEqual([
+      'id', 'bloodgroup', 'source', 'donation_id', 'collected_on', 'expires_on', 'status', 'expired', 'request_id',
+      'issued_at', 'discarded_at', 'discard_reason', 'created_at',
+    ]);
+    const byId = new Map(unitRows.slice(1).map((row) => [row[0], row]));
+    expect(byId.get(String(unitId))).toEqual([
+      String(unitId), 'O-', 'manual', '', '2026-03-01', '2026-04-01', 'issued', 'no', String(request.id), NOW, '', '',
+      '2026-03-01T00:00:00.000Z',
+    ]);
+    expect(byId.get(String(expiredId))?.slice(6, 8)).toEqual(['available', 'yes']);
+  });
+});
+
+describe('GET /api/admin/audit', () => {
+  it('lists every admin change newest first, with who, what and before/after, filterable by entity', async () => {
+    const donor = await createDonor(t);
+    await t.app.inject({ method: 'PATCH', url: `/api/admin/donors/${donor.id}`, headers: admin.headers, payload: { mobile: '9000000001' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/units',
+      headers: admin.headers,
+      payload: { bloodgroup: 'A+', count: 1, collected_on: '2026-03-10' },
+    });
+    await t.app.inject({ method: 'DELETE', url: `/api/admin/donors/${donor.id}`, headers: admin.headers });
+
+    const response = await get('/api/admin/audit?pageSize=3');
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.pageSize).toBe(3);
+    expect(body.total).toBeGreaterThanOrEqual(5);
+    expect(body.items.map((entry: { action: string }) => entry.action)).toEqual(['donor.deactivated', 'units.received', 'donor.updated']);
+    expect(body.items[2]).toEqual({
+      id: expect.any(Number),
+      at: NOW,
+      actor: 'head.admin',
+      action: 'donor.updated',
+      entity: 'donor',
+      entity_id: donor.id,
+      detail: { before: { mobile: '9876543210' }, after: { mobile: '9000000001' } },
+    });
+
+    const ofDonor = (await get(`/api/admin/audit?entity=donor&entity_id=${donor.id}`)).json();
+    expect(ofDonor.total).toBe(2);
+    expect(ofDonor.items.map((entry: { action: string }) => entry.action)).toEqual(['donor.deactivated', 'donor.updated']);
+    const decisions = (await get('/api/admin/audit?entity=request')).json();
+    expect(decisions.items.map((entry: { action: string }) => entry.action)).toEqual(['request.approved']);
+  });
+});

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AdminDashboardSchema, AuditEntrySchema, AuditQuerySchema, pagedSchema } from '@bloodbank/shared/admin';
+import { ErrorResponseSchema } from '@bloodbank/shared/errors';
+import type { AppContext } from '../../context';
+import { listAuditEntries } from './audit-log.repository';
+import { getDashboard } from './dashboard.service';
+import { decisionsRoutes } from './decisions.routes';
+import { EXPORTS, buildExport } from './export.service';
+import { peopleRoutes } from './people.routes';
+import { ADMIN_ONLY, adminAccessErrors } from './route-options';
+import { unitsRoutes } from './units.routes';
+
+export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.get('/admin/dashboard', {
+    config: ADMIN_ONLY,
+    schema: {
+      tags: ['admin'],
+      summary: 'Counts, stock per group (with low-stock and expiring-soon flags), 12 weeks of activity',
+      response: { 200: AdminDashboardSchema, ...adminAccessErrors },
+    },
+    handler: async () => getDashboard(ctx),
+  });
+
+  app.get('/admin/audit', {
+    config: ADMIN_ONLY,
+    schema: {
+      tags: ['admin'],
+      summary: 'Every admin change, newest first: who, when, what, before and after',
+      querystring: AuditQuerySchema,
+      response: { 200: pagedSchema(AuditEntrySchema), 422: ErrorResponseSchema, ...adminAccessErrors },
+    },
+    handler: async (request) => {
+      const { page, pageSize, entity, entity_id } = request.query;
+      const { items, total } = await listAuditEntries(ctx.db, {
+        entity,
+        entityId: entity_id,
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
+      return { items: items.map((row) => ({ ...row, detail: JSON.parse(row.detail) as unknown })), total, page, pageSize };
+    },
+  });
+
+  for (const name of EXPORTS) {
+    app.get(`/admin/export/${name}.csv`, {
+      config: ADMIN_ONLY,
+      schema: {
+        tags: ['admin'],
+        summary: `Download every ${name === 'units' ? 'blood unit' : name.slice(0, -1)} as CSV (formula-safe)`,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('CSV text'), ...adminAccessErrors },
+      },
+      handler: async (_request, reply) => {
+        const { filename, csv } = await buildExport(ctx, name);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', 'no-store')
+          .send(csv);
+      },
+    });
+  }
+
+  // Called, not registered: the routes share this plugin's /api prefix and context.
+  await peopleRoutes(app, ctx);
+  await unitsRoutes(app, ctx);
+  await decisionsRoutes(app, ctx);
+};

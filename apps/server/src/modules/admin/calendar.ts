@@ -1,0 +1,37 @@
+import { addDays } from '@bloodbank/shared/dates';
+
+/** The Monday on or before a YYYY-MM-DD date (weeks start on Monday). */
+export function mondayOf(isoDate: string): string {
+  const weekday = new Date(`${isoDate}T00:00:00Z`).getUTCDay(); // 0 = Sunday
+  return addDays(isoDate, -((weekday + 6) % 7));
+}
+
+/** Minutes the zone is ahead of UTC at this instant. */
+function zoneOffsetMinutes(instantMs: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instantMs));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return Math.round((asUtc - Math.floor(instantMs / 1000) * 1000) / 60_000);
+}
+
+/**
+ * The instant (ISO-8601 UTC, as created_at is stored) at which a calendar day begins in the blood
+ * bank's time zone, so that "this week" means the bank's week, not UTC's.
+ */
+export function startOfDayInstant(isoDate: string, timeZone: string): string {
+  const midnightUtc = Date.parse(`${isoDate}T00:00:00Z`);
+  let instant = midnightUtc - zoneOffsetMinutes(midnightUtc, timeZone) * 60_000;
+  // Across a daylight-saving change the offset at the result can differ from the first guess.
+  const corrected = midnightUtc - zoneOffsetMinutes(instant, timeZone) * 60_000;
+  if (corrected !== instant) instant = corrected;
+  return new Date(instant).toISOString();
+}

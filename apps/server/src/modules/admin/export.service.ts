@@ -1,0 +1,88 @@
+import type { AppContext } from '../../context';
+import { listAllUnits } from '../inventory/inventory.repository';
+import { toCsv } from './csv';
+import { fullNameOf } from './decisions.service';
+import { listAllDonationsWithDonors, listAllRequestsWithPatients } from './decisions.repository';
+
+export const EXPORTS = ['donations', 'requests', 'units'] as const;
+export type ExportName = (typeof EXPORTS)[number];
+
+async function donationsCsv(ctx: AppContext): Promise<string> {
+  const rows = await listAllDonationsWithDonors(ctx.db);
+  return toCsv(
+    ['id', 'donor_id', 'donor_username', 'donor_name', 'bloodgroup', 'units', 'donation_date', 'health_condition', 'last_donation', 'status', 'rejection_reason', 'decided_at', 'created_at'],
+    rows.map((row) => [
+      row.id,
+      row.donor_id,
+      row.username,
+      fullNameOf(row),
+      row.bloodgroup,
+      row.units,
+      row.donation_date,
+      row.disease,
+      row.last_donation,
+      row.status,
+      row.rejection_reason,
+      row.decided_at,
+      row.created_at,
+    ]),
+  );
+}
+
+async function requestsCsv(ctx: AppContext): Promise<string> {
+  const rows = await listAllRequestsWithPatients(ctx.db);
+  return toCsv(
+    ['id', 'patient_id', 'patient_username', 'patient_name', 'bloodgroup', 'units', 'required_date', 'doctorname', 'hospital_address', 'reason', 'status', 'rejection_reason', 'issued_bloodgroup', 'decided_at', 'created_at'],
+    rows.map((row) => [
+      row.id,
+      row.patient_id,
+      row.username,
+      fullNameOf(row),
+      row.bloodgroup,
+      row.units,
+      row.required_date,
+      row.doctorname,
+      row.hospital_address,
+      row.reason,
+      row.status,
+      row.rejection_reason,
+      row.issued_bloodgroup,
+      row.decided_at,
+      row.created_at,
+    ]),
+  );
+}
+
+async function unitsCsv(ctx: AppContext): Promise<string> {
+  const today = ctx.clock.today();
+  const rows = await listAllUnits(ctx.db);
+  return toCsv(
+    ['id', 'bloodgroup', 'source', 'donation_id', 'collected_on', 'expires_on', 'status', 'expired', 'request_id', 'issued_at', 'discarded_at', 'discard_reason', 'created_at'],
+    rows.map((row) => [
+      row.id,
+      row.bloodgroup,
+      row.source,
+      row.donation_id,
+      row.collected_on,
+      row.expires_on,
+      row.status,
+      row.status === 'available' && row.expires_on < today ? 'yes' : 'no',
+      row.request_id,
+      row.issued_at,
+      row.discarded_at,
+      row.discard_reason,
+      row.created_at,
+    ]),
+  );
+}
+
+const builders: Record<ExportName, (ctx: AppContext) => Promise<string>> = {
+  donations: donationsCsv,
+  requests: requestsCsv,
+  units: unitsCsv,
+};
+
+/** The file's text and the name it downloads under (dated, so exports of different days do not collide). */
+export async function buildExport(ctx: AppContext, name: ExportName): Promise<{ filename: string; csv: string }> {
+  return { filename: `${name}-${ctx.clock.today()}.csv`, csv: await builders[name](ctx) };
+}

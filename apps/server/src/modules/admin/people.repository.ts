@@ -1,0 +1,162 @@
+import { sql, type Transaction } from 'kysely';
+import type { PeopleQuery } from '@bloodbank/shared/admin';
+import type { DatabaseOrTransaction, Engine } from '../../db/database';
+import type { DB, UserUpdate } from '../../db/types';
+
+export type PersonRole = 'DONOR' | 'PATIENT';
+
+const userColumns = [
+  'users.id',
+  'users.username',
+  'users.first_name',
+  'users.last_name',
+  'users.email',
+  'users.bloodgroup',
+  'users.address',
+  'users.mobile',
+  'users.is_active',
+  'users.deactivated_at',
+  'users.created_at',
+] as const;
+
+/** `%` and `_` typed by the admin are searched for literally. */
+const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+function matchingPeople(db: DatabaseOrTransaction, role: PersonRole, search: string | undefined) {
+  let people = db.selectFrom('users').where('users.role', '=', role);
+  if (search) {
+    const pattern = likePattern(search);
+    const matches = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+    people = people.where(({ or }) =>
+      or([
+        matches('users.username'),
+        matches('users.first_name'),
+        matches('users.last_name'),
+        matches('users.email'),
+        matches('users.mobile'),
+        sql<boolean>`lower(users.first_name || ' ' || users.last_name) like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  return people;
+}
+
+interface PeoplePage {
+  search?: string | undefined;
+  sort: PeopleQuery['sort'];
+  order: PeopleQuery['order'];
+  limit: number;
+  offset: number;
+}
+
+const sortExpressions = {
+  name: [sql`lower(users.first_name)`, sql`lower(users.last_name)`],
+  username: [sql`users.username_key`],
+  created_at: [sql`users.created_at`],
+  bloodgroup: [sql`users.bloodgroup`],
+} as const;
+
+async function countPeople(db: DatabaseOrTransaction, role: PersonRole, search: string | undefined) {
+  const row = await matchingPeople(db, role, search)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+function donorsQuery(db: DatabaseOrTransaction, search: string | undefined) {
+  return matchingPeople(db, 'DONOR', search)
+    .select(userColumns)
+    .select((eb) =>
+      eb
+        .selectFrom('donations')
+        .select(eb.fn.countAll<number>().as('count'))
+        .whereRef('donations.donor_id', '=', 'users.id')
+        .as('donations'),
+    );
+}
+
+function patientsQuery(db: DatabaseOrTransaction, search: string | undefined) {
+  return matchingPeople(db, 'PATIENT', search)
+    .innerJoin('patients', 'patients.user_id', 'users.id')
+    .select(userColumns)
+    .select(['patients.disease', 'patients.age', 'patients.doctorname'])
+    .select((eb) =>
+      eb
+        .selectFrom('blood_requests')
+        .select(eb.fn.countAll<number>().as('count'))
+        .whereRef('blood_requests.patient_id', '=', 'users.id')
+        .as('requests'),
+    );
+}
+
+export type DonorRecord = Awaited<ReturnType<ReturnType<typeof donorsQuery>['executeTakeFirstOrThrow']>>;
+export type PatientRecord = Awaited<ReturnType<ReturnType<typeof patientsQuery>['executeTakeFirstOrThrow']>>;
+
+export async function listDonors(db: DatabaseOrTransaction, page: PeoplePage) {
+  let query = donorsQuery(db, page.search);
+  for (const expression of sortExpressions[page.sort]) query = query.orderBy(expression, page.order);
+  const [items, total] = await Promise.all([
+    query.orderBy('users.id', 'asc').limit(page.limit).offset(page.offset).execute(),
+    countPeople(db, 'DONOR', page.search),
+  ]);
+  return { items, total };
+}
+
+export async function listPatients(db: DatabaseOrTransaction, page: PeoplePage) {
+  let query = patientsQuery(db, page.search);
+  for (const expression of sortExpressions[page.sort]) query = query.orderBy(expression, page.order);
+  const [items, total] = await Promise.all([
+    query.orderBy('users.id', 'asc').limit(page.limit).offset(page.offset).execute(),
+    countPeople(db, 'PATIENT', page.search),
+  ]);
+  return { items, total };
+}
+
+export function findDonor(db: DatabaseOrTransaction, userId: number) {
+  return donorsQuery(db, undefined).where('users.id', '=', userId).executeTakeFirst();
+}
+
+export function findPatient(db: DatabaseOrTransaction, userId: number) {
+  return patientsQuery(db, undefined).where('users.id', '=', userId).executeTakeFirst();
+}
+
+/**
+ * Takes the row lock an edit needs on PostgreSQL, so the "before" written to the audit log is what
+ * this edit actually changed. SQLite runs one write transaction at a time and needs none.
+ */
+export async function lockPerson(trx: Transaction<DB>, engine: Engine, role: PersonRole, userId: number): Promise<boolean> {
+  let query = trx.selectFrom('users').select('id').where('id', '=', userId).where('role', '=', role);
+  if (engine === 'postgres') query = query.forUpdate();
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function updatePersonFields(
+  trx: Transaction<DB>,
+  userId: number,
+  userFields: UserUpdate,
+  patientFields: { disease?: string; age?: number; doctorname?: string },
+): Promise<void> {
+  if (Object.keys(userFields).length > 0) {
+    await trx.updateTable('users').set(userFields).where('id', '=', userId).execute();
+  }
+  if (Object.keys(patientFields).length > 0) {
+    await trx.updateTable('patients').set(patientFields).where('user_id', '=', userId).execute();
+  }
+}
+
+/** active -> inactive once; false when the account was already inactive (or is not of this role). */
+export async function deactivatePerson(
+  trx: Transaction<DB>,
+  role: PersonRole,
+  userId: number,
+  at: string,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('users')
+    .set({ is_active: 0, deactivated_at: at, updated_at: at })
+    .where('id', '=', userId)
+    .where('role', '=', role)
+    .where('is_active', '=', 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

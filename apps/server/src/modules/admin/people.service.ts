@@ -1,0 +1,175 @@
+import type {
+  AdminDonor,
+  AdminDonorUpdate,
+  AdminPatient,
+  AdminPatientUpdate,
+  Paged,
+  PeopleQuery,
+} from '@bloodbank/shared/admin';
+import type { AppContext } from '../../context';
+import type { DatabaseOrTransaction } from '../../db/database';
+import { notFound } from '../../errors';
+import type { Principal } from '../../plugins/access';
+import { recordAudit } from '../audit/audit.repository';
+import {
+  deactivatePerson,
+  findDonor,
+  findPatient,
+  listDonors,
+  listPatients,
+  lockPerson,
+  updatePersonFields,
+  type DonorRecord,
+  type PatientRecord,
+  type PersonRole,
+} from './people.repository';
+
+const personFields = (row: DonorRecord | PatientRecord) => ({
+  id: row.id,
+  username: row.username,
+  first_name: row.first_name ?? '',
+  last_name: row.last_name ?? '',
+  email: row.email ?? '',
+  // Registration requires a group for donors and patients; 'O+' never shows unless a row was made by hand.
+  bloodgroup: row.bloodgroup ?? 'O+',
+  address: row.address ?? '',
+  mobile: row.mobile ?? '',
+  is_active: row.is_active === 1,
+  deactivated_at: row.deactivated_at,
+  created_at: row.created_at,
+});
+
+export const toAdminDonor = (row: DonorRecord): AdminDonor => ({ ...personFields(row), donations: Number(row.donations) });
+
+export const toAdminPatient = (row: PatientRecord): AdminPatient => ({
+  ...personFields(row),
+  disease: row.disease,
+  age: row.age,
+  doctorname: row.doctorname,
+  requests: Number(row.requests),
+});
+
+interface PersonKind<Row, Api> {
+  role: PersonRole;
+  /** The audit log's entity name. */
+  entity: 'donor' | 'patient';
+  notFound: string;
+  find: (db: DatabaseOrTransaction, id: number) => Promise<Row | undefined>;
+  toApi: (row: Row) => Api;
+}
+
+const DONORS: PersonKind<DonorRecord, AdminDonor> = {
+  role: 'DONOR',
+  entity: 'donor',
+  notFound: 'Donor not found',
+  find: findDonor,
+  toApi: toAdminDonor,
+};
+
+const PATIENTS: PersonKind<PatientRecord, AdminPatient> = {
+  role: 'PATIENT',
+  entity: 'patient',
+  notFound: 'Patient not found',
+  find: findPatient,
+  toApi: toAdminPatient,
+};
+
+const USER_FIELDS = ['first_name', 'last_name', 'email', 'bloodgroup', 'address', 'mobile'] as const;
+const PATIENT_FIELDS = ['disease', 'age', 'doctorname'] as const;
+
+const pageOf = (query: PeopleQuery) => ({
+  search: query.search || undefined,
+  sort: query.sort,
+  order: query.order,
+  limit: query.pageSize,
+  offset: (query.page - 1) * query.pageSize,
+});
+
+export async function listDonorsPage(ctx: AppContext, query: PeopleQuery): Promise<Paged<AdminDonor>> {
+  const { items, total } = await listDonors(ctx.db, pageOf(query));
+  return { items: items.map(toAdminDonor), total, page: query.page, pageSize: query.pageSize };
+}
+
+export async function listPatientsPage(ctx: AppContext, query: PeopleQuery): Promise<Paged<AdminPatient>> {
+  const { items, total } = await listPatients(ctx.db, pageOf(query));
+  return { items: items.map(toAdminPatient), total, page: query.page, pageSize: query.pageSize };
+}
+
+async function getPerson<Row, Api>(ctx: AppContext, kind: PersonKind<Row, Api>, id: number): Promise<Api> {
+  const row = await kind.find(ctx.db, id);
+  if (!row) throw notFound(kind.notFound);
+  return kind.toApi(row);
+}
+
+/**
+ * Applies the fields that differ from what is stored, and records before/after of exactly those.
+ * An edit that changes nothing writes nothing.
+ */
+async function updatePerson<Row extends object, Api>(
+  ctx: AppContext,
+  admin: Principal,
+  kind: PersonKind<Row, Api>,
+  id: number,
+  changes: AdminDonorUpdate | AdminPatientUpdate,
+): Promise<Api> {
+  const at = ctx.clock.now().toISOString();
+  return ctx.db.transaction().execute(async (trx) => {
+    if (!(await lockPerson(trx, ctx.engine, kind.role, id))) throw notFound(kind.notFound);
+    const before = (await kind.find(trx, id)) as Row;
+    const stored = before as Record<string, unknown>;
+    const requested = changes as Record<string, unknown>;
+    const editable: readonly string[] = kind.role === 'PATIENT' ? [...USER_FIELDS, ...PATIENT_FIELDS] : USER_FIELDS;
+    const changed = editable.filter((field) => requested[field] !== undefined && requested[field] !== stored[field]);
+    if (changed.length === 0) return kind.toApi(before);
+
+    const pick = (fields: readonly string[], source: Record<string, unknown>) =>
+      Object.fromEntries(fields.filter((field) => changed.includes(field)).map((field) => [field, source[field]]));
+    await updatePersonFields(trx, id, { ...pick(USER_FIELDS, requested), updated_at: at }, pick(PATIENT_FIELDS, requested));
+    await recordAudit(trx, {
+      actorId: admin.id,
+      actor: admin.username,
+      action: `${kind.entity}.updated`,
+      entity: kind.entity,
+      entityId: id,
+      before: pick(changed, stored),
+      after: pick(changed, requested),
+      at,
+    });
+    return kind.toApi((await kind.find(trx, id)) as Row);
+  });
+}
+
+/**
+ * The account can no longer sign in, and its tokens stop working at once (every request checks
+ * is_active). Nothing is deleted: donations, requests and units stay in the history. Deactivating
+ * an inactive account changes nothing and answers the same.
+ */
+async function deactivate<Row, Api>(ctx: AppContext, admin: Principal, kind: PersonKind<Row, Api>, id: number): Promise<Api> {
+  const at = ctx.clock.now().toISOString();
+  return ctx.db.transaction().execute(async (trx) => {
+    if (await deactivatePerson(trx, kind.role, id, at)) {
+      await recordAudit(trx, {
+        actorId: admin.id,
+        actor: admin.username,
+        action: `${kind.entity}.deactivated`,
+        entity: kind.entity,
+        entityId: id,
+        before: { is_active: true },
+        after: { is_active: false, deactivated_at: at },
+        at,
+      });
+    }
+    const row = await kind.find(trx, id);
+    if (!row) throw notFound(kind.notFound);
+    return kind.toApi(row);
+  });
+}
+
+export const getDonor = (ctx: AppContext, id: number) => getPerson(ctx, DONORS, id);
+export const getPatient = (ctx: AppContext, id: number) => getPerson(ctx, PATIENTS, id);
+export const updateDonor = (ctx: AppContext, admin: Principal, id: number, changes: AdminDonorUpdate) =>
+  updatePerson(ctx, admin, DONORS, id, changes);
+export const updatePatient = (ctx: AppContext, admin: Principal, id: number, changes: AdminPatientUpdate) =>
+  updatePerson(ctx, admin, PATIENTS, id, changes);
+export const deactivateDonor = (ctx: AppContext, admin: Principal, id: number) => deactivate(ctx, admin, DONORS, id);
+export const deactivatePatient = (ctx: AppContext, admin: Principal, id: number) => deactivate(ctx, admin, PATIENTS, id);

@@ -1,0 +1,231 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/database';
+import { hashPassword } from '../src/lib/passwords';
+import { usernameKeyOf } from '../src/modules/users/users.repository';
+import { insertRequest, insertUnits } from './admin-fixtures';
+import { testDatabaseUrl } from './test-app';
+
+/**
+ * PRODUCT.md section 5: any number of server instances on one PostgreSQL never issue a unit twice.
+ * Two real server processes (the production entry point, run by tsx) share one fresh schema; the
+ * approvals are real HTTP requests split between them. PostgreSQL only: SQLite is one file on one
+ * machine, served by one process.
+ */
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/src/server.ts');
+const STARTUP_TIMEOUT_MS = 60_000;
+const PASSWORD = 'two-instances-secret';
+
+interface RunningServer {
+  process: ChildProcess;
+  baseUrl: string;
+  output: string[];
+}
+
+/** The URL of the test database with every connection's search_path set to `schema`. */
+function urlForSchema(databaseUrl: string, schema: string): string {
+  const url = new URL(databaseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return url.toString();
+}
+
+function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start within ${STARTUP_TIMEOUT_MS} ms:\n${output.join('')}`));
+    }, STARTUP_TIMEOUT_MS);
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString();
+      output.push(text);
+      // Fastify logs the address it really bound (PORT=0 picks a free port).
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(text);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve({ process: child, baseUrl: match[1], output });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with code ${code} before listening:\n${output.join('')}`));
+    });
+  });
+}
+
+async function stopServer(server: RunningServer | undefined): Promise<void> {
+  if (!server || server.process.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => server.process.once('exit', () => resolve()));
+  server.process.kill('SIGTERM');
+  const timer = setTimeout(() => server.process.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function signIn(server: RunningServer, username: string): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/api/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username, password: PASSWORD }).toString(),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+describe.skipIf(!testDatabaseUrl)(
+  'two server processes on one PostgreSQL (runs only when TEST_DATABASE_URL is set: SQLite has no second process to share it with)',
+  () => {
+    const schema = `test_two_${crypto.randomBytes(6).toString('hex')}`;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bloodbank-two-instances-'));
+    let database: DatabaseHandle;
+    let servers: RunningServer[] = [];
+    let adminTokens: string[] = [];
+    let patientId: number;
+
+    beforeAll(async () => {
+      const databaseUrl = testDatabaseUrl as string;
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(`create schema ${schema}`);
+      await client.end();
+      database = openDatabase({ databaseUrl, pgSchema: schema, poolSize: 2 });
+      await migrateToLatest(database.db, { pgSchema: schema });
+
+      const passwordHash = await hashPassword(PASSWORD);
+      const at = new Date().toISOString();
+      const addUser = async (username: string, role: 'ADMIN' | 'PATIENT') =>
+        (
+          await database.db
+            .insertInto('users')
+            .values({
+              username,
+              username_key: usernameKeyOf(username),
+              password_hash: passwordHash,
+              role,
+              first_name: role === 'PATIENT' ? 'Ravi' : null,
+              last_name: role === 'PATIENT' ? 'Shah' : null,
+              email: null,
+              bloodgroup: role === 'PATIENT' ? 'O-' : null,
+              address: null,
+              mobile: null,
+              profile_pic: null,
+              created_at: at,
+              updated_at: at,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+      await addUser('admin.one', 'ADMIN');
+      await addUser('admin.two', 'ADMIN');
+      patientId = await addUser('ravi', 'PATIENT');
+      await database.db.insertInto('patients').values({ user_id: patientId, disease: 'Surgery', age: 40, doctorname: 'Dr. Rao' }).execute();
+
+      const env = {
+        DATABASE_URL: urlForSchema(databaseUrl, schema),
+        DATA_DIR: dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        JWT_SECRET: 'two-instances-share-this-secret-of-32-chars-or-more',
+        LOG_LEVEL: 'info',
+        RATE_LIMIT_MAX: '100000',
+        WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+      };
+      // Started one after the other: both then find the schema migrated and the admins present.
+      servers = [await startServer(env)];
+      servers.push(await startServer(env));
+      adminTokens = [await signIn(servers[0]!, 'admin.one'), await signIn(servers[1]!, 'admin.two')];
+    }, 2 * STARTUP_TIMEOUT_MS + 30_000);
+
+    afterAll(async () => {
+      await Promise.all(servers.map((server) => stopServer(server)));
+      await database?.close();
+      const client = new pg.Client({ connectionString: testDatabaseUrl as string });
+      await client.connect();
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }, 60_000);
+
+    /** Approves every request at once, alternating between the two servers and the two admins. */
+    async function approveAllAtOnce(requestIds: number[]) {
+      return Promise.all(
+        requestIds.map(async (id, index) => {
+          const server = servers[index % 2]!;
+          const response = await fetch(`${server.baseUrl}/api/admin/requests/${id}/approve`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${adminTokens[index % 2]}`, 'content-type': 'application/json' },
+            body: '{}',
+          });
+          return { status: response.status, body: (await response.json()) as { issued_unit_ids?: number[]; code?: string } };
+        }),
+      );
+    }
+
+    it('both servers answer from the same database', async () => {
+      for (const server of servers) {
+        const response = await fetch(`${server.baseUrl}/api/health`);
+        expect(await response.json()).toEqual({ status: 'ok', db: 'ok' });
+      }
+    });
+
+    it('issues each unit once: exactly as many of 24 parallel approvals succeed as there were units', async () => {
+      const UNITS = 6;
+      const unitIds = await insertUnits(database, { bloodgroup: 'O-', count: UNITS, expires_on: '2999-12-31' });
+      const requestIds: number[] = [];
+      for (let index = 0; index < 24; index += 1) {
+        requestIds.push((await insertRequest(database, patientId, { bloodgroup: 'O-', units: 1 })).id);
+      }
+
+      const results = await approveAllAtOnce(requestIds);
+      const succeeded = results.filter((result) => result.status === 200);
+      expect(succeeded).toHaveLength(UNITS);
+      expect(results.filter((result) => result.status === 409 && result.body.code === 'insufficient_stock')).toHaveLength(24 - UNITS);
+
+      const issued = succeeded.flatMap((result) => result.body.issued_unit_ids ?? []);
+      expect([...issued].sort((a, b) => a - b)).toEqual(unitIds);
+      const rows = await database.db
+        .selectFrom('blood_units')
+        .select(['id', 'status', 'request_id'])
+        .where('id', 'in', unitIds)
+        .execute();
+      expect(rows.every((row) => row.status === 'issued')).toBe(true);
+      expect(new Set(rows.map((row) => row.request_id)).size).toBe(UNITS);
+      const approved = await database.db.selectFrom('blood_requests').select('id').where('status', '=', 'approved').execute();
+      expect(approved).toHaveLength(UNITS);
+    }, 60_000);
+
+    it('never issues more units than the stock when multi-unit requests compete across both servers', async () => {
+      const unitIds = await insertUnits(database, { bloodgroup: 'O-', count: 10, expires_on: '2999-12-31' });
+      const requestIds: number[] = [];
+      for (let index = 0; index < 20; index += 1) {
+        requestIds.push((await insertRequest(database, patientId, { bloodgroup: 'O-', units: 3 })).id);
+      }
+      const results = await approveAllAtOnce(requestIds);
+      const succeeded = results.filter((result) => result.status === 200);
+      expect(results.every((result) => result.status === 200 || result.status === 409)).toBe(true);
+      // 10 units serve three requests of 3; one unit is left over.
+      expect(succeeded).toHaveLength(3);
+      expect(results.filter((result) => result.status === 409)).toHaveLength(17);
+
+      const issued = succeeded.flatMap((result) => result.body.issued_unit_ids ?? []);
+      expect(issued).toHaveLength(succeeded.length * 3);
+      expect(new Set(issued).size).toBe(issued.length);
+      const rows = await database.db.selectFrom('blood_units').select(['status', 'request_id']).where('id', 'in', unitIds).execute();
+      expect(rows.filter((row) => row.status === 'issued')).toHaveLength(issued.length);
+      expect(rows.filter((row) => row.status === 'available')).toHaveLength(10 - issued.length);
+    }, 60_000);
+  },
+);
