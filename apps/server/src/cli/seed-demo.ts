@@ -26,6 +26,8 @@ const REASONS = ['Scheduled surgery', 'Road accident, heavy blood loss', 'Chemot
 const DONOR_COUNT = 24;
 const PATIENT_COUNT = 10;
 const DAYS_OF_HISTORY = 300;
+/** Receipts come more often lately, so today's shelves hold a believable mix of groups. */
+const UNIT_RECEIPT_WINDOW_DAYS = 40;
 
 /** Deterministic pseudo-random numbers, so every demo database tells the same story. */
 function randomSource(seed: number) {
@@ -114,7 +116,7 @@ async function main() {
     // Donors who are eligible come in now and then (most donate two or three times a year).
     for (const donor of donors) {
       const eligibleFrom = nextEligible.get(donor.id) ?? simulatedDay;
-      if (simulatedDay < eligibleFrom || random.next() > 0.012) continue;
+      if (simulatedDay < eligibleFrom || random.next() > 0.02) continue;
       if (pendingDonations.some((pending) => pending.donor.id === donor.id)) continue;
       const response = await call({
         method: 'POST', url: '/api/donations', headers: donor.headers,
@@ -160,7 +162,8 @@ async function main() {
       }
     }
     // A partner bank sends units every few weeks, so shelves are never empty for long.
-    if (random.next() < 0.06) {
+    const recent = simulatedDay > addDays(today, -UNIT_RECEIPT_WINDOW_DAYS);
+    if (random.next() < (recent ? 0.25 : 0.06)) {
       await call({ method: 'POST', url: '/api/admin/units', headers: admin.headers, payload: { bloodgroup: random.pick(BLOOD_GROUPS), count: 2 + Math.floor(random.next() * 4), collected_on: simulatedDay } });
     }
   }
