@@ -16,7 +16,7 @@ import {
  * Beyond one machine (PRODUCT.md section 5): two server processes on one PostgreSQL database and
  * one Redis. The limits that protect sign-in live in Redis, so spreading attempts over instances
  * gains nothing. (That parallel approvals through two instances never issue a unit twice is proved
- * by test/two-instances.test.ts.)
+ * by test/two-instances.pg.test.ts.)
  *
  * PostgreSQL pass only (the file is named *.pg.test.ts so the SQLite pass does not collect it).
  * Redis at 127.0.0.1:6379 is required under CI; elsewhere the file is skipped without it. Every key
