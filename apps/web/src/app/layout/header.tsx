@@ -1,0 +1,178 @@
+import { Box, Burger, Button, Container, Divider, Group, Menu, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconChevronDown, IconDroplet, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { displayNameOf, useAuth } from '@/lib/auth/auth-context';
+import { paths } from '../paths';
+import { PRODUCT_NAME } from './contact';
+import classes from './layout.module.css';
+import { ADMIN_LINK, HOME_LINK, roleLinks, VISITOR_GROUPS, type NavItem } from './navigation';
+
+const MOBILE_MENU_ID = 'mobile-menu';
+
+export function Header() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [menuOpened, menu] = useDisclosure(false);
+
+  const logout = () => {
+    menu.close();
+    void navigate(paths.home);
+    auth.signOut();
+  };
+
+  const userName = auth.status === 'signed-in' ? displayNameOf(auth.user) : null;
+  const links: NavItem[] = auth.status === 'signed-in' ? [HOME_LINK, ...roleLinks(auth.role)] : [HOME_LINK];
+
+  return (
+    <Box component="header" className={classes.header}>
+      <Container size="lg" className={classes.headerInner}>
+        <Link to={paths.home} className={classes.brand} onClick={menu.close}>
+          <IconDroplet className={classes.brandMark} size={28} stroke={2.2} fill="currentColor" aria-hidden />
+          {PRODUCT_NAME}
+        </Link>
+
+        <Group component="nav" aria-label="Main" gap={4} visibleFrom="sm" wrap="nowrap">
+          {links.map((link) => (
+            <Button
+              key={link.to}
+              component={NavLink}
+              to={link.to}
+              end
+              variant="subtle"
+              color="gray"
+              className={classes.navLink}
+            >
+              {link.label}
+            </Button>
+          ))}
+
+          {auth.status === 'signed-out'
+            ? VISITOR_GROUPS.map((group) => (
+                <Menu key={group.label} position="bottom-end" shadow="md" width={180}>
+                  <Menu.Target>
+                    <Button
+                      variant="subtle"
+                      color="gray"
+                      className={classes.navLink}
+                      rightSection={<IconChevronDown size={16} aria-hidden />}
+                    >
+                      {group.label}
+                    </Button>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    {group.items.map((item) => (
+                      <Menu.Item key={item.to} component={Link} to={item.to}>
+                        {item.label}
+                      </Menu.Item>
+                    ))}
+                  </Menu.Dropdown>
+                </Menu>
+              ))
+            : null}
+          {auth.status === 'signed-out' ? (
+            <Button
+              component={NavLink}
+              to={ADMIN_LINK.to}
+              variant="subtle"
+              color="gray"
+              className={classes.navLink}
+            >
+              {ADMIN_LINK.label}
+            </Button>
+          ) : null}
+
+          {userName !== null ? (
+            <Menu position="bottom-end" shadow="md" width={200}>
+              <Menu.Target>
+                <Button
+                  variant="light"
+                  leftSection={<IconUserCircle size={18} aria-hidden />}
+                  rightSection={<IconChevronDown size={16} aria-hidden />}
+                  ml="xs"
+                  maw={220}
+                >
+                  <Text span inherit truncate="end" maw={130}>
+                    {userName}
+                  </Text>
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={logout}>
+                  Logout
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          ) : null}
+        </Group>
+
+        <Burger
+          hiddenFrom="sm"
+          opened={menuOpened}
+          onClick={menu.toggle}
+          aria-label={menuOpened ? 'Close navigation' : 'Open navigation'}
+          aria-expanded={menuOpened}
+          aria-controls={MOBILE_MENU_ID}
+        />
+      </Container>
+
+      {menuOpened ? (
+        <Box
+          component="nav"
+          id={MOBILE_MENU_ID}
+          aria-label="Main"
+          hiddenFrom="sm"
+          className={classes.mobileMenu}
+        >
+          {links.map((link) => (
+            <MobileLink key={link.to} item={link} onNavigate={menu.close} />
+          ))}
+          {auth.status === 'signed-out' ? (
+            <>
+              {VISITOR_GROUPS.map((group) => (
+                <div key={group.label} role="group" aria-labelledby={`mobile-group-${group.label}`}>
+                  <div id={`mobile-group-${group.label}`} className={classes.mobileGroupLabel}>
+                    {group.label}
+                  </div>
+                  {group.items.map((item) => (
+                    <MobileLink key={item.to} item={item} onNavigate={menu.close} />
+                  ))}
+                </div>
+              ))}
+              <Divider my={6} />
+              <MobileLink item={ADMIN_LINK} onNavigate={menu.close} />
+            </>
+          ) : null}
+          {userName !== null ? (
+            <div role="group" aria-labelledby="mobile-group-user">
+              <Divider my={6} />
+              <div id="mobile-group-user" className={classes.mobileGroupLabel}>
+                {userName}
+              </div>
+              <Button
+                variant="subtle"
+                color="gray"
+                fullWidth
+                justify="flex-start"
+                leftSection={<IconLogout size={18} aria-hidden />}
+                onClick={logout}
+                h={44}
+                className={classes.navLink}
+              >
+                Logout
+              </Button>
+            </div>
+          ) : null}
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+function MobileLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
+  return (
+    <NavLink to={item.to} end className={classes.mobileLink} onClick={onNavigate}>
+      {item.label}
+    </NavLink>
+  );
+}

@@ -1,0 +1,204 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { deferred, jsonResponse, mockApi, sampleUser } from '@/test/mock-api';
+import { renderApp } from '@/test/render';
+
+vi.mock('@/features/donor/routes', async () =>
+  (await import('@/test/stub-area')).stubArea([
+    'DonorDashboardRoute',
+    'DonateBloodRoute',
+    'GameDashboardRoute',
+  ]),
+);
+vi.mock('@/features/patient/routes', async () =>
+  (await import('@/test/stub-area')).stubArea(['PatientDashboardRoute', 'MakeRequestRoute']),
+);
+vi.mock('@/features/admin/routes', async () =>
+  (await import('@/test/stub-area')).stubArea(['AdminDashboardRoute']),
+);
+
+const stats = { donors: 15, patients: 25, units: 50, donations: 30 };
+const admin = { ...sampleUser, userId: 1, userType: 'admin' as const, username: 'admin', first_name: null };
+const patient = {
+  ...sampleUser,
+  userId: 9,
+  userType: 'patient' as const,
+  username: 'ravi',
+  first_name: 'Ravi',
+};
+
+function signedInAs(user: typeof sampleUser | typeof admin | typeof patient) {
+  localStorage.setItem('token', `token-${user.userId}`);
+  localStorage.setItem('userType', user.userType);
+  localStorage.setItem('userId', String(user.userId));
+  return mockApi({
+    'GET /api/users/me': () => jsonResponse(200, user),
+    'GET /api/stats': () => jsonResponse(200, stats),
+  });
+}
+
+describe('routes and the route guard', () => {
+  it.each([
+    '/donor/donor-dashboard',
+    '/donor/donate',
+    '/donor/game',
+    '/patient/patient-dashboard',
+    '/patient/make-request',
+    '/admin/admin-dashboard',
+  ])('sends a signed-out visitor from %s to the home page', async (path) => {
+    mockApi({ 'GET /api/stats': () => jsonResponse(200, stats) });
+    const { router } = await renderApp(path);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Give Blood, Give Life' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('shows a spinner while the stored session is checked, then the page', async () => {
+    const me = deferred<Response>();
+    localStorage.setItem('token', 'token-7');
+    mockApi({ 'GET /api/users/me': () => me.promise });
+    await renderApp('/donor/donor-dashboard');
+
+    expect(await screen.findByText(/Checking your session/)).toBeInTheDocument();
+    me.resolve(jsonResponse(200, sampleUser));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'DonorDashboardRoute' })).toBeInTheDocument();
+  });
+
+  it('sends a donor on an admin page to the donor dashboard', async () => {
+    signedInAs(sampleUser);
+    const { router } = await renderApp('/admin/admin-dashboard');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'DonorDashboardRoute' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/donor/donor-dashboard');
+  });
+
+  it('sends a patient on a donor page to the patient dashboard', async () => {
+    signedInAs(patient);
+    const { router } = await renderApp('/donor/donate');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'PatientDashboardRoute' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/patient/patient-dashboard');
+  });
+
+  it('sends an admin on a patient page to the admin dashboard', async () => {
+    signedInAs(admin);
+    const { router } = await renderApp('/patient/make-request');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'AdminDashboardRoute' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/admin-dashboard');
+  });
+
+  it('redirects /admin-dashboard to /admin/admin-dashboard', async () => {
+    signedInAs(admin);
+    const { router } = await renderApp('/admin-dashboard');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'AdminDashboardRoute' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/admin-dashboard');
+  });
+
+  it('shows the home page for an unknown path', async () => {
+    mockApi({ 'GET /api/stats': () => jsonResponse(200, stats) });
+    const { router } = await renderApp('/no/such/page');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Give Blood, Give Life' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('clears a stored token the server refuses, silently', async () => {
+    localStorage.setItem('token', 'expired');
+    localStorage.setItem('userType', 'donor');
+    localStorage.setItem('userId', '7');
+    mockApi({
+      'GET /api/users/me': () =>
+        jsonResponse(401, { detail: 'Your session has expired or is no longer valid. Please log in again.' }),
+      'GET /api/stats': () => jsonResponse(200, stats),
+    });
+    const { router } = await renderApp('/donor/donor-dashboard');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Give Blood, Give Life' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
+    expect(localStorage.getItem('userType')).toBeNull();
+    expect(localStorage.getItem('userId')).toBeNull();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('header', () => {
+  it('offers a visitor Home, the Donor and Patient menus and the Admin link', async () => {
+    mockApi({ 'GET /api/stats': () => jsonResponse(200, stats) });
+    const { user } = await renderApp('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+
+    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(within(nav).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin/adminlogin');
+
+    await user.click(within(nav).getByRole('button', { name: 'Donor' }));
+    expect(await screen.findByRole('menuitem', { name: 'Login' })).toHaveAttribute(
+      'href',
+      '/donor/donorlogin',
+    );
+    expect(screen.getByRole('menuitem', { name: 'Register' })).toHaveAttribute('href', '/donor/donorsignup');
+  });
+
+  it('shows a donor their links and a menu titled with their first name; Logout signs out and goes home', async () => {
+    signedInAs(sampleUser);
+    const { user, router } = await renderApp('/donor/donor-dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+
+    expect(await within(nav).findByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/donor/donor-dashboard',
+    );
+    expect(within(nav).getByRole('link', { name: 'Donate Blood' })).toHaveAttribute('href', '/donor/donate');
+    expect(within(nav).queryByRole('button', { name: 'Donor' })).not.toBeInTheDocument();
+
+    await user.click(within(nav).getByRole('button', { name: 'Asha' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Give Blood, Give Life' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'Donor' }),
+    ).toBeInTheDocument();
+  });
+
+  it('titles the menu with the username when there is no first name', async () => {
+    signedInAs(admin);
+    await renderApp('/admin/admin-dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+
+    expect(await within(nav).findByRole('button', { name: 'admin' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/admin/admin-dashboard',
+    );
+  });
+
+  it('gives a patient Dashboard and Request Blood', async () => {
+    signedInAs(patient);
+    await renderApp('/patient/patient-dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+
+    expect(await within(nav).findByRole('link', { name: 'Request Blood' })).toHaveAttribute(
+      'href',
+      '/patient/make-request',
+    );
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/patient/patient-dashboard',
+    );
+  });
+});

@@ -1,0 +1,38 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
+
+interface ErrorAlertProps {
+  message: string;
+  title?: string;
+  /** Shows a Retry button when given. */
+  onRetry?: () => void;
+  retrying?: boolean;
+}
+
+/** A failed load or action: what went wrong and, where it makes sense, a way to try again. */
+export function ErrorAlert({
+  message,
+  title = 'Something went wrong',
+  onRetry,
+  retrying = false,
+}: ErrorAlertProps) {
+  return (
+    <Alert color="red" variant="light" title={title} icon={<IconAlertCircle aria-hidden />} role="alert">
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Text size="sm">{message}</Text>
+        {onRetry ? (
+          <Button
+            size="xs"
+            variant="white"
+            color="red"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            onClick={onRetry}
+            disabled={retrying}
+          >
+            {retrying ? 'Retrying...' : 'Retry'}
+          </Button>
+        ) : null}
+      </Group>
+    </Alert>
+  );
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ReceiveUnitsResultSchema, type ReceiveUnitsResult } from '@bloodbank/shared/admin';
+import type { BloodGroup } from '@bloodbank/shared/blood-groups';
+import { apiRequest } from '@/lib/api-client';
+import { invalidateAdmin } from './query-keys';
+
+export interface ReceiveUnitsInput {
+  bloodgroup: BloodGroup;
+  count: number;
+  collected_on: string;
+}
+
+/** POST /api/admin/units: units received by hand; they expire after the shelf life. */
+export function receiveUnits(input: ReceiveUnitsInput): Promise<ReceiveUnitsResult> {
+  return apiRequest('/admin/units', {
+    method: 'POST',
+    body: { json: input },
+    schema: ReceiveUnitsResultSchema,
+  });
+}
+
+export function useReceiveUnits() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: receiveUnits,
+    onSuccess: () => invalidateAdmin(queryClient, ['units', 'dashboard', 'audit']),
+  });
+}

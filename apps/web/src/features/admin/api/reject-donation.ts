@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AdminDonationSchema, type AdminDonation } from '@bloodbank/shared/admin';
+import { apiRequest } from '@/lib/api-client';
+import { invalidateAdmin } from './query-keys';
+
+/** POST /api/admin/donations/:id/reject: optional reason, shown to the donor; the game reward is reversed. */
+export function rejectDonation(id: number, reason: string): Promise<AdminDonation> {
+  const trimmed = reason.trim();
+  return apiRequest(`/admin/donations/${id}/reject`, {
+    method: 'POST',
+    body: { json: trimmed ? { reason: trimmed } : {} },
+    schema: AdminDonationSchema,
+  });
+}
+
+export function useRejectDonation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) => rejectDonation(id, reason),
+    onSuccess: () => invalidateAdmin(queryClient, ['donations', 'dashboard', 'donors', 'audit']),
+  });
+}

@@ -1,0 +1,51 @@
+import { Card, Group, SimpleGrid, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import type { InventoryRow } from '@bloodbank/shared/admin';
+import type { BloodGroup } from '@bloodbank/shared/blood-groups';
+import { StatusBadge } from './status-badge';
+import classes from './blood-stock-summary.module.css';
+
+interface BloodStockSummaryProps {
+  inventory: InventoryRow[];
+  /** The group the unit list is filtered by, if any. */
+  selected: BloodGroup | '';
+  onSelect: (group: BloodGroup | '') => void;
+}
+
+/** Per group: usable units, of those expiring within 7 days, and expired units still on the shelf. */
+export function BloodStockSummary({ inventory, selected, onSelect }: BloodStockSummaryProps) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+      {inventory.map((row) => (
+        <Card key={row.bloodgroup} withBorder radius="md" p={0} className={classes.card} data-selected={selected === row.bloodgroup}>
+          <UnstyledButton
+            className={classes.button}
+            onClick={() => onSelect(selected === row.bloodgroup ? '' : row.bloodgroup)}
+            aria-pressed={selected === row.bloodgroup}
+          >
+            <Group justify="space-between" align="center" wrap="nowrap" gap={4}>
+              <Text fw={800} fz="xl">
+                {row.bloodgroup}
+              </Text>
+              {row.units === 0 ? <StatusBadge status="low" label="Out" /> : row.low ? <StatusBadge status="low" label="Low" /> : null}
+            </Group>
+            <Stack gap={0} mt={6}>
+              <Text size="sm">
+                <Text span fw={700} fz="lg">
+                  {row.units}
+                </Text>{' '}
+                available
+              </Text>
+              <Text size="xs" c={row.expiring_soon > 0 ? 'orange.9' : 'dimmed'}>
+                {row.expiring_soon} expiring soon
+              </Text>
+              <Text size="xs" c={row.expired > 0 ? 'red.9' : 'dimmed'}>
+                {row.expired} expired
+              </Text>
+            </Stack>
+            <VisuallyHidden>Show the {row.bloodgroup} units</VisuallyHidden>
+          </UnstyledButton>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+
+interface ConfirmDialogProps {
+  opened: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  busyLabel: string;
+  busy: boolean;
+  /** The failure of the last attempt, shown inside the dialog. */
+  error?: string | null;
+  color?: string;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** "Are you sure?" for a change that cannot be undone from the screen (deactivate, discard). */
+export function ConfirmDialog({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  busyLabel,
+  busy,
+  error,
+  color = 'red',
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
+  return (
+    <Modal opened={opened} onClose={busy ? () => undefined : onClose} title={title} centered>
+      <Stack gap="md">
+        {typeof children === 'string' ? <Text size="sm">{children}</Text> : children}
+        {error ? (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button color={color} onClick={onConfirm} disabled={busy}>
+            {busy ? busyLabel : confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

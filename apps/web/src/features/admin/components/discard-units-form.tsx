@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { Button, Divider, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { DiscardUnitsSchema } from '@bloodbank/shared/admin';
+import { BLOOD_GROUPS } from '@bloodbank/shared/blood-groups';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { applyServerFieldErrors, fieldBinder } from '@/lib/form-errors';
+import { useDiscardUnits } from '../api/discard-units';
+import { unitsText } from '../format';
+import { ConfirmDialog } from './confirm-dialog';
+import { SectionCard } from './section-card';
+
+/** The "count of a group, with a reason" shape of the discard body. */
+const countSchema = DiscardUnitsSchema.options[1];
+type FormInput = z.input<typeof countSchema>;
+type FormOutput = z.output<typeof countSchema>;
+const FIELDS = ['bloodgroup', 'count', 'reason'] as const;
+
+const GROUP_OPTIONS = [{ value: '', label: 'Select blood group', disabled: true }, ...BLOOD_GROUPS.map((group) => ({ value: group, label: group }))];
+
+/**
+ * Two ways to take units off the shelf: every expired unit in one click (they are not stock any
+ * more), or a counted number of a group with a reason (damaged bags, a recall), expiring first.
+ */
+export function DiscardUnitsForms({ expired }: { expired: number }) {
+  const discard = useDiscardUnits();
+  const [confirmExpired, setConfirmExpired] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(countSchema),
+    defaultValues: { bloodgroup: '' as FormInput['bloodgroup'], count: '1', reason: '' },
+  });
+  const field = fieldBinder(form);
+
+  const discardExpired = () =>
+    discard.mutate(
+      { expired: true },
+      {
+        onSuccess: ({ discarded_unit_ids }) => {
+          setConfirmExpired(false);
+          notifications.show({ color: 'teal', title: 'Expired units discarded', message: `${unitsText(discarded_unit_ids.length)} discarded.` });
+        },
+      },
+    );
+
+  const submit = form.handleSubmit((values) => {
+    setFailure(null);
+    discard.mutate(values, {
+      onSuccess: ({ discarded_unit_ids }) => {
+        notifications.show({
+          color: 'teal',
+          title: 'Units discarded',
+          message: `${unitsText(discarded_unit_ids.length)} of ${values.bloodgroup} discarded.`,
+        });
+        form.reset({ bloodgroup: values.bloodgroup, count: '1', reason: '' });
+      },
+      onError: (error) => {
+        applyServerFieldErrors(form, error, FIELDS);
+        const onFields = error instanceof ApiError && FIELDS.some((name) => error.errors[name]);
+        if (!onFields) setFailure(errorMessage(error, 'The units could not be discarded. Please try again.'));
+      },
+    });
+  });
+
+  const busy = discard.isPending;
+  return (
+    <SectionCard title="Discard Units" fill>
+      <Stack gap="md">
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Text size="sm" style={{ flex: '1 1 200px' }}>
+            {expired === 0
+              ? 'No expired units are waiting to be discarded.'
+              : `${unitsText(expired)} expired and still on the shelf.`}
+          </Text>
+          <Button
+            color="red"
+            variant="light"
+            c="red.9"
+            disabled={expired === 0 || busy}
+            onClick={() => {
+              discard.reset();
+              setConfirmExpired(true);
+            }}
+          >
+            Discard expired units
+          </Button>
+        </Group>
+        <Divider label="or a number of units" labelPosition="center" />
+        <form noValidate aria-label="Discard units" onSubmit={(event) => void submit(event)}>
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+              <NativeSelect label="Blood Group" withAsterisk data={GROUP_OPTIONS} {...field('bloodgroup')} />
+              <TextInput label="Number of units" type="number" inputMode="numeric" min={1} withAsterisk {...field('count')} />
+            </SimpleGrid>
+            <Textarea label="Reason" withAsterisk autosize minRows={2} description="For example: bag damaged in transport." {...field('reason')} />
+            {failure ? (
+              <Text role="alert" c="red.8" size="sm">
+                {failure}
+              </Text>
+            ) : null}
+            <Button type="submit" color="red" variant="outline" disabled={busy} style={{ alignSelf: 'flex-start' }}>
+              {busy && !confirmExpired ? 'Discarding...' : 'Discard units'}
+            </Button>
+          </Stack>
+        </form>
+      </Stack>
+
+      <ConfirmDialog
+        opened={confirmExpired}
+        title="Discard every expired unit?"
+        confirmLabel={`Discard ${unitsText(expired)}`}
+        busyLabel="Discarding..."
+        busy={busy}
+        error={discard.isError && confirmExpired ? errorMessage(discard.error, 'The expired units could not be discarded. Please try again.') : null}
+        onConfirm={discardExpired}
+        onClose={() => setConfirmExpired(false)}
+      >
+        {`${unitsText(expired)} past their expiry date will be marked discarded (reason "Expired"). They are not counted as stock already.`}
+      </ConfirmDialog>
+    </SectionCard>
+  );
+}

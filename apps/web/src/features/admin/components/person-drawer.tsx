@@ -1,0 +1,164 @@
+import type { ReactNode } from 'react';
+import { Alert, Button, Divider, Drawer, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+import type { AdminDonor, AdminPatient } from '@bloodbank/shared/admin';
+import { DonorDetailsSchema, PatientDetailsSchema } from '@bloodbank/shared/auth';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { applyServerFieldErrors, fieldBinder } from '@/lib/form-errors';
+import type { PersonKind } from '../api/get-people';
+import { useUpdatePerson } from '../api/update-person';
+import { formatDate, formatDateTime, fullName } from '../format';
+import { DONOR_FIELDS, PATIENT_FIELDS, PatientMedicalFields, PersonDetailsFields } from './person-fields';
+import { StatusBadge } from './status-badge';
+
+type FormInput = z.input<typeof PatientDetailsSchema>;
+type FormOutput = z.output<typeof PatientDetailsSchema>;
+type Person = AdminDonor | AdminPatient;
+
+const isPatient = (person: Person): person is AdminPatient => 'doctorname' in person;
+
+interface PersonDrawerProps {
+  kind: PersonKind;
+  person: Person | null;
+  onClose: () => void;
+  onDeactivate: (person: Person) => void;
+}
+
+/** View and edit one donor or patient, with the registration form's rules (DonorDetailsSchema / PatientDetailsSchema). */
+export function PersonDrawer({ kind, person, onClose, onDeactivate }: PersonDrawerProps) {
+  const noun = kind === 'donors' ? 'donor' : 'patient';
+  return (
+    <Drawer
+      opened={person !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={person ? `${fullName(person)} (${noun})` : ''}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      {person ? (
+        // Keyed by id: opening another person starts a fresh form.
+        <PersonDetails key={person.id} kind={kind} person={person} onClose={onClose} onDeactivate={onDeactivate} />
+      ) : null}
+    </Drawer>
+  );
+}
+
+function PersonDetails({ kind, person, onClose, onDeactivate }: PersonDrawerProps & { person: Person }) {
+  const noun = kind === 'donors' ? 'donor' : 'patient';
+  const fields = kind === 'patients' ? PATIENT_FIELDS : DONOR_FIELDS;
+  const schema = kind === 'patients' ? PatientDetailsSchema : DonorDetailsSchema;
+  const form = useForm<FormInput, unknown, FormOutput>({
+    // The donor schema has no medical fields; it checks (and returns) the donor's own fields only.
+    resolver: zodResolver(schema) as unknown as Resolver<FormInput, unknown, FormOutput>,
+    defaultValues: {
+      first_name: person.first_name,
+      last_name: person.last_name,
+      email: person.email,
+      mobile: person.mobile,
+      bloodgroup: person.bloodgroup,
+      address: person.address,
+      ...(isPatient(person) ? { age: String(person.age), disease: person.disease as FormInput['disease'], doctorname: person.doctorname } : {}),
+    },
+  });
+  const field = fieldBinder(form);
+  const update = useUpdatePerson(kind);
+
+  const submit = form.handleSubmit((values) => {
+    const dirty = Object.keys(form.formState.dirtyFields) as (keyof FormOutput)[];
+    const changes = Object.fromEntries(dirty.filter((name) => name in values).map((name) => [name, values[name]]));
+    update.mutate(
+      { id: person.id, changes: changes as never },
+      {
+        onSuccess: (saved) => {
+          notifications.show({ color: 'teal', title: 'Changes saved', message: `${fullName(saved)}'s details were updated.` });
+          onClose();
+        },
+        onError: (error) => applyServerFieldErrors(form, error, fields),
+      },
+    );
+  });
+
+  const busy = update.isPending;
+  // Field messages sit on their fields; anything else (not found, network) is said above the form.
+  const onFields =
+    update.error instanceof ApiError && Object.keys(update.error.errors).some((name) => (fields as readonly string[]).includes(name));
+  const count = isPatient(person) ? { label: 'Requests', value: person.requests } : { label: 'Donations', value: person.donations };
+
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <Fact label="Username" value={person.username} />
+        <Fact label="Status" value={<StatusBadge status={person.is_active ? 'active' : 'deactivated'} />} />
+        <Fact label="Registered" value={formatDate(person.created_at)} />
+        <Fact label={count.label} value={String(count.value)} />
+      </SimpleGrid>
+      {!person.is_active ? (
+        <Alert color="gray" variant="light" title={`This ${noun} is deactivated`}>
+          Deactivated on {formatDateTime(person.deactivated_at)}. They cannot sign in; their history stays.
+        </Alert>
+      ) : null}
+
+      <form
+        noValidate
+        aria-label={`Edit ${noun}`}
+        onSubmit={(event) => {
+          update.reset();
+          void submit(event);
+        }}
+      >
+        <Stack gap="sm">
+          {update.isError && !onFields ? (
+            <Alert color="red" variant="light" role="alert">
+              {errorMessage(update.error, 'The changes could not be saved. Please try again.')}
+            </Alert>
+          ) : null}
+          <PersonDetailsFields field={field} />
+          {kind === 'patients' ? <PatientMedicalFields field={field} /> : null}
+          <Group justify="flex-end" gap="sm" mt="sm">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy || !form.formState.isDirty}>
+              {busy ? 'Saving...' : 'Save changes'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+
+      {person.is_active ? (
+        <>
+          <Divider />
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            <Text size="sm" c="dimmed" style={{ flex: '1 1 220px' }}>
+              A deactivated {noun} cannot sign in. Their {kind === 'donors' ? 'donations' : 'requests'} stay in the history.
+            </Text>
+            <Button color="red" variant="outline" onClick={() => onDeactivate(person)}>
+              Deactivate {noun}
+            </Button>
+          </Group>
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      {typeof value === 'string' ? (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {value}
+        </Text>
+      ) : (
+        value
+      )}
+    </Stack>
+  );
+}

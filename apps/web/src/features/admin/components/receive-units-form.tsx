@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { Button, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { receiveUnitsSchema, RECEIVE_UNITS_MAX } from '@bloodbank/shared/admin';
+import { BLOOD_GROUPS } from '@bloodbank/shared/blood-groups';
+import { DEFAULT_UNIT_SHELF_LIFE_DAYS } from '@bloodbank/shared/constants';
+import { todayIn } from '@bloodbank/shared/dates';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { applyServerFieldErrors, fieldBinder } from '@/lib/form-errors';
+import { useReceiveUnits } from '../api/receive-units';
+import { formatDate, unitsText } from '../format';
+import { SectionCard } from './section-card';
+
+const schema = receiveUnitsSchema(() => todayIn());
+type FormInput = z.input<typeof schema>;
+type FormOutput = z.output<typeof schema>;
+const FIELDS = ['bloodgroup', 'count', 'collected_on'] as const;
+
+const GROUP_OPTIONS = [{ value: '', label: 'Select blood group', disabled: true }, ...BLOOD_GROUPS.map((group) => ({ value: group, label: group }))];
+
+/** Units received by hand (from another bank, a blood drive): group, count, collection date. */
+export function ReceiveUnitsForm() {
+  const receive = useReceiveUnits();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: { bloodgroup: '' as FormInput['bloodgroup'], count: '1', collected_on: todayIn() },
+  });
+  const field = fieldBinder(form);
+
+  const submit = form.handleSubmit((values) => {
+    setFailure(null);
+    receive.mutate(values, {
+      onSuccess: ({ units }) => {
+        notifications.show({
+          color: 'teal',
+          title: 'Units received',
+          message: `${unitsText(units.length)} of ${values.bloodgroup} added; they expire on ${formatDate(units[0]?.expires_on)}.`,
+        });
+        form.reset({ bloodgroup: values.bloodgroup, count: '1', collected_on: values.collected_on });
+      },
+      onError: (error) => {
+        applyServerFieldErrors(form, error, FIELDS);
+        const onFields = error instanceof ApiError && FIELDS.some((name) => error.errors[name]);
+        if (!onFields) setFailure(errorMessage(error, 'The units could not be received. Please try again.'));
+      },
+    });
+  });
+
+  return (
+    <SectionCard title="Receive Units" fill>
+      <form noValidate aria-label="Receive units" onSubmit={(event) => void submit(event)}>
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            Units expire {DEFAULT_UNIT_SHELF_LIFE_DAYS} days after collection unless the bank is configured otherwise.
+          </Text>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <NativeSelect label="Blood Group" withAsterisk data={GROUP_OPTIONS} {...field('bloodgroup')} />
+            <TextInput
+              label="Number of units"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={RECEIVE_UNITS_MAX}
+              withAsterisk
+              {...field('count')}
+            />
+            <TextInput label="Collection date" type="date" max={todayIn()} withAsterisk {...field('collected_on')} />
+          </SimpleGrid>
+          {failure ? (
+            <Text role="alert" c="red.8" size="sm">
+              {failure}
+            </Text>
+          ) : null}
+          <Button type="submit" disabled={receive.isPending} style={{ alignSelf: 'flex-start' }}>
+            {receive.isPending ? 'Receiving...' : 'Receive units'}
+          </Button>
+        </Stack>
+      </form>
+    </SectionCard>
+  );
+}

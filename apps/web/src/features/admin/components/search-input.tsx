@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { CloseButton, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+
+interface SearchInputProps {
+  label: string;
+  placeholder?: string;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** Searches as the admin types (after a short pause), so a list is not refetched on every key. */
+export function SearchInput({ label, placeholder, value, onChange }: SearchInputProps) {
+  const [text, setText] = useState(value);
+  // The value this input last sent or followed. A different `value` changed elsewhere (the back
+  // button, a "Clear search" link): the text follows it. Our own value coming back changes nothing.
+  const [synced, setSynced] = useState(value);
+  if (value !== synced) {
+    setSynced(value);
+    setText(value);
+  }
+  const send = (next: string) => {
+    setSynced(next);
+    onChange(next);
+  };
+  const commit = useDebouncedCallback(send, 300);
+
+  return (
+    <TextInput
+      label={label}
+      placeholder={placeholder}
+      type="search"
+      value={text}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      rightSection={
+        text ? (
+          <CloseButton
+            aria-label="Clear the search box"
+            size="sm"
+            onClick={() => {
+              setText('');
+              send('');
+            }}
+          />
+        ) : null
+      }
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+        commit(event.currentTarget.value);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') send(text);
+      }}
+      style={{ flex: '1 1 260px' }}
+    />
+  );
+}

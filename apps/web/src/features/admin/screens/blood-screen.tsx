@@ -1,0 +1,186 @@
+import { Group, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconDroplet } from '@tabler/icons-react';
+import { PAGE_SIZE, UNIT_FILTERS, type BloodUnit } from '@bloodbank/shared/admin';
+import { BLOOD_GROUPS, type BloodGroup } from '@bloodbank/shared/blood-groups';
+import { daysBetween, todayIn } from '@bloodbank/shared/dates';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { PageLoader } from '@/components/ui/page-loader';
+import { useDashboard } from '../api/get-dashboard';
+import { useUnits } from '../api/get-units';
+import { AdminPage } from '../components/admin-page';
+import { BloodStockSummary } from '../components/blood-stock-summary';
+import { DataTable, type Column } from '../components/data-table';
+import { DiscardUnitsForms } from '../components/discard-units-form';
+import { ExportButton } from '../components/export-button';
+import { ListStates } from '../components/list-states';
+import { ReceiveUnitsForm } from '../components/receive-units-form';
+import { StatusBadge } from '../components/status-badge';
+import { TablePagination } from '../components/table-pagination';
+import { capitalize, formatDate, formatDateTime } from '../format';
+import { useListParams } from '../hooks/use-list-params';
+
+const GROUP_FILTER = [{ value: '', label: 'All groups' }, ...BLOOD_GROUPS.map((group) => ({ value: group, label: group }))];
+/** The shelf first: "available" is the default; "all" shows the whole history. */
+const STATUS_FILTER = [
+  { value: 'all', label: 'All statuses' },
+  ...UNIT_FILTERS.map((status) => ({ value: status, label: status === 'expired' ? 'Expired (not discarded)' : capitalize(status) })),
+];
+
+function ExpiryCell({ unit }: { unit: BloodUnit }) {
+  if (unit.status !== 'available') return <>{formatDate(unit.expires_on)}</>;
+  const days = daysBetween(todayIn(), unit.expires_on);
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{formatDate(unit.expires_on)}</Text>
+      {!unit.expired && days <= 7 ? (
+        <Text size="xs" c="orange.9">
+          {days <= 0 ? 'expires today' : days === 1 ? 'expires tomorrow' : `in ${days} days`}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+const COLUMNS: Column<BloodUnit>[] = [
+  { key: 'id', header: 'Unit', title: true, nowrap: true, cell: (unit) => `#${unit.id}` },
+  { key: 'bloodgroup', header: 'Blood Group', cell: (unit) => <Text fw={700}>{unit.bloodgroup}</Text> },
+  {
+    key: 'source',
+    header: 'Source',
+    cell: (unit) => (unit.source === 'donation' ? `Donation #${unit.donation_id ?? '?'}` : 'Received by hand'),
+  },
+  { key: 'collected', header: 'Collected', nowrap: true, cell: (unit) => formatDate(unit.collected_on) },
+  { key: 'expires', header: 'Expires', nowrap: true, cell: (unit) => <ExpiryCell unit={unit} /> },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (unit) => (unit.expired && unit.status === 'available' ? <StatusBadge status="expired" /> : <StatusBadge status={unit.status} />),
+  },
+  {
+    key: 'detail',
+    header: 'Details',
+    cell: (unit) =>
+      unit.status === 'issued' ? (
+        <Text size="sm">
+          Request #{unit.request_id} · {formatDateTime(unit.issued_at)}
+        </Text>
+      ) : unit.status === 'discarded' ? (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {unit.discard_reason ?? 'Discarded'} · {formatDateTime(unit.discarded_at)}
+        </Text>
+      ) : (
+        <Text size="sm" c="dimmed">
+          On the shelf
+        </Text>
+      ),
+  },
+];
+
+/** Manage Blood: stock per group, receive and discard forms, and the unit list by group and status. */
+export function BloodScreen() {
+  const { values, page, update } = useListParams(
+    { bloodgroup: '', status: 'available' },
+    { bloodgroup: ['', ...BLOOD_GROUPS], status: ['all', ...UNIT_FILTERS] },
+  );
+  const dashboard = useDashboard();
+  const units = useUnits({
+    bloodgroup: (values.bloodgroup || undefined) as BloodGroup | undefined,
+    status: values.status === 'all' ? undefined : (values.status as (typeof UNIT_FILTERS)[number]),
+    page,
+    pageSize: PAGE_SIZE.default,
+  });
+  const filtered = values.bloodgroup !== '' || values.status !== 'all';
+  const expired = dashboard.data?.inventory.reduce((sum, row) => sum + row.expired, 0) ?? 0;
+
+  return (
+    <AdminPage
+      title="Manage Blood"
+      description="Stock counts only usable units: available and not past their expiry date."
+      actions={<ExportButton name="units" />}
+    >
+      <Stack gap="xl">
+        <section aria-labelledby="stock-heading">
+          <Title order={2} size="h3" id="stock-heading" mb="sm">
+            Stock by Blood Group
+          </Title>
+          {dashboard.isPending ? (
+            <PageLoader label="Loading stock" />
+          ) : dashboard.isError ? (
+            <ErrorAlert
+              message="The stock could not be loaded. Please try again."
+              onRetry={() => void dashboard.refetch()}
+              retrying={dashboard.isFetching}
+            />
+          ) : (
+            <BloodStockSummary
+              inventory={dashboard.data.inventory}
+              selected={values.bloodgroup as BloodGroup | ''}
+              onSelect={(bloodgroup) => update({ bloodgroup })}
+            />
+          )}
+        </section>
+
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <ReceiveUnitsForm />
+          <DiscardUnitsForms expired={expired} />
+        </SimpleGrid>
+
+        <section aria-labelledby="units-heading">
+          <Title order={2} size="h3" id="units-heading" mb="sm">
+            Units
+          </Title>
+          <Stack gap="md">
+            <Group gap="sm" align="flex-end" wrap="wrap">
+              <NativeSelect
+                label="Blood Group"
+                data={GROUP_FILTER}
+                value={values.bloodgroup}
+                onChange={(event) => update({ bloodgroup: event.currentTarget.value })}
+                w={160}
+              />
+              <NativeSelect
+                label="Status"
+                data={STATUS_FILTER}
+                value={values.status}
+                onChange={(event) => update({ status: event.currentTarget.value })}
+                w={220}
+              />
+            </Group>
+            <ListStates
+              query={units}
+              loadingLabel="Loading units"
+              errorText="The units could not be loaded. Please try again."
+              empty={
+                <EmptyState
+                  title={
+                    !filtered ? 'No blood units yet' : values.status === 'available' ? 'No units on the shelf' : 'No units match these filters'
+                  }
+                  description={
+                    filtered
+                      ? 'Choose another blood group or status, or receive units above.'
+                      : 'Units appear when a donation is approved or when you receive units above.'
+                  }
+                  icon={<IconDroplet size={28} />}
+                />
+              }
+            >
+              {(data) => (
+                <>
+                  <DataTable caption="Blood units" columns={COLUMNS} rows={data.items} rowKey={(unit) => unit.id} busy={units.isPlaceholderData} />
+                  <TablePagination
+                    label="Units"
+                    page={page}
+                    pageSize={data.pageSize}
+                    total={data.total}
+                    onChange={(next) => update({ page: next })}
+                  />
+                </>
+              )}
+            </ListStates>
+          </Stack>
+        </section>
+      </Stack>
+    </AdminPage>
+  );
+}

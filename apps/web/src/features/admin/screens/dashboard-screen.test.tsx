@@ -1,0 +1,93 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { deferred, jsonResponse, mockApi, sampleUser } from '@/test/mock-api';
+import { renderScreen } from '@/test/render';
+import { dashboard } from '../testing/fixtures';
+import { AdminDashboardScreen } from './dashboard-screen';
+
+const admin = { ...sampleUser, userId: 1, userType: 'admin' as const, username: 'demo_admin', first_name: null };
+
+function signedInAdmin(handlers: Parameters<typeof mockApi>[0]) {
+  localStorage.setItem('token', 'token-1');
+  return mockApi({ 'GET /api/users/me': () => jsonResponse(200, admin), ...handlers });
+}
+
+describe('Administrator Dashboard', () => {
+  it('shows a spinner, then greets the admin and shows the real numbers', async () => {
+    const answer = deferred<Response>();
+    signedInAdmin({ 'GET /api/admin/dashboard': () => answer.promise });
+    renderScreen(<AdminDashboardScreen />);
+
+    expect(await screen.findByText('Loading dashboard…')).toBeInTheDocument();
+    answer.resolve(jsonResponse(200, dashboard()));
+
+    expect(await screen.findByText('Welcome, demo_admin')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Administrator Dashboard' })).toBeInTheDocument();
+    expect(screen.getByTestId('count-Total Donors')).toHaveTextContent('15');
+    expect(screen.getByTestId('count-Total Patients')).toHaveTextContent('25');
+    expect(screen.getByTestId('count-Total Blood Units')).toHaveTextContent('52');
+    expect(screen.getByTestId('count-Pending Requests')).toHaveTextContent('8');
+    expect(screen.getByTestId('pending-donations')).toHaveTextContent('3 donations await approval');
+  });
+
+  it('links the cards to the management screens', async () => {
+    signedInAdmin({ 'GET /api/admin/dashboard': () => jsonResponse(200, dashboard()) });
+    renderScreen(<AdminDashboardScreen />);
+
+    expect(await screen.findByRole('link', { name: 'Manage Donors' })).toHaveAttribute('href', '/admin-donor');
+    expect(screen.getByRole('link', { name: 'Manage Patients' })).toHaveAttribute('href', '/admin-patient');
+    expect(screen.getAllByRole('link', { name: 'Manage Blood' })[0]).toHaveAttribute('href', '/admin-blood');
+    expect(screen.getByRole('link', { name: 'Manage Requests' })).toHaveAttribute('href', '/admin-request');
+    expect(screen.getByRole('link', { name: 'Review Donations' })).toHaveAttribute('href', '/admin-donation');
+  });
+
+  it('shows the inventory per group whose total is the units card', async () => {
+    signedInAdmin({ 'GET /api/admin/dashboard': () => jsonResponse(200, dashboard()) });
+    renderScreen(<AdminDashboardScreen />);
+
+    const table = await screen.findByRole('table', { name: 'Units per blood group' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(10);
+    expect(rows[1]).toHaveTextContent('A+122OK');
+    expect(rows[4]).toHaveTextContent('B-00Out of stock');
+    expect(rows[6]).toHaveTextContent('AB-20Low');
+    expect(rows[9]).toHaveTextContent('Total52');
+  });
+
+  it('lists the low groups and the units that expire within 7 days', async () => {
+    signedInAdmin({ 'GET /api/admin/dashboard': () => jsonResponse(200, dashboard()) });
+    renderScreen(<AdminDashboardScreen />);
+
+    expect(await screen.findByRole('heading', { name: 'Low Stock Alerts' })).toBeInTheDocument();
+    expect(screen.getByText('3 groups are under 5 units:')).toBeInTheDocument();
+    expect(screen.getByText('out of stock')).toBeInTheDocument();
+    expect(screen.getByText('2 units on 24 Nov 2026')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /Units per blood group: A\+ 12, A- 5, B\+ 8, B- 0/ })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /Weekly donations and requests/ })).toBeInTheDocument();
+  });
+
+  it('says so when nothing is low or expiring', async () => {
+    const calm = dashboard();
+    calm.inventory = calm.inventory.map((row) => ({ ...row, units: 9, low: false, expiring_soon: 0 }));
+    signedInAdmin({ 'GET /api/admin/dashboard': () => jsonResponse(200, { ...calm, expiringUnits: [] }) });
+    renderScreen(<AdminDashboardScreen />);
+
+    expect(await screen.findByText('Every blood group has at least 5 units.')).toBeInTheDocument();
+    expect(screen.getByText('No units expire in the next 7 days.')).toBeInTheDocument();
+  });
+
+  it('shows the spec error message with a retry when loading fails', async () => {
+    let calls = 0;
+    signedInAdmin({
+      'GET /api/admin/dashboard': () => {
+        calls += 1;
+        return calls === 1 ? jsonResponse(503, { detail: 'Service Unavailable' }) : jsonResponse(200, dashboard());
+      },
+    });
+    const { user } = renderScreen(<AdminDashboardScreen />);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load dashboard data. Please try again.');
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('count-Total Donors')).toHaveTextContent('15');
+  });
+});

@@ -1,0 +1,235 @@
+import { useState } from 'react';
+import { Badge, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconDroplet } from '@tabler/icons-react';
+import { PAGE_SIZE, type AdminDonation } from '@bloodbank/shared/admin';
+import { DONATION_STATUSES, type DonationStatus } from '@bloodbank/shared/donation';
+import { EmptyState } from '@/components/ui/empty-state';
+import { errorMessage } from '@/lib/api-client';
+import { useApproveDonation } from '../api/approve-donation';
+import { useDonations } from '../api/get-donations';
+import { useRejectDonation } from '../api/reject-donation';
+import { AdminPage } from '../components/admin-page';
+import { DataTable, type Column } from '../components/data-table';
+import { ExportButton } from '../components/export-button';
+import { ListStates } from '../components/list-states';
+import { RejectDialog } from '../components/reject-dialog';
+import { StatusBadge } from '../components/status-badge';
+import { TablePagination } from '../components/table-pagination';
+import { capitalize, formatDate, formatDateTime, unitsText } from '../format';
+import { useListParams } from '../hooks/use-list-params';
+
+const STATUS_OPTIONS = [
+  { value: '', label: 'All (pending first)' },
+  ...DONATION_STATUSES.map((status) => ({ value: status, label: capitalize(status) })),
+];
+
+/** Anything but "None" is something the admin must look at before approving. */
+const needsAttention = (donation: AdminDonation) => donation.disease !== 'None';
+
+export function HealthCondition({ condition }: { condition: string }) {
+  if (condition === 'None') return <Text size="sm">None</Text>;
+  return (
+    <Badge
+      variant="light"
+      color="orange"
+      c="orange.9"
+      radius="sm"
+      leftSection={<IconAlertTriangle size={14} aria-hidden />}
+      style={{ textTransform: 'none' }}
+    >
+      {condition}
+    </Badge>
+  );
+}
+
+/** Manage Donations: pending first with the donor's health condition in plain sight; approve; reject with a reason. */
+export function DonationsScreen() {
+  const { values, page, update } = useListParams({ status: '' }, { status: ['', ...DONATION_STATUSES] });
+  const status = (values.status || undefined) as DonationStatus | undefined;
+  const query = useDonations({ status, page, pageSize: PAGE_SIZE.default });
+
+  const approve = useApproveDonation();
+  const reject = useRejectDonation();
+  const [rejecting, setRejecting] = useState<AdminDonation | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const busyId = approve.isPending ? approve.variables : null;
+
+  const approveDonation = (donation: AdminDonation) => {
+    setActionError(null);
+    approve.mutate(donation.id, {
+      onSuccess: (approved) =>
+        notifications.show({
+          color: 'teal',
+          title: 'Donation approved',
+          message: `${unitsText(approved.unit_ids.length)} of ${approved.bloodgroup} from ${approved.donor_name} added to the inventory.`,
+        }),
+      onError: (error) => setActionError(errorMessage(error, 'The donation could not be approved. Please try again.')),
+    });
+  };
+
+  const columns: Column<AdminDonation>[] = [
+    {
+      key: 'donor',
+      header: 'Donor',
+      title: true,
+      cell: (donation) => (
+        <Stack gap={0}>
+          <Text fw={600} size="sm">
+            {donation.donor_name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {donation.donor_username} · #{donation.id}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'blood',
+      header: 'Blood',
+      nowrap: true,
+      cell: (donation) => (
+        <Text size="sm">
+          <strong>{donation.bloodgroup}</strong> · {unitsText(donation.unit)}
+        </Text>
+      ),
+    },
+    { key: 'date', header: 'Donation date', nowrap: true, cell: (donation) => formatDate(donation.date) },
+    { key: 'health', header: 'Health condition', cell: (donation) => <HealthCondition condition={donation.disease} /> },
+    { key: 'last', header: 'Last donation', nowrap: true, cell: (donation) => formatDate(donation.lastDonation) },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (donation) => (
+        <Stack gap={2} maw={240}>
+          <StatusBadge status={donation.status} />
+          {donation.decided_at ? (
+            <Text size="xs" c="dimmed">
+              {formatDateTime(donation.decided_at)}
+            </Text>
+          ) : null}
+          {donation.rejection_reason ? (
+            <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+              Reason: {donation.rejection_reason}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      label: false,
+      cell: (donation) =>
+        donation.status === 'pending' ? (
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              size="xs"
+              onClick={() => approveDonation(donation)}
+              disabled={busyId !== null}
+              aria-label={`Approve donation #${donation.id} from ${donation.donor_name}`}
+            >
+              {busyId === donation.id ? 'Approving...' : 'Approve'}
+            </Button>
+            <Button
+              size="xs"
+              variant="outline"
+              color="red"
+              onClick={() => setRejecting(donation)}
+              disabled={busyId === donation.id}
+              aria-label={`Reject donation #${donation.id} from ${donation.donor_name}`}
+            >
+              Reject
+            </Button>
+          </Group>
+        ) : null,
+    },
+  ];
+
+  return (
+    <AdminPage
+      title="Manage Donations"
+      description="Donations awaiting approval come first. Check the donor's health condition before approving."
+      actions={<ExportButton name="donations" />}
+    >
+      <Stack gap="md">
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <NativeSelect
+            label="Status"
+            data={STATUS_OPTIONS}
+            value={values.status}
+            onChange={(event) => update({ status: event.currentTarget.value })}
+            w={220}
+          />
+          <Group gap={6} wrap="nowrap" pb={6}>
+            <IconAlertTriangle size={16} color="var(--mantine-color-orange-8)" aria-hidden />
+            <Text size="sm" c="dimmed">
+              Tinted rows: the donor reported a health condition.
+            </Text>
+          </Group>
+        </Group>
+        {actionError ? (
+          <Text role="alert" c="red.8" size="sm">
+            {actionError}
+          </Text>
+        ) : null}
+
+        <ListStates
+          query={query}
+          loadingLabel="Loading donations"
+          errorText="The donations could not be loaded. Please try again."
+          empty={
+            <EmptyState
+              title={status ? `No ${status} donations` : 'No donations yet'}
+              description={
+                status
+                  ? 'Choose another status to see the rest of the history.'
+                  : 'Donations appear here as soon as a donor books one.'
+              }
+              icon={<IconDroplet size={28} />}
+            />
+          }
+        >
+          {(data) => (
+            <>
+              <DataTable
+                caption="Blood donations"
+                columns={columns}
+                rows={data.items}
+                rowKey={(donation) => donation.id}
+                highlight={(donation) => donation.status === 'pending' && needsAttention(donation)}
+                busy={query.isPlaceholderData}
+              />
+              <TablePagination
+                label="Donations"
+                page={page}
+                pageSize={data.pageSize}
+                total={data.total}
+                onChange={(next) => update({ page: next })}
+              />
+            </>
+          )}
+        </ListStates>
+      </Stack>
+
+      <RejectDialog
+        subject={
+          rejecting
+            ? {
+                title: `Reject donation #${rejecting.id}`,
+                summary: `${rejecting.donor_name} booked ${unitsText(rejecting.unit)} of ${rejecting.bloodgroup} on ${formatDate(rejecting.date)} (health condition: ${rejecting.disease}).`,
+              }
+            : null
+        }
+        audience="the donor"
+        onReject={async (reason) => {
+          if (!rejecting) return;
+          const rejected = await reject.mutateAsync({ id: rejecting.id, reason });
+          setRejecting(null);
+          notifications.show({ color: 'teal', title: 'Donation rejected', message: `${rejected.donor_name} will see the decision.` });
+        }}
+        onClose={() => setRejecting(null)}
+      />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,140 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockApi } from '@/test/mock-api';
+import { renderScreen } from '@/test/render';
+import { dashboardHandler, donor, paged, patient } from '../testing/fixtures';
+import { PeopleScreen } from './people-screen';
+
+type User = ReturnType<typeof renderScreen>['user'];
+
+async function openDetails(user: User, name: string) {
+  await user.click(await screen.findByRole('button', { name: `Details of ${name}` }));
+  return screen.findByRole('dialog', { name: new RegExp(name) });
+}
+
+describe('Manage Donors and Manage Patients', () => {
+  it('searches, sorts and pages through the URL', async () => {
+    const api = mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/donors': () => jsonResponse(200, paged([donor], 1, 20, 45)),
+    });
+    const { user, router } = renderScreen(<PeopleScreen kind="donors" />, { path: '/admin-donor' });
+
+    expect(await screen.findByText('Asha Kulkarni')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–20 of 45')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Search donors'), 'asha{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=asha'));
+
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?search=asha&sort=name&order=asc'));
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+    // Descending is the default order, so the URL leaves it out.
+    await waitFor(() => expect(router.state.location.search).toBe('?search=asha&sort=name'));
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
+
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(router.state.location.search).toContain('page=3'));
+
+    const last = new URL(String(api.fetchMock.mock.calls.at(-1)?.[0]), 'http://localhost');
+    expect(Object.fromEntries(last.searchParams)).toEqual({ search: 'asha', sort: 'name', order: 'desc', page: '3', pageSize: '20' });
+  });
+
+  it('checks an edit with the registration rules and sends nothing invalid', async () => {
+    const api = mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/donors': () => jsonResponse(200, paged([donor])),
+    });
+    const { user } = renderScreen(<PeopleScreen kind="donors" />);
+    const dialog = await openDetails(user, 'Asha Kulkarni');
+
+    const save = within(dialog).getByRole('button', { name: 'Save changes' });
+    expect(save).toBeDisabled();
+
+    await user.clear(within(dialog).getByLabelText(/First Name/));
+    await user.clear(within(dialog).getByLabelText(/^Email/));
+    await user.type(within(dialog).getByLabelText(/^Email/), 'asha@example');
+    await user.clear(within(dialog).getByLabelText(/Mobile Number/));
+    await user.type(within(dialog).getByLabelText(/Mobile Number/), '98765');
+    await user.click(save);
+
+    expect(await within(dialog).findByText('First name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Invalid email address')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please enter a valid 10-digit mobile number')).toBeInTheDocument();
+    expect(api.requests.some((request) => request.method === 'PATCH')).toBe(false);
+  });
+
+  it('sends only the changed fields and puts the server messages on them', async () => {
+    const bodies: unknown[] = [];
+    let calls = 0;
+    mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/patients': () => jsonResponse(200, paged([patient])),
+      'PATCH /api/admin/patients/21': (request) => {
+        bodies.push(request.json());
+        calls += 1;
+        return calls === 1
+          ? jsonResponse(422, { detail: 'Validation failed', errors: { age: 'Age must be less than 120' } })
+          : jsonResponse(200, { ...patient, age: 41 });
+      },
+    });
+    const { user } = renderScreen(<PeopleScreen kind="patients" />);
+    const dialog = await openDetails(user, 'Kiran Sharma');
+
+    expect(within(dialog).getByLabelText(/Doctor Name/)).toHaveValue('Dr. Rao');
+    const age = within(dialog).getByLabelText(/^Age/);
+    await user.clear(age);
+    await user.type(age, '41');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    expect(await within(dialog).findByText('Age must be less than 120')).toBeInTheDocument();
+    expect(age).toHaveAttribute('aria-invalid', 'true');
+    expect(age).toHaveFocus();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bodies).toEqual([{ age: 41 }, { age: 41 }]);
+    expect(await screen.findByText("Kiran Sharma's details were updated.")).toBeInTheDocument();
+  });
+
+  it('deactivates after a confirmation and then shows the account as deactivated', async () => {
+    let deactivated = false;
+    mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/donors': () =>
+        jsonResponse(200, paged([deactivated ? { ...donor, is_active: false, deactivated_at: '2026-11-21T10:00:00.000Z' } : donor])),
+      'DELETE /api/admin/donors/11': () => {
+        deactivated = true;
+        return jsonResponse(200, { ...donor, is_active: false, deactivated_at: '2026-11-21T10:00:00.000Z' });
+      },
+    });
+    const { user } = renderScreen(<PeopleScreen kind="donors" />);
+
+    await user.click(await screen.findByRole('button', { name: 'Deactivate Asha Kulkarni' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Asha Kulkarni?' });
+    expect(dialog).toHaveTextContent('will no longer be able to sign in');
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate donor' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const row = screen.getAllByRole('row')[1]!;
+    await waitFor(() => expect(row).toHaveTextContent('Deactivated'));
+    expect(within(row).queryByRole('button', { name: /Deactivate/ })).not.toBeInTheDocument();
+    expect(await screen.findByText('Asha Kulkarni can no longer sign in.')).toBeInTheDocument();
+  });
+
+  it('says when a search finds nobody and clears it', async () => {
+    mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/patients': () => jsonResponse(200, paged([])),
+    });
+    const { user, router } = renderScreen(<PeopleScreen kind="patients" />, { initialPath: '/?search=zzz' });
+
+    expect(await screen.findByRole('heading', { name: 'No patients match "zzz"' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Search patients')).toHaveValue('zzz');
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByRole('heading', { name: 'No patients yet' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Search patients')).toHaveValue('');
+  });
+});

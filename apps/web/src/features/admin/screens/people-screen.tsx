@@ -1,0 +1,273 @@
+import { useMemo, useState } from 'react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconUserOff, IconUsers } from '@tabler/icons-react';
+import { PAGE_SIZE, PEOPLE_SORTS, type AdminDonor, type AdminPatient } from '@bloodbank/shared/admin';
+import { EmptyState } from '@/components/ui/empty-state';
+import { errorMessage } from '@/lib/api-client';
+import { useDeactivatePerson } from '../api/deactivate-person';
+import { usePeople, type PersonKind } from '../api/get-people';
+import { AdminPage } from '../components/admin-page';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { DataTable, type Column } from '../components/data-table';
+import { ListStates } from '../components/list-states';
+import { PersonDrawer } from '../components/person-drawer';
+import { SearchInput } from '../components/search-input';
+import { StatusBadge } from '../components/status-badge';
+import { TablePagination } from '../components/table-pagination';
+import { formatDate, fullName } from '../format';
+import { useListParams } from '../hooks/use-list-params';
+
+type Person = AdminDonor | AdminPatient;
+
+const SCREENS = {
+  donors: {
+    title: 'Manage Donors',
+    description: 'Find a donor, check or correct their details, or deactivate their account.',
+    noun: 'donor',
+    plural: 'donors',
+  },
+  patients: {
+    title: 'Manage Patients',
+    description: 'Find a patient, check or correct their details, or deactivate their account.',
+    noun: 'patient',
+    plural: 'patients',
+  },
+} as const;
+
+/** Newest first by default; names and groups read best from A. */
+const FIRST_ORDER: Record<string, 'asc' | 'desc'> = { created_at: 'desc', name: 'asc', username: 'asc', bloodgroup: 'asc' };
+
+/** Manage Donors and Manage Patients: search, sort, page, view and edit, deactivate. */
+export function PeopleScreen({ kind }: { kind: PersonKind }) {
+  const screen = SCREENS[kind];
+  const { values, page, update } = useListParams(
+    { search: '', sort: 'created_at', order: 'desc' },
+    { sort: PEOPLE_SORTS, order: ['asc', 'desc'] },
+  );
+  const query = usePeople(kind, {
+    search: values.search,
+    sort: values.sort as (typeof PEOPLE_SORTS)[number],
+    order: values.order as 'asc' | 'desc',
+    page,
+    pageSize: PAGE_SIZE.default,
+  });
+
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState<Person | null>(null);
+  const deactivate = useDeactivatePerson(kind);
+  const { reset: resetDeactivate } = deactivate;
+  // The open person is read from the list, so the drawer shows what the server has now.
+  const open = query.data?.items.find((person) => person.id === openId) ?? null;
+
+  const columns = useMemo<Column<Person>[]>(() => {
+    const shared: Column<Person>[] = [
+      {
+        key: 'name',
+        header: 'Name',
+        sort: 'name',
+        title: true,
+        cell: (person) => (
+          <Stack gap={0}>
+            <Text fw={600} size="sm">
+              {fullName(person)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {person.username}
+            </Text>
+          </Stack>
+        ),
+      },
+      { key: 'bloodgroup', header: 'Blood Group', sort: 'bloodgroup', nowrap: true, cell: (person) => <Text fw={700}>{person.bloodgroup}</Text> },
+      {
+        key: 'contact',
+        header: 'Contact',
+        cell: (person) => (
+          <Stack gap={0}>
+            <Text size="sm" style={{ wordBreak: 'break-word' }}>
+              {person.email}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {person.mobile}
+            </Text>
+          </Stack>
+        ),
+      },
+    ];
+    const specific: Column<Person>[] =
+      kind === 'donors'
+        ? [{ key: 'donations', header: 'Donations', align: 'right', cell: (person) => (person as AdminDonor).donations }]
+        : [
+            {
+              key: 'medical',
+              header: 'Medical',
+              cell: (person) => {
+                const patient = person as AdminPatient;
+                return (
+                  <Stack gap={0}>
+                    <Text size="sm">
+                      {patient.disease}, age {patient.age}
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      {patient.doctorname}
+                    </Text>
+                  </Stack>
+                );
+              },
+            },
+            { key: 'requests', header: 'Requests', align: 'right', cell: (person) => (person as AdminPatient).requests },
+          ];
+    return [
+      ...shared,
+      ...specific,
+      { key: 'created_at', header: 'Registered', sort: 'created_at', nowrap: true, cell: (person) => formatDate(person.created_at) },
+      {
+        key: 'status',
+        header: 'Status',
+        nowrap: true,
+        cell: (person) => <StatusBadge status={person.is_active ? 'active' : 'deactivated'} />,
+      },
+      {
+        key: 'actions',
+        header: 'Actions',
+        label: false,
+        nowrap: true,
+        cell: (person) => (
+          <Group gap="xs" wrap="nowrap">
+            <Button size="xs" variant="light" onClick={() => setOpenId(person.id)} aria-label={`Details of ${fullName(person)}`}>
+              Details
+            </Button>
+            {person.is_active ? (
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                onClick={() => {
+                  resetDeactivate();
+                  setConfirming(person);
+                }}
+                aria-label={`Deactivate ${fullName(person)}`}
+              >
+                Deactivate
+              </Button>
+            ) : null}
+          </Group>
+        ),
+      },
+    ];
+  }, [kind, resetDeactivate]);
+
+  const confirmDeactivate = () => {
+    if (!confirming) return;
+    const person = confirming;
+    deactivate.mutate(person.id, {
+      onSuccess: () => {
+        setConfirming(null);
+        notifications.show({
+          color: 'teal',
+          title: `${screen.noun === 'donor' ? 'Donor' : 'Patient'} deactivated`,
+          message: `${fullName(person)} can no longer sign in.`,
+        });
+      },
+    });
+  };
+
+  return (
+    <AdminPage title={screen.title} description={screen.description}>
+      <Stack gap="md">
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <SearchInput
+            label={`Search ${screen.plural}`}
+            placeholder="Name, username, email or mobile"
+            value={values.search}
+            onChange={(search) => update({ search })}
+          />
+        </Group>
+
+        <ListStates
+          query={query}
+          loadingLabel={`Loading ${screen.plural}`}
+          errorText={`The ${screen.plural} could not be loaded. Please try again.`}
+          empty={
+            values.search ? (
+              <EmptyState
+                title={`No ${screen.plural} match "${values.search}"`}
+                description="Try part of a name, a username, an e-mail address or a mobile number."
+                icon={<IconUsers size={28} />}
+                action={
+                  <Button variant="light" onClick={() => update({ search: '' })}>
+                    Clear search
+                  </Button>
+                }
+              />
+            ) : (
+              <EmptyState
+                title={`No ${screen.plural} yet`}
+                description={`${screen.noun === 'donor' ? 'Donors' : 'Patients'} appear here once they register.`}
+                icon={<IconUsers size={28} />}
+              />
+            )
+          }
+        >
+          {(data) => (
+            <>
+              <DataTable
+                caption={screen.title}
+                columns={columns}
+                rows={data.items as Person[]}
+                rowKey={(person) => person.id}
+                busy={query.isPlaceholderData}
+                sort={{
+                  by: values.sort,
+                  order: values.order as 'asc' | 'desc',
+                  onSort: (by) =>
+                    update(
+                      by === values.sort
+                        ? { order: values.order === 'asc' ? 'desc' : 'asc' }
+                        : { sort: by, order: FIRST_ORDER[by] ?? 'asc' },
+                    ),
+                }}
+              />
+              <TablePagination
+                label={screen.title}
+                page={page}
+                pageSize={data.pageSize}
+                total={data.total}
+                onChange={(next) => update({ page: next })}
+              />
+            </>
+          )}
+        </ListStates>
+      </Stack>
+
+      <PersonDrawer
+        kind={kind}
+        person={open}
+        onClose={() => setOpenId(null)}
+        onDeactivate={(person) => {
+          deactivate.reset();
+          setConfirming(person);
+        }}
+      />
+
+      <ConfirmDialog
+        opened={confirming !== null}
+        title={`Deactivate ${confirming ? fullName(confirming) : screen.noun}?`}
+        confirmLabel={`Deactivate ${screen.noun}`}
+        busyLabel="Deactivating..."
+        busy={deactivate.isPending}
+        error={deactivate.isError ? errorMessage(deactivate.error, 'The account could not be deactivated. Please try again.') : null}
+        onConfirm={confirmDeactivate}
+        onClose={() => setConfirming(null)}
+      >
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <IconUserOff size={24} aria-hidden style={{ flexShrink: 0 }} />
+          <Text size="sm">
+            {confirming ? `${fullName(confirming)} (${confirming.username})` : 'This account'} will no longer be able to sign in, and
+            any session they have open ends now. Their {kind === 'donors' ? 'donations' : 'requests'} stay in the history.
+          </Text>
+        </Group>
+      </ConfirmDialog>
+    </AdminPage>
+  );
+}

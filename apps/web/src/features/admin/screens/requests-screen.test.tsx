@@ -1,0 +1,142 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockApi } from '@/test/mock-api';
+import { renderScreen } from '@/test/render';
+import { dashboardHandler, paged, pendingRequest } from '../testing/fixtures';
+import { RequestsScreen } from './requests-screen';
+
+const SHORT = {
+  detail: 'Stock does not have enough blood to approve this request. Only 0 units available.',
+  code: 'insufficient_stock',
+  available: 0,
+  compatible: [{ bloodgroup: 'O-', units: 7 }],
+};
+
+describe('Manage Requests', () => {
+  it('lists the requests with the patient, the blood and the status', async () => {
+    mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/requests': () =>
+        jsonResponse(200, paged([pendingRequest, { ...pendingRequest, id: 12, status: 'rejected', rejection_reason: 'Duplicate request' }])),
+    });
+    renderScreen(<RequestsScreen />);
+
+    const rows = await screen.findAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveTextContent('Kiran Sharma');
+    expect(rows[1]).toHaveTextContent('B- · 2 units');
+    expect(within(rows[1]!).getByRole('button', { name: /Approve request #38/ })).toBeEnabled();
+    expect(rows[2]).toHaveTextContent('Rejected');
+    expect(rows[2]).toHaveTextContent('Reason: Duplicate request');
+    expect(within(rows[2]!).queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Showing 1–2 of 2')).toBeInTheDocument();
+  });
+
+  it('meets a shortage with the server words and approves from a compatible group', async () => {
+    const approvals: unknown[] = [];
+    const api = mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/requests': () => jsonResponse(200, paged([pendingRequest])),
+      'POST /api/admin/requests/38/approve': (request) => {
+        const body = request.json() as { bloodgroup?: string };
+        approvals.push(body);
+        if (!body.bloodgroup) return jsonResponse(409, SHORT);
+        return jsonResponse(200, {
+          ...pendingRequest,
+          status: 'approved',
+          issued_bloodgroup: 'O-',
+          issued_unit_ids: [5, 6],
+          decided_at: '2026-11-21T10:00:00.000Z',
+        });
+      },
+    });
+    const { user } = renderScreen(<RequestsScreen />);
+
+    await user.click(await screen.findByRole('button', { name: /Approve request #38/ }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Not enough stock' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(SHORT.detail);
+    expect(dialog).toHaveTextContent('needs 2 units of B-');
+    expect(dialog).toHaveTextContent('7 units available');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Approve from O-' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('2 units of O- issued to Kiran Sharma.')).toBeInTheDocument();
+    expect(approvals).toEqual([{}, { bloodgroup: 'O-' }]);
+    // The list, the stock and the dashboard are fetched again after the approval.
+    await waitFor(() =>
+      expect(api.requests.filter((request) => request.path === '/api/admin/requests').length).toBeGreaterThanOrEqual(2),
+    );
+  });
+
+  it('says so when no compatible group can cover the request', async () => {
+    mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/requests': () => jsonResponse(200, paged([pendingRequest])),
+      'POST /api/admin/requests/38/approve': () => jsonResponse(409, { ...SHORT, compatible: [] }),
+    });
+    const { user } = renderScreen(<RequestsScreen />);
+
+    await user.click(await screen.findByRole('button', { name: /Approve request #38/ }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Not enough stock' });
+    expect(dialog).toHaveTextContent('No compatible group has enough stock to cover this request.');
+    expect(within(dialog).queryByRole('button', { name: /Approve from/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('rejects with a reason for the patient', async () => {
+    const bodies: unknown[] = [];
+    mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/requests': () => jsonResponse(200, paged([pendingRequest])),
+      'POST /api/admin/requests/38/reject': (request) => {
+        bodies.push(request.json());
+        return jsonResponse(200, { ...pendingRequest, status: 'rejected', rejection_reason: 'No matching donor' });
+      },
+    });
+    const { user } = renderScreen(<RequestsScreen />);
+
+    await user.click(await screen.findByRole('button', { name: /Reject request #38/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject request #38' });
+    await user.type(within(dialog).getByLabelText('Reason (optional)'), '  No matching donor ');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bodies).toEqual([{ reason: 'No matching donor' }]);
+  });
+
+  it('filters by status through the URL and shows an empty state', async () => {
+    const api = mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/requests': () => jsonResponse(200, paged([])),
+    });
+    const { user, router } = renderScreen(<RequestsScreen />, { path: '/admin-request' });
+
+    expect(await screen.findByText('No blood requests yet')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Status'), 'cancelled');
+
+    expect(await screen.findByText('No cancelled requests')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?status=cancelled');
+    const last = api.fetchMock.mock.calls.at(-1)?.[0];
+    expect(String(last)).toContain('status=cancelled');
+  });
+
+  it('offers a retry when the list cannot be loaded', async () => {
+    let calls = 0;
+    mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/requests': () => {
+        calls += 1;
+        return calls === 1 ? jsonResponse(500, { detail: 'Internal Server Error' }) : jsonResponse(200, paged([pendingRequest]));
+      },
+    });
+    const { user } = renderScreen(<RequestsScreen />);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Internal Server Error');
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Kiran Sharma')).toBeInTheDocument();
+  });
+});

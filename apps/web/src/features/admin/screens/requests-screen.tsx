@@ -1,0 +1,268 @@
+import { useState } from 'react';
+import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconFileText } from '@tabler/icons-react';
+import { PAGE_SIZE, type AdminRequest, type InsufficientStock } from '@bloodbank/shared/admin';
+import type { BloodGroup } from '@bloodbank/shared/blood-groups';
+import { REQUEST_STATUSES, type RequestStatus } from '@bloodbank/shared/blood-request';
+import { EmptyState } from '@/components/ui/empty-state';
+import { errorMessage } from '@/lib/api-client';
+import { insufficientStockOf, useApproveRequest } from '../api/approve-request';
+import { useRequests } from '../api/get-requests';
+import { useRejectRequest } from '../api/reject-request';
+import { AdminPage } from '../components/admin-page';
+import { DataTable, type Column } from '../components/data-table';
+import { ExportButton } from '../components/export-button';
+import { ListStates } from '../components/list-states';
+import { RejectDialog } from '../components/reject-dialog';
+import { ShortStockDialog } from '../components/short-stock-dialog';
+import { StatusBadge } from '../components/status-badge';
+import { TablePagination } from '../components/table-pagination';
+import { capitalize, formatDate, formatDateTime, unitsText } from '../format';
+import { useListParams } from '../hooks/use-list-params';
+
+const STATUS_OPTIONS = [
+  { value: '', label: 'All (pending first)' },
+  ...REQUEST_STATUSES.map((status) => ({ value: status, label: capitalize(status) })),
+];
+
+/** Manage Requests: pending first; approve (FEFO, or from a compatible group when short); reject with a reason. */
+export function RequestsScreen() {
+  const { values, page, update } = useListParams({ status: '' }, { status: ['', ...REQUEST_STATUSES] });
+  const status = (values.status || undefined) as RequestStatus | undefined;
+  const query = useRequests({ status, page, pageSize: PAGE_SIZE.default });
+
+  const approve = useApproveRequest();
+  const reject = useRejectRequest();
+  const [shortage, setShortage] = useState<{ request: AdminRequest; stock: InsufficientStock } | null>(null);
+  const [shortageError, setShortageError] = useState<string | null>(null);
+  const [rejecting, setRejecting] = useState<AdminRequest | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  const approveRequest = (request: AdminRequest, from?: BloodGroup) => {
+    setActionError(null);
+    setShortageError(null);
+    approve.mutate(
+      { id: request.id, bloodgroup: from },
+      {
+        onSuccess: (approved) => {
+          setShortage(null);
+          notifications.show({
+            color: 'teal',
+            title: 'Request approved',
+            message: `${unitsText(approved.issued_unit_ids.length)} of ${approved.issued_bloodgroup ?? approved.bloodgroup} issued to ${approved.patient_name}.`,
+          });
+        },
+        onError: (error) => {
+          const stock = insufficientStockOf(error);
+          if (stock) {
+            setShortage({ request, stock });
+            return;
+          }
+          const message = errorMessage(error, 'The request could not be approved. Please try again.');
+          if (from) setShortageError(message);
+          else setActionError(message);
+        },
+      },
+    );
+  };
+
+  const busyId = approve.isPending ? approve.variables.id : null;
+
+  const columns: Column<AdminRequest>[] = [
+    {
+      key: 'patient',
+      header: 'Patient',
+      title: true,
+      cell: (request) => (
+        <Stack gap={0}>
+          <Text fw={600} size="sm">
+            {request.patient_name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {request.patient_username} · #{request.id}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'blood',
+      header: 'Blood',
+      nowrap: true,
+      cell: (request) => (
+        <Stack gap={0}>
+          <Text size="sm">
+            <strong>{request.bloodgroup}</strong> · {unitsText(request.unit)}
+          </Text>
+          {request.issued_bloodgroup && request.issued_bloodgroup !== request.bloodgroup ? (
+            <Text size="xs" c="dimmed">
+              issued from {request.issued_bloodgroup}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+    { key: 'date', header: 'Needed by', nowrap: true, cell: (request) => formatDate(request.date) },
+    {
+      key: 'hospital',
+      header: 'Hospital',
+      cell: (request) => (
+        <Stack gap={0} maw={260}>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {request.hospitaladdress}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {request.doctorname}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'reason',
+      header: 'Reason',
+      cell: (request) => (
+        <Text size="sm" maw={260} style={{ overflowWrap: 'anywhere' }}>
+          {request.reason}
+        </Text>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (request) => (
+        <Stack gap={2} maw={240}>
+          <StatusBadge status={request.status} />
+          {request.decided_at ? (
+            <Text size="xs" c="dimmed">
+              {formatDateTime(request.decided_at)}
+            </Text>
+          ) : null}
+          {request.rejection_reason ? (
+            <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+              Reason: {request.rejection_reason}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      label: false,
+      cell: (request) =>
+        request.status === 'pending' ? (
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              size="xs"
+              onClick={() => approveRequest(request)}
+              disabled={busyId !== null}
+              aria-label={`Approve request #${request.id} from ${request.patient_name}`}
+            >
+              {busyId === request.id && !approve.variables?.bloodgroup ? 'Approving...' : 'Approve'}
+            </Button>
+            <Button
+              size="xs"
+              variant="outline"
+              color="red"
+              onClick={() => setRejecting(request)}
+              disabled={busyId === request.id}
+              aria-label={`Reject request #${request.id} from ${request.patient_name}`}
+            >
+              Reject
+            </Button>
+          </Group>
+        ) : null,
+    },
+  ];
+
+  return (
+    <AdminPage
+      title="Manage Requests"
+      description="Patients' blood requests, pending first. Approving issues the units that expire first."
+      actions={<ExportButton name="requests" />}
+    >
+      <Stack gap="md">
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <NativeSelect
+            label="Status"
+            data={STATUS_OPTIONS}
+            value={values.status}
+            onChange={(event) => update({ status: event.currentTarget.value })}
+            w={220}
+          />
+        </Group>
+        {actionError ? (
+          <Text role="alert" c="red.8" size="sm">
+            {actionError}
+          </Text>
+        ) : null}
+
+        <ListStates
+          query={query}
+          loadingLabel="Loading requests"
+          errorText="The requests could not be loaded. Please try again."
+          empty={
+            <EmptyState
+              title={status ? `No ${status} requests` : 'No blood requests yet'}
+              description={
+                status
+                  ? 'Choose another status to see the rest of the history.'
+                  : 'Requests appear here as soon as a patient submits one.'
+              }
+              icon={<IconFileText size={28} />}
+            />
+          }
+        >
+          {(data) => (
+            <>
+              <DataTable
+                caption="Blood requests"
+                columns={columns}
+                rows={data.items}
+                rowKey={(request) => request.id}
+                busy={query.isPlaceholderData}
+              />
+              <TablePagination
+                label="Requests"
+                page={page}
+                pageSize={data.pageSize}
+                total={data.total}
+                onChange={(next) => update({ page: next })}
+              />
+            </>
+          )}
+        </ListStates>
+      </Stack>
+
+      <ShortStockDialog
+        shortage={shortage}
+        approvingFrom={approve.isPending ? (approve.variables.bloodgroup ?? null) : null}
+        error={shortageError}
+        onApproveFrom={(group) => shortage && approveRequest(shortage.request, group)}
+        onClose={() => {
+          setShortage(null);
+          setShortageError(null);
+        }}
+      />
+
+      <RejectDialog
+        subject={
+          rejecting
+            ? {
+                title: `Reject request #${rejecting.id}`,
+                summary: `${rejecting.patient_name} asked for ${unitsText(rejecting.unit)} of ${rejecting.bloodgroup} by ${formatDate(rejecting.date)}.`,
+              }
+            : null
+        }
+        audience="the patient"
+        onReject={async (reason) => {
+          if (!rejecting) return;
+          const rejected = await reject.mutateAsync({ id: rejecting.id, reason });
+          setRejecting(null);
+          notifications.show({ color: 'teal', title: 'Request rejected', message: `${rejected.patient_name} will see the decision.` });
+        }}
+        onClose={() => setRejecting(null)}
+      />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,112 @@
+import { Stack } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { PatientRegistrationFormSchema, PatientRegistrationSchema } from '@bloodbank/shared/auth';
+import { paths } from '@/app/paths';
+import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth/auth-context';
+import { applyServerFieldErrors, fieldBinder } from '@/lib/form-errors';
+import { registerAccount } from '../api/register-account';
+import { authenticate } from '../hooks/use-sign-in';
+import { useProfilePicture } from '../hooks/use-profile-picture';
+import type { LoginLocationState } from './login-page';
+import { ProfilePictureInput } from './profile-picture-input';
+import { AccountDetailsFields, MedicalDetailsFields, PersonalDetailsFields } from './registration-fields';
+import { RegistrationError, RegistrationSubmit } from './registration-form-footer';
+
+type FormInput = z.input<typeof PatientRegistrationFormSchema>;
+type FormOutput = z.output<typeof PatientRegistrationFormSchema>;
+
+const FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'mobile',
+  'bloodgroup',
+  'address',
+  'age',
+  'disease',
+  'doctorname',
+  'username',
+  'password',
+  'confirmPassword',
+] as const;
+
+/** The account was created but the automatic sign-in after it failed: the login page takes over. */
+class RegisteredButNotSignedIn extends Error {}
+
+export function PatientRegistrationForm() {
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const picture = useProfilePicture();
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(PatientRegistrationFormSchema),
+    defaultValues: {
+      first_name: '',
+      last_name: '',
+      email: '',
+      mobile: '',
+      address: '',
+      age: '',
+      doctorname: '',
+      username: '',
+      password: '',
+      confirmPassword: '',
+    },
+  });
+  const field = fieldBinder(form);
+
+  const registration = useMutation({
+    // Spec section 4: registration registers, then logs in with the same username and password.
+    mutationFn: async (values: FormOutput) => {
+      const account = PatientRegistrationSchema.parse({ ...values, user_type: 'patient' });
+      await registerAccount(account, picture.file);
+      try {
+        return await authenticate({ username: account.username, password: account.password }, 'patient');
+      } catch {
+        throw new RegisteredButNotSignedIn();
+      }
+    },
+    onSuccess: ({ token, user }) => {
+      auth.signIn(token, user);
+      void navigate(paths.patient.dashboard, { replace: true });
+    },
+    onError: (error) => {
+      if (error instanceof RegisteredButNotSignedIn) {
+        const state: LoginLocationState = { registered: true };
+        void navigate(paths.patient.login, { state });
+        return;
+      }
+      applyServerFieldErrors(form, error, FIELDS);
+      if (error instanceof ApiError && error.errors.profile_pic) picture.setError(error.errors.profile_pic);
+    },
+  });
+
+  const submit = form.handleSubmit((values) => registration.mutate(values));
+  const busy = registration.isPending;
+
+  return (
+    <form
+      noValidate
+      aria-label="Patient Registration"
+      onSubmit={(event) => {
+        registration.reset();
+        void submit(event);
+      }}
+    >
+      <Stack gap="lg">
+        {registration.isError && !(registration.error instanceof RegisteredButNotSignedIn) ? (
+          <RegistrationError error={registration.error} />
+        ) : null}
+        <PersonalDetailsFields field={field} />
+        <MedicalDetailsFields field={field} />
+        <AccountDetailsFields field={field} />
+        <ProfilePictureInput picture={picture} disabled={busy} />
+        <RegistrationSubmit busy={busy} loginPath={paths.patient.login} />
+      </Stack>
+    </form>
+  );
+}

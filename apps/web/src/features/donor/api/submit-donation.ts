@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DonationSchema, type Donation, type DonationInput } from '@bloodbank/shared/donation';
+import { apiRequest } from '@/lib/api-client';
+import { donorKeys } from './query-keys';
+
+/** POST /api/donations. The server takes the blood group from the account, so none is sent. */
+export function submitDonation(donation: DonationInput): Promise<Donation> {
+  return apiRequest('/donations', { method: 'POST', body: { json: donation }, schema: DonationSchema });
+}
+
+export function useSubmitDonation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitDonation,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: donorKeys.myDonations }),
+        queryClient.invalidateQueries({ queryKey: donorKeys.summary }),
+      ]),
+  });
+}

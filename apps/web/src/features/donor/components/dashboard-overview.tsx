@@ -1,0 +1,361 @@
+import type { ReactNode } from 'react';
+import { Badge, Button, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  IconCalendarEvent,
+  IconCircleCheck,
+  IconCircleX,
+  IconClipboardList,
+  IconClock,
+  IconDroplet,
+  IconHistory,
+  IconTrophy,
+} from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { MESSAGES } from '@bloodbank/shared/constants';
+import { todayIn } from '@bloodbank/shared/dates';
+import type { Donation, DonationStatus, DonorSummary } from '@bloodbank/shared/donation';
+import { paths } from '@/app/paths';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageLoader } from '@/components/ui/page-loader';
+import { errorMessage } from '@/lib/api-client';
+import { useCreateGameProfile } from '../api/create-game-profile';
+import { useDonorSummary } from '../api/get-donor-summary';
+import { useGameState } from '../api/get-game-state';
+import { useMyDonations } from '../api/get-my-donations';
+import { donorKeys } from '../api/query-keys';
+import { formatCalendarDate, formatInstantDate, pluralize } from '../utils/format';
+import { LoadError } from './load-error';
+
+/** The Dashboard tab of the donor dashboard (spec section 2, PRODUCT.md section 2). */
+export function DashboardOverview() {
+  const summary = useDonorSummary();
+  const queryClient = useQueryClient();
+  return (
+    <Stack gap="lg">
+      <GameSummary />
+      {summary.isPending ? (
+        <PageLoader label="Loading your dashboard" />
+      ) : summary.isError ? (
+        <LoadError
+          message={MESSAGES.dashboardLoadFailed}
+          onRetry={() => {
+            void summary.refetch();
+            void queryClient.invalidateQueries({ queryKey: donorKeys.myDonations });
+          }}
+          retrying={summary.isFetching}
+        />
+      ) : (
+        <>
+          <Counters summary={summary.data} />
+          <Grid gutter="lg">
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              <RecentActivities activities={summary.data.activities} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <NextEligibleDonation summary={summary.data} />
+            </Grid.Col>
+          </Grid>
+        </>
+      )}
+      {/* One error is enough: the summary's Retry reloads the history too. */}
+      {summary.isError ? null : <DonationHistory />}
+    </Stack>
+  );
+}
+
+/** Level, points and Open Game; hidden when the game state cannot be loaded (spec section 2). */
+function GameSummary() {
+  const game = useGameState();
+  const createProfile = useCreateGameProfile();
+  if (game.isError) return null;
+
+  let body: ReactNode;
+  if (game.isPending) {
+    body = <Skeleton height={36} radius="md" aria-label="Loading your game summary" />;
+  } else if (game.data === null) {
+    body = (
+      <Stack gap="xs">
+        <Text size="sm">Create your game profile to earn points, levels and achievements for every donation.</Text>
+        {createProfile.isError ? (
+          <Text size="sm" c="red.9" role="alert">
+            {errorMessage(createProfile.error, 'Failed to create your game profile. Please try again.')}
+          </Text>
+        ) : null}
+        <Group>
+          <Button onClick={() => createProfile.mutate()} disabled={createProfile.isPending}>
+            {createProfile.isPending ? 'Creating...' : 'Create Game Profile'}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  } else {
+    const { profile } = game.data;
+    body = (
+      <Group justify="space-between" gap="md" wrap="wrap">
+        <Group gap="lg" wrap="wrap">
+          <div data-testid="summary-level">
+            <Text size="sm" c="dimmed">
+              Level
+            </Text>
+            <Text fw={700} size="xl">
+              {profile.level}
+            </Text>
+          </div>
+          <div data-testid="summary-points">
+            <Text size="sm" c="dimmed">
+              Points
+            </Text>
+            <Text fw={700} size="xl">
+              {profile.points.toLocaleString('en')}
+            </Text>
+          </div>
+        </Group>
+        <Button component={Link} to={paths.donor.game} leftSection={<IconTrophy size={16} aria-hidden />}>
+          Open Game
+        </Button>
+      </Group>
+    );
+  }
+
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="game-summary-title">
+      <Group gap="sm" mb="sm" wrap="nowrap">
+        <ThemeIcon size={36} radius="xl" variant="light" aria-hidden>
+          <IconTrophy size={20} />
+        </ThemeIcon>
+        <Title order={2} size="h4" id="game-summary-title">
+          Blood Hero Game
+        </Title>
+      </Group>
+      {body}
+    </Paper>
+  );
+}
+
+const COUNTERS: { key: 'made' | 'pending' | 'approved' | 'rejected'; label: string; color: string; icon: ReactNode }[] = [
+  { key: 'made', label: 'Request Made', color: 'blue', icon: <IconClipboardList size={22} /> },
+  { key: 'pending', label: 'Pending Request', color: 'yellow', icon: <IconClock size={22} /> },
+  { key: 'approved', label: 'Approved Request', color: 'teal', icon: <IconCircleCheck size={22} /> },
+  { key: 'rejected', label: 'Rejected Request', color: 'red', icon: <IconCircleX size={22} /> },
+];
+
+function Counters({ summary }: { summary: DonorSummary }) {
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" component="section" aria-label="Your donation requests">
+      {COUNTERS.map((counter) => (
+        <Paper key={counter.key} withBorder radius="lg" p="md" data-testid={`counter-${counter.key}`}>
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            <ThemeIcon size={40} radius="xl" variant="light" color={counter.color} aria-hidden visibleFrom="xs">
+              {counter.icon}
+            </ThemeIcon>
+            <div style={{ minWidth: 0 }}>
+              <Text fw={700} fz={28} lh={1.1}>
+                {summary[counter.key].toLocaleString('en')}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {counter.label}
+              </Text>
+            </div>
+          </Group>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function RecentActivities({ activities }: { activities: DonorSummary['activities'] }) {
+  return (
+    <Paper withBorder radius="lg" p="lg" h="100%" component="section" aria-labelledby="activities-title">
+      <Title order={2} size="h4" mb="sm" id="activities-title">
+        Recent Activities
+      </Title>
+      {activities.length === 0 ? (
+        <Text c="dimmed" size="sm" py="md" ta="center">
+          {MESSAGES.noRecentActivities}
+        </Text>
+      ) : (
+        <Stack component="ul" gap="sm" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {activities.map((activity) => (
+            <Group component="li" key={activity.id} gap="sm" wrap="nowrap" align="flex-start">
+              <ThemeIcon size={28} radius="xl" variant="light" color={activityColor(activity.kind)} aria-hidden>
+                {activity.kind.startsWith('achievement') ? <IconTrophy size={16} /> : <IconDroplet size={16} />}
+              </ThemeIcon>
+              <div style={{ minWidth: 0 }}>
+                <Text size="sm">{activity.message}</Text>
+                <Text size="xs" c="dimmed">
+                  {formatInstantDate(activity.created_at)}
+                </Text>
+              </div>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+function activityColor(kind: string): string {
+  if (kind.includes('rejected') || kind.includes('withdrawn')) return 'red';
+  if (kind.includes('approved') || kind.includes('issued')) return 'teal';
+  if (kind.startsWith('achievement')) return 'yellow';
+  return 'blue';
+}
+
+/** PRODUCT.md section 2: when the donor may donate next, and why not sooner. */
+function NextEligibleDonation({ summary }: { summary: DonorSummary }) {
+  const today = todayIn();
+  let headline: string;
+  let detail: string;
+  let canDonate = false;
+  if (summary.next_eligible_date === null) {
+    headline = 'Awaiting approval';
+    detail = summary.not_eligible_reason ?? MESSAGES.pendingDonationExists;
+  } else if (summary.next_eligible_date <= today) {
+    headline = 'Today';
+    detail = 'You can donate now. Thank you for coming back!';
+    canDonate = true;
+  } else {
+    headline = formatCalendarDate(summary.next_eligible_date);
+    detail = summary.not_eligible_reason ?? MESSAGES.donateAgainFrom(summary.next_eligible_date);
+  }
+  return (
+    <Paper withBorder radius="lg" p="lg" h="100%" component="section" aria-labelledby="eligibility-title">
+      <Group gap="sm" mb="sm" wrap="nowrap">
+        <ThemeIcon size={36} radius="xl" variant="light" aria-hidden>
+          <IconCalendarEvent size={20} />
+        </ThemeIcon>
+        <Title order={2} size="h4" id="eligibility-title">
+          Next Eligible Donation
+        </Title>
+      </Group>
+      <Text fw={700} size="xl" data-testid="next-eligible-date">
+        {headline}
+      </Text>
+      <Text size="sm" c="dimmed" mb={canDonate ? 'md' : 0}>
+        {detail}
+      </Text>
+      {canDonate ? (
+        <Button component={Link} to={paths.donor.donate} leftSection={<IconDroplet size={16} aria-hidden />}>
+          Donate Blood
+        </Button>
+      ) : null}
+    </Paper>
+  );
+}
+
+const STATUS_BADGE: Record<DonationStatus, { label: string; color: string }> = {
+  pending: { label: 'Pending', color: 'yellow.7' },
+  approved: { label: 'Approved', color: 'teal' },
+  rejected: { label: 'Rejected', color: 'red' },
+};
+
+function DonationHistory() {
+  const donations = useMyDonations();
+
+  let body: ReactNode;
+  if (donations.isPending) {
+    body = <PageLoader label="Loading your donation history" />;
+  } else if (donations.isError) {
+    body = (
+      <LoadError
+        message={MESSAGES.dashboardLoadFailed}
+        onRetry={() => void donations.refetch()}
+        retrying={donations.isFetching}
+      />
+    );
+  } else if (donations.data.length === 0) {
+    body = (
+      <EmptyState
+        title="No donations yet"
+        description="When you offer to donate, your donation and its status appear here."
+        icon={<IconHistory size={28} />}
+        action={
+          <Button component={Link} to={paths.donor.donate} variant="light" mt="xs">
+            Donate Blood
+          </Button>
+        }
+      />
+    );
+  } else {
+    body = <DonationTable donations={donations.data} />;
+  }
+
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="history-title">
+      <Title order={2} size="h4" mb="sm" id="history-title">
+        Donation History
+      </Title>
+      {body}
+    </Paper>
+  );
+}
+
+function DonationTable({ donations }: { donations: Donation[] }) {
+  // A phone gets one card per donation: four columns with a rejection reason do not fit 375 px.
+  const wide = useMediaQuery('(min-width: 48em)', false, { getInitialValueInEffect: false });
+  if (!wide) {
+    return (
+      <Stack component="ul" gap="sm" data-testid="donation-history" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {donations.map((donation) => {
+          const badge = STATUS_BADGE[donation.status];
+          return (
+            <Paper component="li" key={donation.id} withBorder radius="md" p="sm">
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <Text fw={600}>{formatCalendarDate(donation.date)}</Text>
+                <Badge color={badge.color} variant="dot" style={{ flexShrink: 0 }}>
+                  {badge.label}
+                </Badge>
+              </Group>
+              <Text size="sm">{pluralize(donation.unit, 'unit')}</Text>
+              {donation.rejection_reason ? (
+                <Text size="sm" c="dimmed">
+                  Reason: {donation.rejection_reason}
+                </Text>
+              ) : null}
+            </Paper>
+          );
+        })}
+      </Stack>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={420} type="native">
+      <Table verticalSpacing="sm" aria-labelledby="history-title" data-testid="donation-history">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Date</Table.Th>
+            <Table.Th scope="col">Units</Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+            <Table.Th scope="col">Reason</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {donations.map((donation) => {
+            const badge = STATUS_BADGE[donation.status];
+            return (
+              <Table.Tr key={donation.id}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatCalendarDate(donation.date)}</Table.Td>
+                <Table.Td>{pluralize(donation.unit, 'unit')}</Table.Td>
+                <Table.Td>
+                  <Badge color={badge.color} variant="dot">
+                    {badge.label}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  {donation.rejection_reason ?? (
+                    <Text span c="dimmed" size="sm">
+                      —
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+

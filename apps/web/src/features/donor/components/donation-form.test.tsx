@@ -1,0 +1,264 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { ELIGIBILITY_STATEMENT } from '@bloodbank/shared/constants';
+import { addDays, todayIn } from '@bloodbank/shared/dates';
+import { deferred, jsonResponse, mockApi } from '@/test/mock-api';
+import { renderScreen } from '@/test/render';
+import { CATALOGUE, donation, earned, meHandler, signInAsDonor, summary } from '../test/fixtures';
+import { DonationForm } from './donation-form';
+import { newAchievementsFrom } from './game-location-state';
+
+type User = ReturnType<typeof renderScreen>['user'];
+
+const eligibleToday = () => summary({ made: 0, pending: 0, approved: 0, rejected: 0, next_eligible_date: todayIn(), not_eligible_reason: null });
+
+const reward = (achievements = [earned(CATALOGUE[0]!)]) => ({
+  profile: { id: 3, points: 200, level: 3, donation_streak: 1 },
+  achievements,
+});
+
+/** Shows what the donate page handed to the game dashboard. */
+function GameProbe() {
+  const location = useLocation();
+  const names = newAchievementsFrom(location.state).map((item) => item.achievement.name);
+  return <div data-testid="game-probe">game: {names.join(', ')}</div>;
+}
+
+function renderForm(handlers: Parameters<typeof mockApi>[0] = {}) {
+  signInAsDonor();
+  const api = mockApi({
+    'GET /api/users/me': meHandler(),
+    'GET /api/donor/summary': () => jsonResponse(200, eligibleToday()),
+    ...handlers,
+  });
+  const view = renderScreen(<DonationForm />, {
+    path: '/donor/donate',
+    routes: [{ path: '/donor/game', element: <GameProbe /> }],
+  });
+  return { api, ...view };
+}
+
+const dateInput = () => screen.getByLabelText(/^donation date/i);
+const unitsInput = () => screen.getByLabelText(/number of units/i);
+const submitButton = () => screen.getByRole('button', { name: 'Submit Donation Request' });
+
+async function fillValid(user: User, date = addDays(todayIn(), 5)) {
+  await user.clear(unitsInput());
+  await user.type(unitsInput(), '2');
+  await user.type(dateInput(), date);
+  await user.selectOptions(screen.getByLabelText(/health condition/i), 'High Blood Pressure');
+  await user.click(screen.getByRole('checkbox', { name: ELIGIBILITY_STATEMENT }));
+}
+
+describe('DonationForm', () => {
+  it('shows the account blood group read-only, 1 unit by default, and the spec messages on an empty submit', async () => {
+    const { api, user } = renderForm();
+
+    const bloodGroup = await screen.findByLabelText(/blood group/i);
+    await waitFor(() => expect(bloodGroup).toHaveValue('O+'));
+    expect(bloodGroup).toHaveAttribute('readonly');
+    expect(unitsInput()).toHaveValue(1);
+    expect(screen.getByLabelText(/last donation date/i)).toHaveValue('');
+    expect(screen.getByRole('checkbox', { name: ELIGIBILITY_STATEMENT })).not.toBeChecked();
+
+    await user.click(submitButton());
+
+    expect(await screen.findByText('Donation date is required')).toBeInTheDocument();
+    expect(screen.getByText('This field is required')).toBeInTheDocument();
+    expect(screen.getByText('You must confirm this statement')).toBeInTheDocument();
+    expect(api.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
+  it.each([
+    ['', 'Number of units is required'],
+    ['0', 'Minimum 1 unit is required'],
+    ['3', 'Maximum 2 units can be donated at once'],
+  ])('checks the units: "%s" gives "%s"', async (units, message) => {
+    const { user } = renderForm();
+    await screen.findByRole('form', { name: 'Donate Blood' });
+
+    await user.clear(unitsInput());
+    if (units) await user.type(unitsInput(), units);
+    await user.click(submitButton());
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
+  it('refuses a donation date in the past and a last donation in the future', async () => {
+    const { api, user } = renderForm();
+    await screen.findByRole('form', { name: 'Donate Blood' });
+
+    await fillValid(user, addDays(todayIn(), -1));
+    await user.type(screen.getByLabelText(/last donation date/i), addDays(todayIn(), 2));
+    await user.click(submitButton());
+
+    expect(await screen.findByText('Date cannot be in the past')).toBeInTheDocument();
+    expect(screen.getByText('Last donation date cannot be in the future')).toBeInTheDocument();
+    expect(api.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
+  it('submits (without a blood group), disables the button while busy, then shows success and the rewards', async () => {
+    const date = addDays(todayIn(), 5);
+    const submitted = deferred<Response>();
+    const { api, user } = renderForm({
+      'POST /api/donations': () => submitted.promise,
+      'POST /api/game/donation-complete': () =>
+        jsonResponse(200, reward([earned(CATALOGUE[0]!), earned(CATALOGUE[1]!), earned(CATALOGUE[2]!), earned(CATALOGUE[4]!)])),
+    });
+    await screen.findByRole('form', { name: 'Donate Blood' });
+
+    await fillValid(user, date);
+    await user.click(submitButton());
+
+    const busy = await screen.findByRole('button', { name: 'Submitting...' });
+    expect(busy).toBeDisabled();
+    const post = api.requests.find((request) => request.path === '/api/donations');
+    expect(post?.json()).toEqual({ unit: 2, date, disease: 'High Blood Pressure', lastDonation: null, confirmation: true });
+
+    submitted.resolve(jsonResponse(201, donation({ unit: 2, date, disease: 'High Blood Pressure' })));
+
+    expect(await screen.findByText(/has been submitted successfully/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/donor/donor-dashboard');
+    expect(screen.getByRole('button', { name: 'Make Another Donation' })).toBeInTheDocument();
+
+    const rewards = await screen.findByRole('region', { name: 'Blood Hero Rewards' });
+    expect(within(rewards).getByTestId('reward-points')).toHaveTextContent('+100 points');
+    expect(within(rewards).getByText('Level 3 · 200 points in total')).toBeInTheDocument();
+    // Up to 3 of the 4 new achievements.
+    const unlocked = within(rewards).getAllByRole('listitem');
+    expect(unlocked).toHaveLength(3);
+    expect(unlocked[0]).toHaveTextContent('Achievement Unlocked: First Time Hero');
+    expect(unlocked[0]).toHaveTextContent('+100 points');
+    expect(within(rewards).queryByText(/Consistent Donor/)).not.toBeInTheDocument();
+
+    await user.click(within(rewards).getByRole('button', { name: 'View Game Dashboard' }));
+    expect(await screen.findByTestId('game-probe')).toHaveTextContent(
+      'game: First Time Hero, Regular Hero, Super Hero, Consistent Donor',
+    );
+  });
+
+  it('closes the rewards panel and starts again with Make Another Donation', async () => {
+    let pending = false;
+    const { user } = renderForm({
+      'GET /api/donor/summary': () => jsonResponse(200, pending ? summary() : eligibleToday()),
+      'POST /api/donations': () => {
+        pending = true;
+        return jsonResponse(201, donation({ date: addDays(todayIn(), 5) }));
+      },
+      'POST /api/game/donation-complete': () => jsonResponse(200, reward([])),
+    });
+    await screen.findByRole('form', { name: 'Donate Blood' });
+    await fillValid(user);
+    await user.click(submitButton());
+
+    const rewards = await screen.findByRole('region', { name: 'Blood Hero Rewards' });
+    expect(within(rewards).queryAllByRole('listitem')).toHaveLength(0);
+    await user.click(within(rewards).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('region', { name: 'Blood Hero Rewards' })).not.toBeInTheDocument();
+    expect(screen.getByText(/has been submitted successfully/)).toBeInTheDocument();
+
+    // The donor now has a pending donation: the form says so instead of letting them fail.
+    await user.click(screen.getByRole('button', { name: 'Make Another Donation' }));
+    expect(await screen.findByText(/You already have a donation awaiting approval\./)).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Donate Blood' })).not.toBeInTheDocument();
+  });
+
+  it('only logs a failed reward: the success message still shows', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { user } = renderForm({
+      'POST /api/donations': () => jsonResponse(201, donation({ date: addDays(todayIn(), 5) })),
+      'POST /api/game/donation-complete': () => jsonResponse(409, { detail: 'No completed donation to reward' }),
+    });
+    await screen.findByRole('form', { name: 'Donate Blood' });
+    await fillValid(user);
+    await user.click(submitButton());
+
+    expect(await screen.findByText(/has been submitted successfully/)).toBeInTheDocument();
+    await waitFor(() => expect(warn).toHaveBeenCalled());
+    expect(screen.queryByRole('region', { name: 'Blood Hero Rewards' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the server detail when there is one', async () => {
+    const { user } = renderForm({
+      'POST /api/donations': () =>
+        jsonResponse(409, { detail: 'You already have a donation awaiting approval.', code: 'donation_pending' }),
+    });
+    await screen.findByRole('form', { name: 'Donate Blood' });
+    await fillValid(user);
+    await user.click(submitButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('You already have a donation awaiting approval.');
+    expect(submitButton()).toBeEnabled();
+  });
+
+  it('falls back to the spec message when the server gives no detail', async () => {
+    const { user } = renderForm({
+      'POST /api/donations': () => new Response('<html>Bad gateway</html>', { status: 502 }),
+    });
+    await screen.findByRole('form', { name: 'Donate Blood' });
+    await fillValid(user);
+    await user.click(submitButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to submit your donation request. Please try again.');
+  });
+
+  it('puts a server field error on its field', async () => {
+    const { user } = renderForm({
+      'POST /api/donations': () =>
+        jsonResponse(422, {
+          detail: 'You can donate again from 2099-01-01.',
+          code: 'not_eligible_yet',
+          errors: { date: 'You can donate again from 2099-01-01.' },
+        }),
+    });
+    await screen.findByRole('form', { name: 'Donate Blood' });
+    await fillValid(user);
+    await user.click(submitButton());
+
+    await waitFor(() => expect(dateInput()).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getAllByText('You can donate again from 2099-01-01.')).toHaveLength(2);
+  });
+
+  it('says from which date the donor may donate and refuses an earlier date without sending it', async () => {
+    const eligibleFrom = addDays(todayIn(), 30);
+    const { api, user } = renderForm({
+      'GET /api/donor/summary': () =>
+        jsonResponse(
+          200,
+          summary({
+            pending: 0,
+            next_eligible_date: eligibleFrom,
+            not_eligible_reason: `You can donate again from ${eligibleFrom}.`,
+          }),
+        ),
+    });
+
+    expect(await screen.findByText(/Please choose a donation date from/)).toHaveTextContent(
+      `You can donate again from ${eligibleFrom}.`,
+    );
+    expect(dateInput()).toHaveAttribute('min', eligibleFrom);
+
+    await fillValid(user, addDays(todayIn(), 3));
+    await user.click(submitButton());
+
+    expect(await screen.findByText(`You can donate again from ${eligibleFrom}.`)).toBeInTheDocument();
+    expect(dateInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(api.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
+  it('does not offer the form while a donation awaits approval', async () => {
+    renderForm({ 'GET /api/donor/summary': () => jsonResponse(200, summary()) });
+
+    expect(await screen.findByText(/You already have a donation awaiting approval\./)).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Donate Blood' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/donor/donor-dashboard');
+  });
+
+  it('still offers the form when the eligibility check fails (the server checks again)', async () => {
+    renderForm({ 'GET /api/donor/summary': () => jsonResponse(400, { detail: 'Bad request' }) });
+
+    expect(await screen.findByRole('form', { name: 'Donate Blood' })).toBeInTheDocument();
+  });
+});

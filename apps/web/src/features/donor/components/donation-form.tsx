@@ -1,0 +1,275 @@
+import { useMemo, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { IconAlertCircle, IconCalendarEvent, IconCircleCheck } from '@tabler/icons-react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import {
+  DONATION_UNITS,
+  DONOR_HEALTH_OPTIONS,
+  ELIGIBILITY_STATEMENT,
+  MESSAGES,
+} from '@bloodbank/shared/constants';
+import { todayIn } from '@bloodbank/shared/dates';
+import {
+  donationFormSchema,
+  type DonationForm as DonationFormInput,
+  type DonationInput,
+} from '@bloodbank/shared/donation';
+import { paths } from '@/app/paths';
+import { PageLoader } from '@/components/ui/page-loader';
+import { errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth/auth-context';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useCompleteDonation } from '../api/complete-donation';
+import { useDonorSummary } from '../api/get-donor-summary';
+import { useSubmitDonation } from '../api/submit-donation';
+import { formatCalendarDate } from '../utils/format';
+import type { GameLocationState } from './game-location-state';
+import { alertTitleStyles } from './readable-colors';
+import { RewardsPanel } from './rewards-panel';
+
+const FIELDS = ['unit', 'date', 'disease', 'lastDonation', 'confirmation'] as const;
+
+const DEFAULT_VALUES: Partial<DonationFormInput> = {
+  unit: DONATION_UNITS.default,
+  date: '',
+  lastDonation: '',
+};
+
+const HEALTH_OPTIONS = [
+  { value: '', label: 'Select health condition', disabled: true },
+  ...DONOR_HEALTH_OPTIONS.map((option) => ({ value: option, label: option })),
+];
+
+/**
+ * The Donate Blood form (spec sections 2 and 5): idle, submitting, then success with the Blood
+ * Hero reward. The server has the last word on eligibility; the donor summary lets the form say so
+ * before the donor fills anything in.
+ */
+export function DonationForm() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const summary = useDonorSummary();
+  const submission = useSubmitDonation();
+  const reward = useCompleteDonation();
+  const [rewardsOpen, setRewardsOpen] = useState(true);
+
+  // "Today" is read at each validation, so a form left open past midnight moves with the calendar.
+  const schema = useMemo(() => donationFormSchema(() => todayIn()), []);
+  const form = useForm<DonationFormInput, unknown, DonationInput>({
+    resolver: zodResolver(schema),
+    defaultValues: DEFAULT_VALUES,
+  });
+  const { errors } = form.formState;
+
+  // Eligibility as the server sees it, from the summary loaded when the form opened.
+  const hasPending = (summary.data?.pending ?? 0) > 0;
+  const eligibleFrom =
+    summary.data?.not_eligible_reason && summary.data.next_eligible_date
+      ? summary.data.next_eligible_date
+      : null;
+  const today = todayIn();
+
+  const submit = form.handleSubmit((values) => {
+    if (eligibleFrom && values.date < eligibleFrom) {
+      form.setError(
+        'date',
+        { type: 'eligibility', message: MESSAGES.donateAgainFrom(eligibleFrom) },
+        { shouldFocus: true },
+      );
+      return;
+    }
+    setRewardsOpen(true);
+    submission.mutate(values, {
+      onSuccess: () => {
+        reward.mutate(undefined, {
+          // Spec section 8: a failed reward is only logged; the donation itself went through.
+          onError: (error) =>
+            console.warn('The Blood Hero reward for this donation could not be claimed.', error),
+        });
+      },
+      onError: (error) => applyServerFieldErrors(form, error, FIELDS),
+    });
+  });
+
+  const startAgain = () => {
+    submission.reset();
+    reward.reset();
+    form.reset(DEFAULT_VALUES);
+  };
+
+  if (submission.isSuccess) {
+    return (
+      <Stack gap="lg">
+        <Paper withBorder radius="lg" p="lg">
+          <Stack gap="md">
+            <Alert
+              color="teal"
+              variant="light"
+              icon={<IconCircleCheck aria-hidden />}
+              role="status"
+              title="Thank you!"
+              styles={alertTitleStyles('teal')}
+            >
+              Your donation request for {formatCalendarDate(submission.data.date)} ({submission.data.unit}{' '}
+              {submission.data.unit === 1 ? 'unit' : 'units'}) has been submitted successfully. It now awaits
+              approval by the blood bank.
+            </Alert>
+            <Group gap="sm">
+              <Button component={Link} to={paths.donor.dashboard}>
+                Back to Dashboard
+              </Button>
+              <Button variant="default" onClick={startAgain}>
+                Make Another Donation
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+        {reward.isPending ? <PageLoader label="Collecting your Blood Hero reward" /> : null}
+        {reward.data && rewardsOpen ? (
+          <RewardsPanel
+            reward={reward.data}
+            onClose={() => setRewardsOpen(false)}
+            onViewGame={() => {
+              const state: GameLocationState = { newAchievements: reward.data.achievements };
+              void navigate(paths.donor.game, { state });
+            }}
+          />
+        ) : null}
+      </Stack>
+    );
+  }
+
+  if (summary.isPending) return <PageLoader label="Checking when you can donate" />;
+
+  if (hasPending) {
+    return (
+      <Paper withBorder radius="lg" p="lg">
+        <Stack gap="md">
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={<IconCalendarEvent aria-hidden />}
+            title="Not yet"
+            styles={alertTitleStyles('yellow')}
+            role="status"
+          >
+            {summary.data?.not_eligible_reason ?? MESSAGES.pendingDonationExists} You can book your next
+            donation once the blood bank has decided on it.
+          </Alert>
+          <Group>
+            <Button component={Link} to={paths.donor.dashboard}>
+              Back to Dashboard
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    );
+  }
+
+  const busy = submission.isPending;
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+      <form
+        noValidate
+        aria-label="Donate Blood"
+        onSubmit={(event) => {
+          submission.reset();
+          void submit(event);
+        }}
+      >
+        <Stack gap="md">
+          {eligibleFrom ? (
+            <Alert color="yellow" variant="light" icon={<IconCalendarEvent aria-hidden />} role="status">
+              {MESSAGES.donateAgainFrom(eligibleFrom)} Please choose a donation date from{' '}
+              {formatCalendarDate(eligibleFrom)} onwards.
+            </Alert>
+          ) : null}
+          {submission.isError ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+              {errorMessage(submission.error, MESSAGES.donationSubmitFailed)}
+            </Alert>
+          ) : null}
+
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              label="Blood Group"
+              value={auth.user?.bloodgroup ?? ''}
+              placeholder="Not on file"
+              description="From your account"
+              readOnly
+              variant="filled"
+            />
+            <TextInput
+              label="Number of Units"
+              type="number"
+              inputMode="numeric"
+              min={DONATION_UNITS.min}
+              max={DONATION_UNITS.max}
+              description={`${DONATION_UNITS.min} or ${DONATION_UNITS.max} units`}
+              withAsterisk
+              error={errors.unit?.message}
+              {...form.register('unit')}
+            />
+            <TextInput
+              label="Donation Date"
+              type="date"
+              min={eligibleFrom && eligibleFrom > today ? eligibleFrom : today}
+              withAsterisk
+              error={errors.date?.message}
+              {...form.register('date')}
+            />
+            <NativeSelect
+              label="Health Condition"
+              description="Any disease you have now; choose None if you have none"
+              data={HEALTH_OPTIONS}
+              defaultValue=""
+              withAsterisk
+              error={errors.disease?.message}
+              {...form.register('disease')}
+            />
+            <TextInput
+              label="Last Donation Date"
+              type="date"
+              max={today}
+              description="Optional"
+              error={errors.lastDonation?.message}
+              {...form.register('lastDonation')}
+            />
+          </SimpleGrid>
+
+          <Controller
+            control={form.control}
+            name="confirmation"
+            render={({ field }) => (
+              <Checkbox
+                ref={field.ref}
+                name={field.name}
+                checked={field.value === true}
+                onChange={(event) => field.onChange(event.currentTarget.checked)}
+                onBlur={field.onBlur}
+                label={ELIGIBILITY_STATEMENT}
+                error={errors.confirmation?.message}
+              />
+            )}
+          />
+
+          <Button type="submit" size="md" disabled={busy} mt="xs">
+            {busy ? 'Submitting...' : 'Submit Donation Request'}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

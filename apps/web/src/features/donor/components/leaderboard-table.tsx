@@ -1,0 +1,90 @@
+import { Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useAuth } from '@/lib/auth/auth-context';
+import { MESSAGES } from '@bloodbank/shared/constants';
+import { useLeaderboard } from '../api/get-leaderboard';
+
+/**
+ * Spec section 2: Rank, Hero, Level, Points, the donor's own row highlighted and marked (You).
+ * A failed load shows the empty list (spec section 8: "silently an empty list").
+ */
+export function LeaderboardTable({ headingOrder }: { headingOrder: 2 | 3 | 4 }) {
+  const auth = useAuth();
+  const leaderboard = useLeaderboard();
+  const entries = leaderboard.data ?? [];
+  const ownId = auth.user?.userId;
+
+  let body;
+  if (leaderboard.isPending) {
+    body = (
+      <Stack gap="xs" aria-busy="true">
+        <Text size="sm" c="dimmed">
+          Loading the leaderboard…
+        </Text>
+        {[0, 1, 2].map((row) => (
+          <Skeleton key={row} height={28} radius="sm" />
+        ))}
+      </Stack>
+    );
+  } else if (entries.length === 0) {
+    body = (
+      <Text c="dimmed" size="sm" py="md" ta="center">
+        {MESSAGES.noLeaderboard}
+      </Text>
+    );
+  } else {
+    body = (
+      <Table.ScrollContainer minWidth={300} type="native">
+        <Table verticalSpacing="xs" aria-labelledby="leaderboard-title">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Rank</Table.Th>
+              <Table.Th scope="col">Hero</Table.Th>
+              <Table.Th scope="col" ta="right">
+                Level
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                Points
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {entries.map((entry, index) => {
+              const own = entry.user_id === ownId;
+              return (
+                <Table.Tr
+                  key={entry.id}
+                  bg={own ? 'blood.0' : undefined}
+                  fw={own ? 700 : undefined}
+                  aria-current={own ? 'true' : undefined}
+                  data-own={own || undefined}
+                >
+                  <Table.Td>{index + 1}</Table.Td>
+                  <Table.Td>
+                    {entry.name}
+                    {own ? ' (You)' : ''}
+                  </Table.Td>
+                  <Table.Td ta="right">{entry.level}</Table.Td>
+                  <Table.Td ta="right">{entry.points.toLocaleString('en')}</Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+        {entries.some((entry) => entry.user_id === ownId) ? null : (
+          <Text size="sm" c="dimmed" mt="sm">
+            You are not in the top {entries.length} yet. Every donation moves you up!
+          </Text>
+        )}
+      </Table.ScrollContainer>
+    );
+  }
+
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="leaderboard-title">
+      <Title order={headingOrder} size="h4" mb="sm" id="leaderboard-title">
+        Leaderboard
+      </Title>
+      {body}
+    </Paper>
+  );
+}

@@ -1,0 +1,38 @@
+import { Group, Paper, Progress, Text, Title } from '@mantine/core';
+import { levelProgressPercent } from '@bloodbank/shared/game';
+
+interface LevelProgressProps {
+  level: number;
+  points: number;
+  nextLevelPoints: number;
+  headingOrder: 2 | 3 | 4;
+}
+
+/** Spec section 2: current level, points over next-level points, next level; the percent of section 4. */
+export function LevelProgress({ level, points, nextLevelPoints, headingOrder }: LevelProgressProps) {
+  const percent = Math.min(100, Math.max(0, levelProgressPercent(points, nextLevelPoints)));
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <Title order={headingOrder} size="h4" mb="sm">
+        Level Progress
+      </Title>
+      <Group justify="space-between" gap="xs" mb={6} wrap="nowrap">
+        <Text fw={600} size="sm">
+          Level {level}
+        </Text>
+        <Text size="sm" data-testid="level-progress-points">
+          {points.toLocaleString('en')} / {nextLevelPoints.toLocaleString('en')} points
+        </Text>
+        <Text fw={600} size="sm">
+          Level {level + 1}
+        </Text>
+      </Group>
+      <Progress.Root size="lg" radius="xl">
+        <Progress.Section value={percent} aria-label={`Progress to level ${level + 1}`} />
+      </Progress.Root>
+      <Text size="xs" c="dimmed" mt={6}>
+        {percent}% of the way to level {level + 1}
+      </Text>
+    </Paper>
+  );
+}

@@ -1,0 +1,219 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { BloodRequest, PatientSummary } from '@bloodbank/shared/blood-request';
+import { deferred, jsonResponse, mockApi, sampleUser } from '@/test/mock-api';
+import { renderApp } from '@/test/render';
+
+const patient = {
+  ...sampleUser,
+  userId: 9,
+  userType: 'patient' as const,
+  username: 'ravi',
+  first_name: 'Ravi',
+  bloodgroup: 'B-' as const,
+  doctorname: 'Dr. Mehta',
+};
+
+const stock = [
+  { bloodgroup: 'A+', units: 3 },
+  { bloodgroup: 'A-', units: 0 },
+  { bloodgroup: 'B+', units: 4 },
+  { bloodgroup: 'B-', units: 0 },
+  { bloodgroup: 'AB+', units: 1 },
+  { bloodgroup: 'AB-', units: 2 },
+  { bloodgroup: 'O+', units: 6 },
+  { bloodgroup: 'O-', units: 12 },
+];
+
+function bloodRequest(overrides: Partial<BloodRequest> & Pick<BloodRequest, 'id'>): BloodRequest {
+  return {
+    bloodgroup: 'B-',
+    unit: 2,
+    date: '2026-03-12',
+    doctorname: 'Dr. Mehta',
+    hospitaladdress: 'City Hospital',
+    reason: 'Surgery',
+    status: 'pending',
+    rejection_reason: null,
+    issued_bloodgroup: null,
+    issued_unit_ids: [],
+    created_at: '2026-03-01T10:00:00.000Z',
+    decided_at: null,
+    ...overrides,
+  };
+}
+
+const requests: BloodRequest[] = [
+  bloodRequest({ id: 4, unit: 3, date: '2026-03-12', hospitaladdress: 'City Hospital, Ward 4' }),
+  bloodRequest({ id: 3, status: 'approved', issued_bloodgroup: 'O-', issued_unit_ids: [1, 2], hospitaladdress: 'Lake Clinic' }),
+  bloodRequest({ id: 2, status: 'approved', issued_bloodgroup: 'B-', issued_unit_ids: [5, 6] }),
+  bloodRequest({ id: 1, status: 'rejected', rejection_reason: 'No compatible blood in stock' }),
+];
+const summary: PatientSummary = { total: 4, pending: 1, approved: 2, rejected: 1 };
+
+type Handlers = Parameters<typeof mockApi>[0];
+
+async function openDashboard(handlers: Handlers = {}) {
+  localStorage.setItem('token', 'token-patient-9');
+  const api = mockApi({
+    'GET /api/users/me': () => jsonResponse(200, patient),
+    'GET /api/patient/summary': () => jsonResponse(200, summary),
+    'GET /api/stock': () => jsonResponse(200, stock),
+    'GET /api/requests/mine': () => jsonResponse(200, requests),
+    ...handlers,
+  });
+  const rendered = await renderApp('/patient/patient-dashboard');
+  await screen.findByRole('heading', { level: 1, name: 'Welcome, Ravi' });
+  return { ...rendered, api };
+}
+
+const counter = (key: keyof PatientSummary) => screen.getByTestId(`count-${key}`);
+
+describe('Patient dashboard', () => {
+  it('shows a spinner until the counters, the stock and the requests are in', async () => {
+    const slowSummary = deferred<Response>();
+    await openDashboard({ 'GET /api/patient/summary': () => slowSummary.promise });
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading your dashboard…');
+    expect(screen.queryByText('Available Blood Stock')).not.toBeInTheDocument();
+
+    slowSummary.resolve(jsonResponse(200, summary));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Available Blood Stock' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's counters under the spec's labels", async () => {
+    await openDashboard({
+      'GET /api/patient/summary': () => jsonResponse(200, { total: 17, pending: 5, approved: 8, rejected: 3 }),
+    });
+
+    await screen.findByTestId('count-total');
+    expect(counter('total')).toHaveTextContent('Total Requests17');
+    expect(counter('pending')).toHaveTextContent('Pending Requests5');
+    expect(counter('approved')).toHaveTextContent('Approved Requests8');
+    expect(counter('rejected')).toHaveTextContent('Rejected Requests3');
+  });
+
+  it('shows the stock table: Available above 0 units, otherwise Not Available', async () => {
+    await openDashboard();
+
+    const table = await screen.findByRole('table', { name: 'Available Blood Stock' });
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Blood Group',
+      'Units',
+      'Status',
+    ]);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => Array.from(row.children, (cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['A+', '3', 'Available'],
+      ['A-', '0', 'Not Available'],
+      ['B+', '4', 'Available'],
+      ['B-', '0', 'Not Available'],
+      ['AB+', '1', 'Available'],
+      ['AB-', '2', 'Available'],
+      ['O+', '6', 'Available'],
+      ['O-', '12', 'Available'],
+    ]);
+  });
+
+  it('lists my requests with status, hospital, rejection reason and the group issued when it differs', async () => {
+    await openDashboard();
+
+    const list = await screen.findByRole('list', { name: 'My Requests' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(4);
+
+    expect(items[0]).toHaveTextContent('3 units of B-Pending');
+    expect(items[0]).toHaveTextContent('Needed by: 12 Mar 2026');
+    expect(items[0]).toHaveTextContent('Hospital: City Hospital, Ward 4');
+    expect(within(items[0]!).getByRole('button', { name: /^Cancel request for 3 units of B-/ })).toBeInTheDocument();
+
+    expect(items[1]).toHaveTextContent('Approved');
+    expect(items[1]).toHaveTextContent('Issued: O- (compatible with B-)');
+    expect(within(items[1]!).queryByRole('button')).not.toBeInTheDocument();
+
+    expect(items[2]).toHaveTextContent('Approved');
+    expect(items[2]).not.toHaveTextContent('Issued:');
+
+    expect(items[3]).toHaveTextContent('Rejected');
+    expect(items[3]).toHaveTextContent('Reason: No compatible blood in stock');
+    expect(within(items[3]!).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('says so kindly when there are no requests yet, with a way to make one', async () => {
+    await openDashboard({
+      'GET /api/patient/summary': () => jsonResponse(200, { total: 0, pending: 0, approved: 0, rejected: 0 }),
+      'GET /api/requests/mine': () => jsonResponse(200, []),
+    });
+
+    const section = await screen.findByRole('region', { name: 'My Requests' });
+    expect(within(section).getByRole('heading', { name: 'You have not requested blood yet' })).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'Request Blood' })).toHaveAttribute('href', '/patient/make-request');
+    expect(counter('total')).toHaveTextContent('Total Requests0');
+  });
+
+  it('says "Failed to load dashboard data. Please try again." and loads again on Retry', async () => {
+    let calls = 0;
+    const { user } = await openDashboard({
+      'GET /api/stock': () => (++calls === 1 ? jsonResponse(500, { detail: 'Internal Server Error' }) : jsonResponse(200, stock)),
+    });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load dashboard data. Please try again.');
+    expect(screen.queryByTestId('count-total')).not.toBeInTheDocument();
+
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByRole('table', { name: 'Available Blood Stock' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(calls).toBe(2);
+  });
+
+  it('cancels a pending request after confirming, then refreshes the list and the counters', async () => {
+    let cancelled = false;
+    const { user, api } = await openDashboard({
+      'GET /api/requests/mine': () =>
+        jsonResponse(200, cancelled ? [{ ...requests[0]!, status: 'cancelled' }, ...requests.slice(1)] : requests),
+      'GET /api/patient/summary': () => jsonResponse(200, cancelled ? { ...summary, pending: 0 } : summary),
+      'POST /api/requests/4/cancel': () => {
+        cancelled = true;
+        return jsonResponse(200, { ...requests[0]!, status: 'cancelled' });
+      },
+    });
+
+    await user.click(await screen.findByRole('button', { name: /^Cancel request for 3 units of B-/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this request?' });
+    expect(dialog).toHaveTextContent('Your request for 3 units of B- blood, needed by 12 Mar 2026, will be cancelled.');
+
+    // Keeping it sends nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Keep Request' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: /^Cancel request for 3 units of B-/ }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, Cancel Request' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('Your request has been cancelled.')).toBeInTheDocument();
+    const first = within(screen.getByRole('list', { name: 'My Requests' })).getAllByRole('listitem')[0]!;
+    expect(first).toHaveTextContent('Cancelled');
+    expect(within(first).queryByRole('button')).not.toBeInTheDocument();
+    expect(counter('pending')).toHaveTextContent('Pending Requests0');
+    expect(counter('total')).toHaveTextContent('Total Requests4');
+  });
+
+  it("shows the server's reason when a request can no longer be cancelled", async () => {
+    const { user } = await openDashboard({
+      'POST /api/requests/4/cancel': () => jsonResponse(409, { detail: 'Only a pending request can be cancelled.' }),
+    });
+
+    await user.click(await screen.findByRole('button', { name: /^Cancel request for 3 units of B-/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, Cancel Request' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Only a pending request can be cancelled.');
+  });
+});

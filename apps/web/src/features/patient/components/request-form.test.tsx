@@ -1,0 +1,244 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { addDays, todayIn } from '@bloodbank/shared/dates';
+import { deferred, jsonResponse, mockApi, sampleUser, type MockRequest } from '@/test/mock-api';
+import { renderApp } from '@/test/render';
+
+const patient = {
+  ...sampleUser,
+  userId: 9,
+  userType: 'patient' as const,
+  username: 'ravi',
+  first_name: 'Ravi',
+  bloodgroup: 'B-' as const,
+  disease: 'Surgery',
+  age: 40,
+  doctorname: 'Dr. Mehta',
+};
+
+const stock = [
+  { bloodgroup: 'A+', units: 3 },
+  { bloodgroup: 'A-', units: 0 },
+  { bloodgroup: 'B+', units: 4 },
+  { bloodgroup: 'B-', units: 0 },
+  { bloodgroup: 'AB+', units: 1 },
+  { bloodgroup: 'AB-', units: 2 },
+  { bloodgroup: 'O+', units: 6 },
+  { bloodgroup: 'O-', units: 12 },
+];
+
+type Handlers = Parameters<typeof mockApi>[0];
+
+async function openForm(user: typeof patient | (Omit<typeof patient, 'bloodgroup' | 'doctorname'> & { bloodgroup: null; doctorname: null }) = patient, handlers: Handlers = {}) {
+  localStorage.setItem('token', 'token-patient-9');
+  const api = mockApi({
+    'GET /api/users/me': () => jsonResponse(200, user),
+    'GET /api/stock': () => jsonResponse(200, stock),
+    ...handlers,
+  });
+  const rendered = await renderApp('/patient/make-request');
+  await screen.findByRole('heading', { level: 1, name: 'Request Blood' });
+  return { ...rendered, api };
+}
+
+const form = () => screen.getByRole('form', { name: 'Request Blood' });
+const field = (label: RegExp) => within(form()).getByLabelText(label);
+const submitButton = () => within(form()).getByRole('button', { name: /Submit/ });
+
+/** Date inputs take a complete value at once, as a browser's date picker gives it. */
+function pickDate(value: string) {
+  fireEvent.change(field(/required date/i), { target: { value } });
+}
+
+async function fillValid(user: Awaited<ReturnType<typeof openForm>>['user'], date = addDays(todayIn(), 3)) {
+  await user.clear(field(/number of units/i));
+  await user.type(field(/number of units/i), '2');
+  pickDate(date);
+  await user.type(field(/hospital address/i), 'City Hospital, Ward 4');
+  await user.type(field(/reason/i), 'Surgery on Friday');
+}
+
+describe('Request Blood form', () => {
+  it("starts with the patient's own blood group and doctor, and one unit", async () => {
+    await openForm();
+
+    expect(field(/blood group/i)).toHaveValue('B-');
+    expect(field(/doctor name/i)).toHaveValue('Dr. Mehta');
+    expect(field(/number of units/i)).toHaveValue(1);
+    expect(field(/required date/i)).toHaveAttribute('min', todayIn());
+  });
+
+  it('shows every required-field message of the spec, word for word, and sends nothing', async () => {
+    const { user, api } = await openForm({ ...patient, bloodgroup: null, doctorname: null });
+
+    await user.clear(field(/number of units/i));
+    await user.click(submitButton());
+
+    for (const message of [
+      'Blood group is required',
+      'Number of units is required',
+      'Required date is needed',
+      'Doctor name is required',
+      'Hospital address is required',
+      'Reason is required',
+    ]) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    expect(api.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
+  it.each([
+    ['0', 'Minimum 1 unit is required'],
+    ['11', 'Maximum 10 units can be requested at once'],
+  ])('refuses %s units with "%s"', async (units, message) => {
+    const { user } = await openForm();
+
+    await fillValid(user);
+    await user.clear(field(/number of units/i));
+    await user.type(field(/number of units/i), units);
+    await user.click(submitButton());
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(field(/number of units/i)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('accepts 1 and 10 units', async () => {
+    const { user } = await openForm();
+    await fillValid(user);
+    await user.clear(field(/number of units/i));
+    await user.type(field(/number of units/i), '0');
+    await user.click(submitButton());
+    expect(await screen.findByText('Minimum 1 unit is required')).toBeInTheDocument();
+
+    for (const units of ['1', '10']) {
+      await user.clear(field(/number of units/i));
+      await user.type(field(/number of units/i), units);
+      await waitFor(() => expect(screen.queryByText(/unit is required|units can be requested/)).not.toBeInTheDocument());
+    }
+  });
+
+  it('refuses a required date in the past, and accepts today', async () => {
+    const { user } = await openForm();
+
+    await fillValid(user, addDays(todayIn(), -1));
+    await user.click(submitButton());
+    expect(await screen.findByText('Date cannot be in the past')).toBeInTheDocument();
+
+    pickDate(todayIn());
+    await waitFor(() => expect(screen.queryByText('Date cannot be in the past')).not.toBeInTheDocument());
+  });
+
+  it('lists the groups that can give to the chosen group with their stock, and follows the group', async () => {
+    const { user } = await openForm();
+    const panel = await screen.findByRole('region', { name: 'Who Can Give to B-' });
+
+    const rows = () => within(screen.getByRole('list', { name: /Groups that can give to/ })).getAllByRole('listitem');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(rows()[0]).toHaveTextContent('B-0 unitsNot Available');
+    expect(rows()[1]).toHaveTextContent('O-12 unitsAvailable');
+    expect(within(panel).getByTestId('compatible-total')).toHaveTextContent('12 units of compatible blood in stock now.');
+
+    await user.selectOptions(field(/blood group/i), 'AB+');
+    expect(await screen.findByRole('region', { name: 'Who Can Give to AB+' })).toBeInTheDocument();
+    expect(rows().map((row) => row.textContent)).toEqual([
+      'A+3 unitsAvailable',
+      'A-0 unitsNot Available',
+      'B+4 unitsAvailable',
+      'B-0 unitsNot Available',
+      'AB+1 unitAvailable',
+      'AB-2 unitsAvailable',
+      'O+6 unitsAvailable',
+      'O-12 unitsAvailable',
+    ]);
+    expect(screen.getByTestId('compatible-total')).toHaveTextContent('28 units of compatible blood in stock now.');
+
+    await user.selectOptions(field(/blood group/i), 'A-');
+    expect(await screen.findByRole('region', { name: 'Who Can Give to A-' })).toBeInTheDocument();
+    expect(rows().map((row) => row.textContent)).toEqual(['A-0 unitsNot Available', 'O-12 unitsAvailable']);
+  });
+
+  it('says when no compatible group has stock', async () => {
+    await openForm(patient, { 'GET /api/stock': () => jsonResponse(200, stock.map((entry) => ({ ...entry, units: 0 }))) });
+
+    expect(await screen.findByTestId('compatible-total')).toHaveTextContent('No compatible blood is in stock right now.');
+  });
+
+  it('disables the button while submitting, then shows the success state with both ways on', async () => {
+    const response = deferred<Response>();
+    const date = addDays(todayIn(), 3);
+    let sent: MockRequest | undefined;
+    const { user } = await openForm(patient, {
+      'POST /api/requests': (request) => {
+        sent = request;
+        return response.promise;
+      },
+    });
+
+    await fillValid(user, date);
+    await user.click(submitButton());
+
+    const busy = await screen.findByRole('button', { name: 'Submitting...' });
+    expect(busy).toBeDisabled();
+    expect(sent?.json()).toEqual({
+      bloodgroup: 'B-',
+      unit: 2,
+      date,
+      doctorname: 'Dr. Mehta',
+      hospitaladdress: 'City Hospital, Ward 4',
+      reason: 'Surgery on Friday',
+    });
+
+    response.resolve(
+      jsonResponse(201, {
+        id: 41,
+        bloodgroup: 'B-',
+        unit: 2,
+        date,
+        doctorname: 'Dr. Mehta',
+        hospitaladdress: 'City Hospital, Ward 4',
+        reason: 'Surgery on Friday',
+        status: 'pending',
+        rejection_reason: null,
+        issued_bloodgroup: null,
+        issued_unit_ids: [],
+        created_at: '2026-01-01T00:00:00.000Z',
+        decided_at: null,
+      }),
+    );
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Request Submitted' })).toHaveFocus();
+    expect(screen.getByText(/Your request for 2 units of B- blood/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/patient/patient-dashboard');
+
+    await user.click(screen.getByRole('button', { name: 'Make Another Request' }));
+    expect(field(/hospital address/i)).toHaveValue('');
+    expect(field(/blood group/i)).toHaveValue('B-');
+  });
+
+  it('says "Failed to submit your request. Please try again." when the server fails', async () => {
+    const { user } = await openForm(patient, {
+      'POST /api/requests': () => jsonResponse(500, { detail: 'Internal Server Error' }),
+    });
+
+    await fillValid(user);
+    await user.click(submitButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to submit your request. Please try again.');
+    expect(submitButton()).toBeEnabled();
+    expect(submitButton()).toHaveTextContent('Submit Request');
+  });
+
+  it("puts the server's field messages on the fields", async () => {
+    const { user } = await openForm(patient, {
+      'POST /api/requests': () =>
+        jsonResponse(422, { detail: 'Date cannot be in the past', errors: { date: 'Date cannot be in the past' } }),
+    });
+
+    await fillValid(user);
+    await user.click(submitButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to submit your request. Please try again.');
+    expect(screen.getByText('Date cannot be in the past')).toBeInTheDocument();
+    expect(field(/required date/i)).toHaveAttribute('aria-invalid', 'true');
+  });
+});

@@ -1,0 +1,147 @@
+import { useMemo } from 'react';
+import {
+  Alert,
+  Button,
+  Grid,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useForm, useWatch } from 'react-hook-form';
+import { BLOOD_GROUPS } from '@bloodbank/shared/blood-groups';
+import {
+  bloodRequestFormSchema,
+  type BloodRequest,
+  type BloodRequestForm,
+  type BloodRequestInput,
+} from '@bloodbank/shared/blood-request';
+import { MESSAGES, REQUEST_UNITS } from '@bloodbank/shared/constants';
+import { todayIn } from '@bloodbank/shared/dates';
+import { useAuth } from '@/lib/auth/auth-context';
+import { applyServerFieldErrors, fieldBinder } from '@/lib/form-errors';
+import { useCreateRequest } from '../api/create-request';
+import { CompatibleStock } from './compatible-stock';
+
+const FIELDS = ['bloodgroup', 'unit', 'date', 'doctorname', 'hospitaladdress', 'reason'] as const;
+
+const GROUP_OPTIONS = [
+  { value: '', label: 'Select blood group', disabled: true },
+  ...BLOOD_GROUPS.map((group) => ({ value: group, label: group })),
+];
+
+/**
+ * The Request Blood form (spec sections 2 and 5): idle, then submitting with the button disabled;
+ * `onSubmitted` shows the success state. Beside it (below it on a phone), the compatible stock.
+ */
+export function RequestForm({ onSubmitted }: { onSubmitted: (request: BloodRequest) => void }) {
+  const auth = useAuth();
+  // The browser's calendar day: a date picked late at night is checked against the day the user sees.
+  const schema = useMemo(() => bloodRequestFormSchema(() => todayIn()), []);
+  const form = useForm<BloodRequestForm, unknown, BloodRequestInput>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      // The patient's own group and doctor, from their registration; both can be changed.
+      bloodgroup: (auth.user?.bloodgroup ?? '') as BloodRequestForm['bloodgroup'],
+      unit: '1',
+      date: '',
+      doctorname: auth.user?.doctorname ?? '',
+      hospitaladdress: '',
+      reason: '',
+    },
+  });
+  const field = fieldBinder(form);
+  const bloodgroup = useWatch({ control: form.control, name: 'bloodgroup' });
+
+  const submission = useCreateRequest();
+  const submit = form.handleSubmit((values) =>
+    submission.mutate(values, {
+      onSuccess: onSubmitted,
+      onError: (error) => applyServerFieldErrors(form, error, FIELDS),
+    }),
+  );
+  const busy = submission.isPending;
+
+  return (
+    <Grid gutter="lg">
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+          <form
+            noValidate
+            aria-label="Request Blood"
+            onSubmit={(event) => {
+              submission.reset();
+              void submit(event);
+            }}
+          >
+            <Stack gap="md">
+              {submission.isError ? (
+                <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+                  {MESSAGES.requestSubmitFailed}
+                </Alert>
+              ) : null}
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <NativeSelect
+                  label="Blood Group"
+                  description="Preset to your own blood group"
+                  withAsterisk
+                  data={GROUP_OPTIONS}
+                  {...field('bloodgroup')}
+                />
+                <TextInput
+                  label="Number of Units"
+                  description={`${REQUEST_UNITS.min} to ${REQUEST_UNITS.max} units`}
+                  type="number"
+                  inputMode="numeric"
+                  min={REQUEST_UNITS.min}
+                  max={REQUEST_UNITS.max}
+                  withAsterisk
+                  {...field('unit')}
+                />
+                <TextInput
+                  label="Required Date"
+                  type="date"
+                  min={todayIn()}
+                  withAsterisk
+                  {...field('date')}
+                />
+                <TextInput label="Doctor Name" autoComplete="off" withAsterisk {...field('doctorname')} />
+              </SimpleGrid>
+              <Textarea
+                label="Hospital Address"
+                autoComplete="off"
+                withAsterisk
+                minRows={2}
+                autosize
+                {...field('hospitaladdress')}
+              />
+              <Textarea
+                label="Reason"
+                description="For example the operation or treatment the blood is for"
+                withAsterisk
+                minRows={3}
+                autosize
+                {...field('reason')}
+              />
+              <Button type="submit" size="md" disabled={busy} fullWidth>
+                {busy ? 'Submitting...' : 'Submit Request'}
+              </Button>
+              <Text size="xs" c="dimmed" ta="center">
+                Your request stays pending until the blood bank reviews it. You can cancel it from your
+                dashboard while it is pending.
+              </Text>
+            </Stack>
+          </form>
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <CompatibleStock bloodgroup={bloodgroup} />
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { jsonResponse, mockApi } from '@/test/mock-api';
+import { ApiError, apiRequest, errorMessage, onUnauthorized } from './api-client';
+
+describe('apiRequest', () => {
+  it('calls /api with the stored bearer token and checks the body against the schema', async () => {
+    localStorage.setItem('token', 'abc');
+    const api = mockApi({ 'GET /api/things': () => jsonResponse(200, { count: 3 }) });
+
+    const result = await apiRequest('/things', {
+      schema: z.object({ count: z.number() }),
+      query: { page: 2, q: undefined },
+    });
+
+    expect(result).toEqual({ count: 3 });
+    expect(api.requests[0]?.headers.get('authorization')).toBe('Bearer abc');
+    expect(api.fetchMock.mock.calls[0]?.[0]).toBe('/api/things?page=2');
+  });
+
+  it('sends no token when told not to', async () => {
+    localStorage.setItem('token', 'abc');
+    const api = mockApi({ 'POST /api/auth/token': () => jsonResponse(200, {}) });
+
+    await apiRequest('/auth/token', { body: { form: { username: 'a b', password: 'p&q' } }, auth: false });
+
+    expect(api.requests[0]?.headers.has('authorization')).toBe(false);
+    expect(String(api.requests[0]?.body)).toBe('username=a+b&password=p%26q');
+  });
+
+  it('throws an ApiError with the status, detail and field errors of the server', async () => {
+    mockApi({
+      'POST /api/auth/register': () =>
+        jsonResponse(422, {
+          detail: 'Invalid email address',
+          code: 'validation_failed',
+          errors: { email: 'Invalid email address' },
+        }),
+    });
+
+    const error = await apiRequest('/auth/register', { body: { json: {} } }).catch(
+      (caught: unknown) => caught,
+    );
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 422,
+      detail: 'Invalid email address',
+      code: 'validation_failed',
+      errors: { email: 'Invalid email address' },
+    });
+  });
+
+  it('reports an unreachable server as status 0 with no detail', async () => {
+    mockApi({ 'GET /api/stats': () => Promise.reject(new TypeError('Failed to fetch')) });
+
+    const error = await apiRequest('/stats').catch((caught: unknown) => caught);
+
+    expect(error).toMatchObject({ status: 0, detail: undefined });
+    expect(errorMessage(error, 'Fallback')).toBe('Fallback');
+  });
+
+  it('treats a body that breaks the contract as an error rather than passing it on', async () => {
+    mockApi({ 'GET /api/stats': () => jsonResponse(200, { donors: 'many' }) });
+
+    const error = await apiRequest('/stats', { schema: z.object({ donors: z.number() }) }).catch(
+      (caught: unknown) => caught,
+    );
+
+    expect(error).toMatchObject({ status: 200, code: 'unexpected_response' });
+  });
+
+  it('tells the listeners when the stored token is refused', async () => {
+    localStorage.setItem('token', 'revoked');
+    mockApi({ 'GET /api/users/me': () => jsonResponse(401, { detail: 'Not authenticated' }) });
+    const listener = vi.fn();
+    const stop = onUnauthorized(listener);
+
+    await apiRequest('/users/me').catch(() => undefined);
+    stop();
+
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+});

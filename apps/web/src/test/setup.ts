@@ -1,0 +1,53 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { format } from 'node:util';
+import { afterEach } from 'vitest';
+
+// findBy*/waitFor give up after 1 s by default: too tight for lazy route chunks on a busy 2-core box.
+configure({ asyncUtilTimeout: 5_000 });
+
+// jsdom lacks the layout APIs Mantine reads; these are inert stand-ins.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+if (!window.ResizeObserver) {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+window.HTMLElement.prototype.scrollIntoView = () => undefined;
+// React Router's ScrollRestoration scrolls on every navigation.
+window.scrollTo = () => undefined;
+
+/**
+ * A console error during a test fails it (ARCHITECTURE.md convention 14): React's warnings about
+ * act(), keys or invalid markup are bugs. A plain function rather than a spy, so restoreMocks
+ * cannot undo it.
+ */
+const consoleErrors: string[] = [];
+const originalConsoleError = console.error.bind(console);
+console.error = (...args: unknown[]) => {
+  consoleErrors.push(format(...args));
+  originalConsoleError(...args);
+};
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  const errors = consoleErrors.splice(0);
+  if (errors.length > 0) {
+    throw new Error(`console.error was called during the test:\n${errors.join('\n---\n')}`);
+  }
+});
