@@ -24,7 +24,9 @@ for (const line of fs.readFileSync(path.join(dir, 'checks.txt'), 'utf8').split('
 
 const vitestTiers = [
   ['server tests (SQLite)', 'server-sqlite.json', true],
+  ['server reliability (SQLite)', 'server-sqlite-reliability.json', true],
   ['server tests (PostgreSQL)', 'server-postgres.json', false],
+  ['server reliability (PostgreSQL)', 'server-postgres-reliability.json', false],
   ['web component tests', 'web.json', true],
 ];
 for (const [tier, file, required] of vitestTiers) {

@@ -18,15 +18,23 @@ check typecheck npx tsc -b
 check lint npx eslint . --max-warnings 0
 check audit bash scripts/audit.sh
 
+# The reliability tests start real server processes and drive them hard (kill, soak); they run on
+# their own after the main suite, one file at a time, so they do not compete with it for 2 cores.
+server_suite() { # engine label, extra vitest args...
+  local label=$1; shift
+  npx vitest run --project server --exclude '**/test/reliability/**' "$@" \
+    --reporter=default --reporter=json --outputFile.json="$results/server-$label.json" || true
+  npx vitest run --project server apps/server/test/reliability --no-file-parallelism "$@" \
+    --reporter=default --reporter=json --outputFile.json="$results/server-$label-reliability.json" || true
+}
+
 echo "::: server tests on SQLite"
-# PostgreSQL-only files (*.pg.test.ts: two instances on one database) are not collected here.
-TEST_DATABASE_URL= npx vitest run --project server --exclude '**/*.pg.test.ts' --reporter=default --reporter=json \
-  --outputFile.json="$results/server-sqlite.json" || true
+# PostgreSQL-only files (*.pg.test.ts: several instances on one database) are not collected here.
+TEST_DATABASE_URL= server_suite sqlite --exclude '**/*.pg.test.ts'
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "::: server tests on PostgreSQL"
-  npx vitest run --project server --reporter=default --reporter=json \
-    --outputFile.json="$results/server-postgres.json" || true
+  server_suite postgres
 elif [ "${CI:-}" = "true" ]; then
   echo "TEST_DATABASE_URL is not set: the PostgreSQL pass cannot run under CI" >&2
   echo "postgres-pass failed" >> "$results/checks.txt"

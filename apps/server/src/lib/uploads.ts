@@ -2,11 +2,15 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
-import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TYPES } from '@bloodbank/shared/constants';
+import {
+  PROFILE_PICTURE_MAX_BYTES,
+  PROFILE_PICTURE_SIZE_MESSAGE,
+  PROFILE_PICTURE_TYPE_MESSAGE,
+  PROFILE_PICTURE_TYPES,
+} from '@bloodbank/shared/constants';
 import { invalidFields } from '../errors';
 
-export const PROFILE_PICTURE_TYPE_MESSAGE = 'Profile picture must be a JPEG, PNG or WebP image';
-export const PROFILE_PICTURE_SIZE_MESSAGE = 'Profile picture must be at most 2 MB';
+export { PROFILE_PICTURE_SIZE_MESSAGE, PROFILE_PICTURE_TYPE_MESSAGE };
 
 export interface StoredImage {
   fileName: string;

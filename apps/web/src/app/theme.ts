@@ -41,6 +41,8 @@ export const theme = createTheme({
     },
   },
   focusRing: 'auto',
+  // Menus, modals and other transitions switch off for people who ask their system for less motion.
+  respectReducedMotion: true,
   components: {
     Button: { defaultProps: { fw: 600 } },
     Anchor: { defaultProps: { underline: 'hover' } },

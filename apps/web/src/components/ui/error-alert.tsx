@@ -17,14 +17,21 @@ export function ErrorAlert({
   retrying = false,
 }: ErrorAlertProps) {
   return (
-    <Alert color="red" variant="light" title={title} icon={<IconAlertCircle aria-hidden />} role="alert">
+    <Alert
+      color="red"
+      variant="light"
+      title={title}
+      icon={<IconAlertCircle aria-hidden />}
+      role="alert"
+      // The default light-red title is under 4.5:1 on its tinted background.
+      styles={{ title: { color: 'var(--mantine-color-red-9)' } }}
+    >
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Text size="sm">{message}</Text>
         {onRetry ? (
           <Button
             size="xs"
-            variant="white"
-            color="red"
+            variant="default"
             leftSection={<IconRefresh size={14} aria-hidden />}
             onClick={onRetry}
             disabled={retrying}

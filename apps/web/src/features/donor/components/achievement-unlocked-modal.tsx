@@ -19,6 +19,7 @@ export function AchievementUnlockedModal({ achievements, opened, onClose }: Achi
       onClose={onClose}
       centered
       radius="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
       title={
         <Text component="span" fw={700} size="lg">
           Achievement Unlocked!

@@ -46,9 +46,9 @@ describe('GameDashboard', () => {
     expect(items[1]).toHaveTextContent('Regular HeroComplete 3 blood donations+300 points');
 
     const board = screen.getByRole('region', { name: 'Leaderboard' });
+    const rows = await within(board).findAllByRole('row');
     const headers = within(board).getAllByRole('columnheader').map((cell) => cell.textContent);
     expect(headers).toEqual(['Rank', 'Hero', 'Level', 'Points']);
-    const rows = await within(board).findAllByRole('row');
     expect(rows[1]).toHaveTextContent('1Sanjay F.131,200');
     expect(rows[2]).toHaveTextContent('2Asha K. (You)8700');
     expect(rows[2]).toHaveAttribute('aria-current', 'true');

@@ -1,9 +1,9 @@
 /**
- * Mantine's "light" variants draw text in shade 6, which falls under 4.5:1 on their tinted
- * background for yellow, orange, teal and red. These keep the tint and darken the text; yellow
- * and orange stay too light even at shade 9, so their text is dark.
+ * Mantine's "light" alerts draw their title in shade 6, under 4.5:1 on their own tint. Red keeps
+ * its hue at shade 9; teal and yellow stay too light even at shade 9 (teal 9 reaches 4.49:1), so
+ * their titles are dark and the tint and icon carry the colour.
  */
 export function alertTitleStyles(color: 'teal' | 'red' | 'yellow') {
-  const text = color === 'yellow' ? 'var(--mantine-color-dark-7)' : `var(--mantine-color-${color}-9)`;
+  const text = color === 'red' ? 'var(--mantine-color-red-9)' : 'var(--mantine-color-dark-7)';
   return { title: { color: text } };
 }

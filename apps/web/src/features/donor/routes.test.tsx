@@ -1,0 +1,192 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { addDays, todayIn } from '@bloodbank/shared/dates';
+import { jsonResponse, mockApi } from '@/test/mock-api';
+import { renderScreen } from '@/test/render';
+import { DonorDashboardRoute, GameDashboardRoute } from './routes';
+import { CATALOGUE, donation, donor, earned, gameState, LEADERBOARD, meHandler, signInAsDonor, summary } from './test/fixtures';
+
+function renderDashboard(handlers: Parameters<typeof mockApi>[0] = {}, initialPath = '/donor/donor-dashboard') {
+  signInAsDonor();
+  const api = mockApi({
+    'GET /api/users/me': meHandler(),
+    'GET /api/donor/summary': () => jsonResponse(200, summary()),
+    'GET /api/donations/mine': () => jsonResponse(200, []),
+    'GET /api/game/state': () => jsonResponse(200, gameState()),
+    ...handlers,
+  });
+  return { api, ...renderScreen(<DonorDashboardRoute />, { path: '/donor/donor-dashboard', initialPath }) };
+}
+
+describe('DonorDashboardRoute', () => {
+  it('greets the donor by first name, or as Donor', async () => {
+    renderDashboard();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Asha' })).toBeInTheDocument();
+    expect(screen.getByText('Thank you for being a blood donor. Every donation you make can save up to 3 lives.')).toBeInTheDocument();
+  });
+
+  it('greets a donor without a first name as Donor', async () => {
+    renderDashboard({ 'GET /api/users/me': meHandler({ ...donor, first_name: null }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Donor' })).toBeInTheDocument();
+  });
+
+  it('shows the game summary, the four counters, the feed, the next eligible date and the history', async () => {
+    renderDashboard({
+      'GET /api/donor/summary': () =>
+        jsonResponse(
+          200,
+          summary({
+            made: 5,
+            pending: 1,
+            approved: 3,
+            rejected: 1,
+            activities: [
+              { id: 2, kind: 'achievement_earned', message: 'Achievement unlocked: Regular Hero (+300 points).', created_at: '2026-07-13T12:00:00.000Z' },
+              { id: 1, kind: 'donation_submitted', message: 'You offered to donate 1 unit on 13 Jul. It awaits approval.', created_at: '2026-07-13T12:00:00.000Z' },
+            ],
+          }),
+        ),
+      'GET /api/donations/mine': () =>
+        jsonResponse(200, [
+          donation({ id: 3, date: '2026-07-13', unit: 1, status: 'pending' }),
+          donation({ id: 2, date: '2026-06-21', unit: 2, status: 'rejected', rejection_reason: 'Haemoglobin too low' }),
+          donation({ id: 1, date: '2026-02-05', unit: 1, status: 'approved' }),
+        ]),
+    });
+
+    const game = await screen.findByRole('region', { name: 'Blood Hero Game' });
+    expect(await within(game).findByTestId('summary-level')).toHaveTextContent('Level8');
+    expect(within(game).getByTestId('summary-points')).toHaveTextContent('Points700');
+    expect(within(game).getByRole('link', { name: 'Open Game' })).toHaveAttribute('href', '/donor/game');
+
+    expect(await screen.findByTestId('counter-made')).toHaveTextContent('5Request Made');
+    expect(screen.getByTestId('counter-pending')).toHaveTextContent('1Pending Request');
+    expect(screen.getByTestId('counter-approved')).toHaveTextContent('3Approved Request');
+    expect(screen.getByTestId('counter-rejected')).toHaveTextContent('1Rejected Request');
+
+    const feed = screen.getByRole('region', { name: 'Recent Activities' });
+    expect(within(feed).getAllByRole('listitem')[0]).toHaveTextContent('Achievement unlocked: Regular Hero (+300 points).');
+
+    expect(screen.getByTestId('next-eligible-date')).toHaveTextContent('Awaiting approval');
+    expect(screen.getByRole('region', { name: 'Next Eligible Donation' })).toHaveTextContent(
+      'You already have a donation awaiting approval.',
+    );
+
+    // jsdom is "narrow": one card per donation.
+    const history = await screen.findByTestId('donation-history');
+    const cards = within(history).getAllByRole('listitem');
+    expect(cards).toHaveLength(3);
+    expect(cards[0]).toHaveTextContent('13 Jul 2026Pending1 unit');
+    expect(cards[1]).toHaveTextContent('21 Jun 2026Rejected2 unitsReason: Haemoglobin too low');
+    expect(cards[2]).toHaveTextContent('5 Feb 2026Approved1 unit');
+  });
+
+  it('shows the empty feed text, an eligible date in the future, and the empty history', async () => {
+    const eligibleFrom = addDays(todayIn(), 40);
+    renderDashboard({
+      'GET /api/donor/summary': () =>
+        jsonResponse(
+          200,
+          summary({ made: 1, pending: 0, approved: 1, rejected: 0, next_eligible_date: eligibleFrom, not_eligible_reason: `You can donate again from ${eligibleFrom}.` }),
+        ),
+    });
+
+    expect(await screen.findByText('No recent activities to display.')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Next Eligible Donation' })).toHaveTextContent(`You can donate again from ${eligibleFrom}.`);
+    expect(await screen.findByRole('heading', { name: 'No donations yet' })).toBeInTheDocument();
+  });
+
+  it('invites an eligible donor to donate today', async () => {
+    renderDashboard({
+      'GET /api/donor/summary': () => jsonResponse(200, summary({ pending: 0, next_eligible_date: todayIn(), not_eligible_reason: null })),
+    });
+
+    expect(await screen.findByTestId('next-eligible-date')).toHaveTextContent('Today');
+    expect(within(screen.getByRole('region', { name: 'Next Eligible Donation' })).getByRole('link', { name: 'Donate Blood' })).toHaveAttribute(
+      'href',
+      '/donor/donate',
+    );
+  });
+
+  it('says the dashboard could not be loaded, once, and retries', async () => {
+    let calls = 0;
+    const { user } = renderDashboard({
+      'GET /api/donor/summary': () => {
+        calls += 1;
+        return calls === 1 ? jsonResponse(400, { detail: 'Bad' }) : jsonResponse(200, summary({ made: 7 }));
+      },
+      'GET /api/donations/mine': () => jsonResponse(400, { detail: 'Bad' }),
+    });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load dashboard data. Please try again.');
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(1));
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByTestId('counter-made')).toHaveTextContent('7Request Made');
+  });
+
+  it('hides the game summary when the game state fails, and offers a profile when there is none', async () => {
+    const { unmount } = renderDashboard({ 'GET /api/game/state': () => jsonResponse(400, { detail: 'Bad' }) });
+    expect(await screen.findByTestId('counter-made')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Blood Hero Game' })).not.toBeInTheDocument());
+    unmount();
+
+    renderDashboard({ 'GET /api/game/state': () => jsonResponse(404, { detail: 'Game profile not found.' }) });
+    const game = await screen.findByRole('region', { name: 'Blood Hero Game' });
+    expect(await within(game).findByRole('button', { name: 'Create Game Profile' })).toBeInTheDocument();
+  });
+
+  it('switches to the Blood Hero Game and Achievements tabs', async () => {
+    const { user, router } = renderDashboard({
+      'GET /api/game/leaderboard': () => jsonResponse(200, LEADERBOARD),
+      'GET /api/game/achievements': () => jsonResponse(200, CATALOGUE),
+      'GET /api/game/achievements/me': () => jsonResponse(200, [earned(CATALOGUE[0]!)]),
+    });
+
+    expect(await screen.findByRole('tab', { name: 'Dashboard', selected: true })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Blood Hero Game' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Blood Hero Game Dashboard' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?tab=game');
+    expect(await screen.findByText('Asha K. (You)')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Achievements' }));
+    expect(await screen.findByTestId('gallery-count')).toHaveTextContent('1 of 5 earned');
+  });
+
+  it('opens the tab named in the address', async () => {
+    renderDashboard(
+      {
+        'GET /api/game/achievements': () => jsonResponse(200, CATALOGUE),
+        'GET /api/game/achievements/me': () => jsonResponse(200, []),
+      },
+      '/donor/donor-dashboard?tab=achievements',
+    );
+
+    expect(await screen.findByRole('tab', { name: 'Achievements', selected: true })).toBeInTheDocument();
+    expect(await screen.findByTestId('gallery-count')).toHaveTextContent('0 of 5 earned');
+  });
+});
+
+describe('GameDashboardRoute', () => {
+  it('celebrates the achievements handed over by the donate page once, then forgets them', async () => {
+    signInAsDonor();
+    mockApi({
+      'GET /api/users/me': meHandler(),
+      'GET /api/game/state': () => jsonResponse(200, gameState()),
+      'GET /api/game/leaderboard': () => jsonResponse(200, LEADERBOARD),
+    });
+    const { router, user } = renderScreen(<GameDashboardRoute />, { path: '/donor/game' });
+    expect(await screen.findByTestId('tile-points')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/donor/donor-dashboard');
+
+    await router.navigate('/donor/game', { state: { newAchievements: [earned(CATALOGUE[0]!), earned(CATALOGUE[1]!)] } });
+    const modal = await screen.findByRole('dialog', { name: 'Achievement Unlocked!' });
+    expect(within(modal).getByText('+ 1 more achievements unlocked!')).toBeInTheDocument();
+    await user.click(within(modal).getByRole('button', { name: 'Awesome!' }));
+
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,171 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ELIGIBILITY_STATEMENT } from '@bloodbank/shared/constants';
+import { expectAccessible, openSignedIn, registerThroughApi, uniqueUsername } from './support/helpers';
+
+/** A calendar date `days` from today in the browser's zone (the form's "today"), as YYYY-MM-DD. */
+function daysFromToday(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+}
+
+/** "13 Jul 2026", as the screens write a calendar date. */
+function displayDate(isoDate: string): string {
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
+}
+
+async function signInThroughLoginForm(page: Page, credentials: { username: string; password: string }) {
+  await page.goto('/donor/donorlogin');
+  await page.getByLabel('Username').fill(credentials.username);
+  await page.getByLabel('Password').fill(credentials.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL('/donor/donor-dashboard');
+}
+
+test('a donor donates, collects the reward and sees it on the game dashboard, the gallery and the dashboard', async ({
+  page,
+  request,
+}, testInfo) => {
+  // One long journey over six screens, each checked with axe.
+  test.slow();
+  const donor = await registerThroughApi(request, 'donor', uniqueUsername('donor-game', testInfo), 'Dana');
+  await signInThroughLoginForm(page, donor);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Dana' })).toBeVisible();
+
+  // The Donate Blood form: the spec's messages on an empty submit.
+  await page.goto('/donor/donate');
+  await expect(page.getByRole('heading', { level: 1, name: 'Donate Blood' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Donate Blood' });
+  await expect(form.getByRole('textbox', { name: 'Blood Group' })).toHaveValue('O+');
+  await expect(form.getByRole('spinbutton', { name: 'Number of Units' })).toHaveValue('1');
+  await expectAccessible(page, 'the donate form');
+
+  await form.getByRole('button', { name: 'Submit Donation Request' }).click();
+  await expect(form.getByText('Donation date is required', { exact: true })).toBeVisible();
+  await expect(form.getByText('This field is required', { exact: true })).toBeVisible();
+  await expect(form.getByText('You must confirm this statement', { exact: true })).toBeVisible();
+  await form.getByRole('spinbutton', { name: 'Number of Units' }).fill('3');
+  await form.getByRole('button', { name: 'Submit Donation Request' }).click();
+  await expect(form.getByText('Maximum 2 units can be donated at once', { exact: true })).toBeVisible();
+  await expectAccessible(page, 'the donate form with errors');
+
+  // A valid donation.
+  const date = daysFromToday(3);
+  await form.getByRole('spinbutton', { name: 'Number of Units' }).fill('1');
+  await form.getByRole('textbox', { name: 'Donation Date', exact: true }).fill(date);
+  await form.getByRole('combobox', { name: 'Health Condition' }).selectOption('None');
+  await form.getByRole('checkbox', { name: ELIGIBILITY_STATEMENT }).check();
+  await form.getByRole('button', { name: 'Submit Donation Request' }).click();
+
+  await expect(page.getByText(/has been submitted successfully/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Make Another Donation' })).toBeVisible();
+  const rewards = page.getByRole('region', { name: 'Blood Hero Rewards' });
+  await expect(rewards.getByTestId('reward-points')).toHaveText('+100 points');
+  await expect(rewards.getByText('Achievement Unlocked: First Time Hero')).toBeVisible();
+  await expect(rewards.getByText('Level 3 · 200 points in total')).toBeVisible();
+  await expectAccessible(page, 'the donation success with rewards');
+
+  // The game dashboard celebrates the new achievement.
+  await rewards.getByRole('button', { name: 'View Game Dashboard' }).click();
+  await expect(page).toHaveURL('/donor/game');
+  const modal = page.getByRole('dialog', { name: 'Achievement Unlocked!' });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByRole('heading', { name: 'First Time Hero' })).toBeVisible();
+  await expect(modal.getByText('+100 points')).toBeVisible();
+  await expectAccessible(page, 'the achievement modal');
+  await modal.getByRole('button', { name: 'Awesome!' }).click();
+  await expect(modal).toBeHidden();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Blood Hero Game Dashboard' })).toBeVisible();
+  await expect(page.getByText('Level 3', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('1 donation streak')).toBeVisible();
+  await expect(page.getByTestId('level-progress-points')).toHaveText('200 / 300 points');
+  await expect(page.getByTestId('tile-points')).toContainText('200');
+  await expect(page.getByTestId('tile-donations')).toContainText('1');
+  await expect(page.getByTestId('tile-streak')).toContainText('1');
+  await expect(page.getByRole('region', { name: 'Your Achievements' }).getByText('First Time Hero')).toBeVisible();
+  const ownRow = page.getByRole('region', { name: 'Leaderboard' }).getByRole('row', { name: /Dana T\. \(You\)/ });
+  await expect(ownRow).toBeVisible();
+  await expect(ownRow).toHaveAttribute('aria-current', 'true');
+  await expect(ownRow).toContainText('200');
+  await expectAccessible(page, 'the game dashboard');
+
+  // The celebration is not repeated on reload.
+  await page.reload();
+  await expect(page.getByTestId('tile-points')).toContainText('200');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // The gallery: earned against greyed.
+  await page.goto('/donor/donor-dashboard?tab=achievements');
+  await expect(page.getByRole('tab', { name: 'Achievements', selected: true })).toBeVisible();
+  await expect(page.getByTestId('gallery-count')).toHaveText('1 of 5 earned');
+  const firstHero = page.getByTestId('achievement-first_hero_badge');
+  await expect(firstHero).toHaveAttribute('data-earned', 'true');
+  await expect(firstHero.getByText('Earned', { exact: true })).toBeVisible();
+  for (const icon of ['regular_hero_badge', 'super_hero_badge', 'master_badge', 'streak_badge']) {
+    const card = page.getByTestId(`achievement-${icon}`);
+    await expect(card).toHaveAttribute('data-earned', 'false');
+    await expect(card.getByText('Not earned yet')).toBeVisible();
+  }
+  await expectAccessible(page, 'the achievements gallery');
+
+  // The Blood Hero Game tab shows the same game.
+  await page.getByRole('tab', { name: 'Blood Hero Game' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Blood Hero Game Dashboard' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Dana T\. \(You\)/ })).toBeVisible();
+  await expectAccessible(page, 'the game tab');
+
+  // The Dashboard tab counts the donation.
+  await page.getByRole('tab', { name: 'Dashboard' }).click();
+  await expect(page.getByTestId('counter-made')).toContainText('1');
+  await expect(page.getByTestId('counter-pending')).toContainText('1');
+  await expect(page.getByTestId('counter-approved')).toContainText('0');
+  await expect(page.getByTestId('counter-rejected')).toContainText('0');
+  await expect(page.getByTestId('summary-points')).toContainText('200');
+  await expect(page.getByTestId('next-eligible-date')).toHaveText('Awaiting approval');
+  const activities = page.getByRole('region', { name: 'Recent Activities' });
+  await expect(activities.getByText('Achievement unlocked: First Time Hero (+100 points).')).toBeVisible();
+  await expect(activities.getByText(/You offered to donate 1 unit on/)).toBeVisible();
+  const history = page.getByTestId('donation-history');
+  await expect(history).toContainText(displayDate(date));
+  await expect(history).toContainText('Pending');
+  await expectAccessible(page, 'the donor dashboard after donating');
+
+  // A second donation is refused before the donor fills anything in.
+  await page.goto('/donor/donate');
+  await expect(page.getByText(/You already have a donation awaiting approval\./)).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Donate Blood' })).toHaveCount(0);
+  await expectAccessible(page, 'the donate form while a donation is pending');
+});
+
+test('a new donor creates a game profile from the game dashboard', async ({ page, request }, testInfo) => {
+  const donor = await registerThroughApi(request, 'donor', uniqueUsername('donor-new', testInfo), 'Nia');
+  await openSignedIn(page, donor, '/donor/donor-dashboard');
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Nia' })).toBeVisible();
+  for (const counter of ['made', 'pending', 'approved', 'rejected']) {
+    await expect(page.getByTestId(`counter-${counter}`)).toContainText('0');
+  }
+  await expect(page.getByTestId('next-eligible-date')).toHaveText('Today');
+  await expect(page.getByRole('heading', { name: 'No donations yet' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Blood Hero Game' }).getByRole('button', { name: 'Create Game Profile' })).toBeVisible();
+  await expectAccessible(page, 'the dashboard of a new donor');
+
+  await page.goto('/donor/game');
+  await expect(page.getByRole('heading', { name: 'No game profile' })).toBeVisible();
+  await expectAccessible(page, 'the game dashboard without a profile');
+  await page.getByRole('button', { name: 'Create Game Profile' }).click();
+
+  await expect(page.getByText('Level 1', { exact: true }).first()).toBeVisible();
+  await expect(page.getByTestId('tile-points')).toContainText('0');
+  await expect(page.getByText(/donation streak/)).toHaveCount(0);
+  await expect(page.getByText('You have not earned any achievements yet. Donate blood to unlock your first one!')).toBeVisible();
+  await expectAccessible(page, 'the game dashboard of a new player');
+
+  await page.goto('/donor/donor-dashboard?tab=achievements');
+  await expect(page.getByTestId('gallery-count')).toHaveText('0 of 5 earned');
+  await expectAccessible(page, 'the achievements gallery with nothing earned');
+});
