@@ -6,14 +6,18 @@ function show(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (Array.isArray(value)) {
     const head = value.slice(0, ARRAY_PREVIEW).map(show).join(', ');
-    return value.length > ARRAY_PREVIEW ? `${head} … (+${value.length - ARRAY_PREVIEW} more, ${value.length} in all)` : head || '—';
+    return value.length > ARRAY_PREVIEW
+      ? `${head} … (+${value.length - ARRAY_PREVIEW} more, ${value.length} in all)`
+      : head || '—';
   }
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
 
 function asRecord(value: unknown): Record<string, unknown> | null {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
 }
 
 /** An audit entry's before and after, one line per field that has either. */
@@ -22,7 +26,13 @@ export function AuditChanges({ detail }: { detail: unknown }) {
   const before = asRecord(record?.before);
   const after = asRecord(record?.after);
   if (!before && !after) {
-    return record && Object.keys(record).length > 0 ? <Code block>{JSON.stringify(record, null, 1)}</Code> : <Text size="sm" c="dimmed">—</Text>;
+    return record && Object.keys(record).length > 0 ? (
+      <Code block>{JSON.stringify(record, null, 1)}</Code>
+    ) : (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
   }
   const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   return (
@@ -37,8 +47,8 @@ export function AuditChanges({ detail }: { detail: unknown }) {
             </Text>{' '}
             {had && has ? (
               <>
-                {show(before[field])} <span aria-hidden>→</span>
-                <VisuallyHidden>changed to</VisuallyHidden> {show(after[field])}
+                {show(before[field])} <span aria-hidden>→</span> <VisuallyHidden>changed to</VisuallyHidden>{' '}
+                {show(after[field])}
               </>
             ) : has ? (
               show(after[field])

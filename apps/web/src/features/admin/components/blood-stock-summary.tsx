@@ -3,6 +3,7 @@ import type { InventoryRow } from '@bloodbank/shared/admin';
 import type { BloodGroup } from '@bloodbank/shared/blood-groups';
 import { StatusBadge } from './status-badge';
 import classes from './blood-stock-summary.module.css';
+import { TEXT_TONE } from '../tones';
 
 interface BloodStockSummaryProps {
   inventory: InventoryRow[];
@@ -16,7 +17,14 @@ export function BloodStockSummary({ inventory, selected, onSelect }: BloodStockS
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
       {inventory.map((row) => (
-        <Card key={row.bloodgroup} withBorder radius="md" p={0} className={classes.card} data-selected={selected === row.bloodgroup}>
+        <Card
+          key={row.bloodgroup}
+          withBorder
+          radius="md"
+          p={0}
+          className={classes.card}
+          data-selected={selected === row.bloodgroup}
+        >
           <UnstyledButton
             className={classes.button}
             onClick={() => onSelect(selected === row.bloodgroup ? '' : row.bloodgroup)}
@@ -26,7 +34,11 @@ export function BloodStockSummary({ inventory, selected, onSelect }: BloodStockS
               <Text fw={800} fz="xl">
                 {row.bloodgroup}
               </Text>
-              {row.units === 0 ? <StatusBadge status="low" label="Out" /> : row.low ? <StatusBadge status="low" label="Low" /> : null}
+              {row.units === 0 ? (
+                <StatusBadge status="low" label="Out" />
+              ) : row.low ? (
+                <StatusBadge status="low" label="Low" />
+              ) : null}
             </Group>
             <Stack gap={0} mt={6}>
               <Text size="sm">
@@ -35,10 +47,10 @@ export function BloodStockSummary({ inventory, selected, onSelect }: BloodStockS
                 </Text>{' '}
                 available
               </Text>
-              <Text size="xs" c={row.expiring_soon > 0 ? 'orange.9' : 'dimmed'}>
+              <Text size="xs" c={row.expiring_soon > 0 ? TEXT_TONE.orange : 'dimmed'}>
                 {row.expiring_soon} expiring soon
               </Text>
-              <Text size="xs" c={row.expired > 0 ? 'red.9' : 'dimmed'}>
+              <Text size="xs" c={row.expired > 0 ? TEXT_TONE.red : 'dimmed'}>
                 {row.expired} expired
               </Text>
             </Stack>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { DANGER } from '../tones';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -24,12 +25,18 @@ export function ConfirmDialog({
   busyLabel,
   busy,
   error,
-  color = 'red',
+  color = DANGER,
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
   return (
-    <Modal opened={opened} onClose={busy ? () => undefined : onClose} title={title} centered>
+    <Modal
+      opened={opened}
+      onClose={busy ? () => undefined : onClose}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
       <Stack gap="md">
         {typeof children === 'string' ? <Text size="sm">{children}</Text> : children}
         {error ? (

@@ -6,6 +6,7 @@ import { daysBetween, todayIn } from '@bloodbank/shared/dates';
 import { paths } from '@/app/paths';
 import { formatDate, unitsText } from '../format';
 import { SectionCard } from './section-card';
+import { TEXT_TONE } from '../tones';
 
 /** Groups under the threshold (PRODUCT.md 3.3), emptiest first. */
 export function LowStockAlerts({ inventory, threshold }: { inventory: InventoryRow[]; threshold: number }) {
@@ -62,7 +63,9 @@ export function ExpiringUnits({ units }: { units: AdminDashboard['expiringUnits'
     entry.count += 1;
     groups.set(key, entry);
   }
-  const rows = [...groups.values()].sort((a, b) => a.expires_on.localeCompare(b.expires_on) || a.bloodgroup.localeCompare(b.bloodgroup));
+  const rows = [...groups.values()].sort(
+    (a, b) => a.expires_on.localeCompare(b.expires_on) || a.bloodgroup.localeCompare(b.bloodgroup),
+  );
 
   return (
     <SectionCard
@@ -96,7 +99,14 @@ export function ExpiringUnits({ units }: { units: AdminDashboard['expiringUnits'
                   <Text size="sm" style={{ flex: 1 }}>
                     {unitsText(row.count)} on {formatDate(row.expires_on)}
                   </Text>
-                  <Badge variant="light" color="orange" c="orange.9" style={{ textTransform: 'none' }}>
+                  <Badge
+                    variant="light"
+                    color="orange"
+                    c={TEXT_TONE.orange}
+                    style={{ textTransform: 'none' }}
+                    // Never truncated to "Act…" when a table column is squeezed.
+                    styles={{ label: { overflow: 'visible' } }}
+                  >
                     {days <= 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`}
                   </Badge>
                 </Group>

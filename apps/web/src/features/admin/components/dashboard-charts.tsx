@@ -42,10 +42,17 @@ export function WeeklyChart({ weekly }: { weekly: WeeklyCount[] }) {
   const from = weekly[0]?.week_start;
   return (
     <SectionCard title="Donations and Requests, Last 12 Weeks">
-      <div role="img" aria-label={`Weekly donations and requests: ${donations} donations and ${requests} requests in 12 weeks.`}>
+      <div
+        role="img"
+        aria-label={`Weekly donations and requests: ${donations} donations and ${requests} requests in 12 weeks.`}
+      >
         <BarChart
           h={260}
-          data={weekly.map((week) => ({ week: formatShortDate(week.week_start), donations: week.donations, requests: week.requests }))}
+          data={weekly.map((week) => ({
+            week: formatShortDate(week.week_start),
+            donations: week.donations,
+            requests: week.requests,
+          }))}
           dataKey="week"
           series={[
             { name: 'donations', label: 'Donations', color: 'blood.7' },
@@ -63,7 +70,8 @@ export function WeeklyChart({ weekly }: { weekly: WeeklyCount[] }) {
         />
       </div>
       <Text size="xs" c="dimmed" mt="xs">
-        {donations} donations and {requests} requests since the week of {formatDate(from)}; weeks start on Monday.
+        {donations} donations and {requests} requests since the week of {formatDate(from)}; weeks start on
+        Monday.
       </Text>
       <VisuallyHidden>
         <Table>

@@ -15,7 +15,13 @@ interface CountCard {
 
 /** Spec section 2: four count cards linking to Manage Donors, Patients, Blood and Requests. */
 const CARDS: CountCard[] = [
-  { label: 'Total Donors', value: (d) => d.totalDonors, link: 'Manage Donors', to: paths.admin.donors, icon: <IconUsers size={26} /> },
+  {
+    label: 'Total Donors',
+    value: (d) => d.totalDonors,
+    link: 'Manage Donors',
+    to: paths.admin.donors,
+    icon: <IconUsers size={26} />,
+  },
   {
     label: 'Total Patients',
     value: (d) => d.totalPatients,
@@ -41,9 +47,15 @@ const CARDS: CountCard[] = [
 
 export function DashboardCountCards({ dashboard }: { dashboard: AdminDashboard }) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
       {CARDS.map((card) => (
-        <Card key={card.label} withBorder radius="lg" p="lg" data-testid={`count-${card.label}`}>
+        <Card
+          key={card.label}
+          withBorder
+          radius="lg"
+          p={{ base: 'sm', sm: 'lg' }}
+          data-testid={`count-${card.label}`}
+        >
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
             <Stack gap={2}>
               <Text size="sm" c="dimmed" fw={600}>
@@ -53,15 +65,12 @@ export function DashboardCountCards({ dashboard }: { dashboard: AdminDashboard }
                 {card.value(dashboard).toLocaleString('en')}
               </Text>
             </Stack>
-            <ThemeIcon size={48} radius="xl" variant="light" aria-hidden>
+            <ThemeIcon size={48} radius="xl" variant="light" aria-hidden visibleFrom="sm">
               {card.icon}
             </ThemeIcon>
           </Group>
-          <Anchor component={Link} to={card.to} mt="md" fw={600} size="sm">
-            <Group gap={4} component="span" wrap="nowrap">
-              {card.link}
-              <IconArrowRight size={16} aria-hidden />
-            </Group>
+          <Anchor component={Link} to={card.to} mt="auto" pt="md" fw={600} size="sm">
+            {card.link} <IconArrowRight size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} />
           </Anchor>
         </Card>
       ))}

@@ -44,7 +44,16 @@ interface DataTableProps<T> {
  * The one table of the admin screens: sortable headers (aria-sort), a caption, and on phones a
  * card per row instead of a sideways scroll.
  */
-export function DataTable<T>({ caption, columns, rows, rowKey, sort, highlight, busy = false, minWidth }: DataTableProps<T>) {
+export function DataTable<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  sort,
+  highlight,
+  busy = false,
+  minWidth,
+}: DataTableProps<T>) {
   const sortable = columns.some((column) => column.sort);
   return (
     <div className={classes.scroller}>
@@ -69,7 +78,11 @@ export function DataTable<T>({ caption, columns, rows, rowKey, sort, highlight, 
         </Table.Thead>
         <Table.Tbody role="rowgroup">
           {rows.map((row) => (
-            <Table.Tr role="row" key={rowKey(row)} className={highlight?.(row) ? classes.highlight : undefined}>
+            <Table.Tr
+              role="row"
+              key={rowKey(row)}
+              className={highlight?.(row) ? classes.highlight : undefined}
+            >
               {columns.map((column) => (
                 <Table.Td
                   role="cell"
@@ -94,7 +107,11 @@ function HeaderCell<T>({ column, sort }: { column: Column<T>; sort: SortState | 
   if (!column.sort || !sort) {
     return (
       <Table.Th role="columnheader" ta={column.align}>
-        {column.label === false && !column.title ? <VisuallyHidden>{column.header}</VisuallyHidden> : column.header}
+        {column.label === false && !column.title ? (
+          <VisuallyHidden>{column.header}</VisuallyHidden>
+        ) : (
+          column.header
+        )}
       </Table.Th>
     );
   }

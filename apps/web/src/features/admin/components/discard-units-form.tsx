@@ -1,6 +1,15 @@
 import { useState } from 'react';
-import { Button, Divider, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import {
+  Button,
+  Divider,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -12,6 +21,8 @@ import { useDiscardUnits } from '../api/discard-units';
 import { unitsText } from '../format';
 import { ConfirmDialog } from './confirm-dialog';
 import { SectionCard } from './section-card';
+import { DANGER } from '../tones';
+import { notify } from '../notify';
 
 /** The "count of a group, with a reason" shape of the discard body. */
 const countSchema = DiscardUnitsSchema.options[1];
@@ -19,7 +30,10 @@ type FormInput = z.input<typeof countSchema>;
 type FormOutput = z.output<typeof countSchema>;
 const FIELDS = ['bloodgroup', 'count', 'reason'] as const;
 
-const GROUP_OPTIONS = [{ value: '', label: 'Select blood group', disabled: true }, ...BLOOD_GROUPS.map((group) => ({ value: group, label: group }))];
+const GROUP_OPTIONS = [
+  { value: '', label: 'Select blood group', disabled: true },
+  ...BLOOD_GROUPS.map((group) => ({ value: group, label: group })),
+];
 
 /**
  * Two ways to take units off the shelf: every expired unit in one click (they are not stock any
@@ -41,7 +55,10 @@ export function DiscardUnitsForms({ expired }: { expired: number }) {
       {
         onSuccess: ({ discarded_unit_ids }) => {
           setConfirmExpired(false);
-          notifications.show({ color: 'teal', title: 'Expired units discarded', message: `${unitsText(discarded_unit_ids.length)} discarded.` });
+          notify({
+            title: 'Expired units discarded',
+            message: `${unitsText(discarded_unit_ids.length)} discarded.`,
+          });
         },
       },
     );
@@ -50,8 +67,7 @@ export function DiscardUnitsForms({ expired }: { expired: number }) {
     setFailure(null);
     discard.mutate(values, {
       onSuccess: ({ discarded_unit_ids }) => {
-        notifications.show({
-          color: 'teal',
+        notify({
           title: 'Units discarded',
           message: `${unitsText(discarded_unit_ids.length)} of ${values.bloodgroup} discarded.`,
         });
@@ -76,9 +92,8 @@ export function DiscardUnitsForms({ expired }: { expired: number }) {
               : `${unitsText(expired)} expired and still on the shelf.`}
           </Text>
           <Button
-            color="red"
+            color={DANGER}
             variant="light"
-            c="red.9"
             disabled={expired === 0 || busy}
             onClick={() => {
               discard.reset();
@@ -93,15 +108,35 @@ export function DiscardUnitsForms({ expired }: { expired: number }) {
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <NativeSelect label="Blood Group" withAsterisk data={GROUP_OPTIONS} {...field('bloodgroup')} />
-              <TextInput label="Number of units" type="number" inputMode="numeric" min={1} withAsterisk {...field('count')} />
+              <TextInput
+                label="Number of units"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                withAsterisk
+                {...field('count')}
+              />
             </SimpleGrid>
-            <Textarea label="Reason" withAsterisk autosize minRows={2} description="For example: bag damaged in transport." {...field('reason')} />
+            <Textarea
+              label="Reason"
+              withAsterisk
+              autosize
+              minRows={2}
+              description="For example: bag damaged in transport."
+              {...field('reason')}
+            />
             {failure ? (
-              <Text role="alert" c="red.8" size="sm">
+              <Text role="alert" c={DANGER} size="sm">
                 {failure}
               </Text>
             ) : null}
-            <Button type="submit" color="red" variant="outline" disabled={busy} style={{ alignSelf: 'flex-start' }}>
+            <Button
+              type="submit"
+              color={DANGER}
+              variant="outline"
+              disabled={busy}
+              style={{ alignSelf: 'flex-start' }}
+            >
               {busy && !confirmExpired ? 'Discarding...' : 'Discard units'}
             </Button>
           </Stack>
@@ -114,7 +149,11 @@ export function DiscardUnitsForms({ expired }: { expired: number }) {
         confirmLabel={`Discard ${unitsText(expired)}`}
         busyLabel="Discarding..."
         busy={busy}
-        error={discard.isError && confirmExpired ? errorMessage(discard.error, 'The expired units could not be discarded. Please try again.') : null}
+        error={
+          discard.isError && confirmExpired
+            ? errorMessage(discard.error, 'The expired units could not be discarded. Please try again.')
+            : null
+        }
         onConfirm={discardExpired}
         onClose={() => setConfirmExpired(false)}
       >

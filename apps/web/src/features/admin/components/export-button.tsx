@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { errorMessage } from '@/lib/api-client';
 import { useDownloadExport, type ExportName } from '../api/download-export';
+import { notify } from '../notify';
 
 const LABELS: Record<ExportName, string> = { donations: 'donations', requests: 'requests', units: 'units' };
 
@@ -17,8 +17,8 @@ export function ExportButton({ name }: { name: ExportName }) {
       onClick={() =>
         download.mutate(name, {
           onError: (error) =>
-            notifications.show({
-              color: 'red',
+            notify({
+              failed: true,
               title: 'Export failed',
               message: errorMessage(error, `The ${LABELS[name]} could not be exported. Please try again.`),
             }),

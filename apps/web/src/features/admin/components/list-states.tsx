@@ -30,12 +30,20 @@ export function ListStates<T>({ query, loadingLabel, errorText, empty, children 
   }
   const data = query.data;
   if (!data || data.total === 0 || data.items.length === 0) {
-    return <Paper withBorder radius="md">{empty}</Paper>;
+    return (
+      <Paper withBorder radius="md">
+        {empty}
+      </Paper>
+    );
   }
   return (
     <>
       {query.isError ? (
-        <ErrorAlert message={errorMessage(query.error, errorText)} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <ErrorAlert
+          message={errorMessage(query.error, errorText)}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       ) : null}
       {children(data)}
     </>

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Divider, Drawer, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
@@ -13,6 +12,8 @@ import { useUpdatePerson } from '../api/update-person';
 import { formatDate, formatDateTime, fullName } from '../format';
 import { DONOR_FIELDS, PATIENT_FIELDS, PatientMedicalFields, PersonDetailsFields } from './person-fields';
 import { StatusBadge } from './status-badge';
+import { DANGER } from '../tones';
+import { notify } from '../notify';
 
 type FormInput = z.input<typeof PatientDetailsSchema>;
 type FormOutput = z.output<typeof PatientDetailsSchema>;
@@ -36,12 +37,19 @@ export function PersonDrawer({ kind, person, onClose, onDeactivate }: PersonDraw
       onClose={onClose}
       position="right"
       size="lg"
+      closeButtonProps={{ 'aria-label': 'Close details' }}
       title={person ? `${fullName(person)} (${noun})` : ''}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {person ? (
         // Keyed by id: opening another person starts a fresh form.
-        <PersonDetails key={person.id} kind={kind} person={person} onClose={onClose} onDeactivate={onDeactivate} />
+        <PersonDetails
+          key={person.id}
+          kind={kind}
+          person={person}
+          onClose={onClose}
+          onDeactivate={onDeactivate}
+        />
       ) : null}
     </Drawer>
   );
@@ -61,7 +69,13 @@ function PersonDetails({ kind, person, onClose, onDeactivate }: PersonDrawerProp
       mobile: person.mobile,
       bloodgroup: person.bloodgroup,
       address: person.address,
-      ...(isPatient(person) ? { age: String(person.age), disease: person.disease as FormInput['disease'], doctorname: person.doctorname } : {}),
+      ...(isPatient(person)
+        ? {
+            age: String(person.age),
+            disease: person.disease as FormInput['disease'],
+            doctorname: person.doctorname,
+          }
+        : {}),
     },
   });
   const field = fieldBinder(form);
@@ -69,12 +83,14 @@ function PersonDetails({ kind, person, onClose, onDeactivate }: PersonDrawerProp
 
   const submit = form.handleSubmit((values) => {
     const dirty = Object.keys(form.formState.dirtyFields) as (keyof FormOutput)[];
-    const changes = Object.fromEntries(dirty.filter((name) => name in values).map((name) => [name, values[name]]));
+    const changes = Object.fromEntries(
+      dirty.filter((name) => name in values).map((name) => [name, values[name]]),
+    );
     update.mutate(
       { id: person.id, changes: changes as never },
       {
         onSuccess: (saved) => {
-          notifications.show({ color: 'teal', title: 'Changes saved', message: `${fullName(saved)}'s details were updated.` });
+          notify({ title: 'Changes saved', message: `${fullName(saved)}'s details were updated.` });
           onClose();
         },
         onError: (error) => applyServerFieldErrors(form, error, fields),
@@ -85,8 +101,11 @@ function PersonDetails({ kind, person, onClose, onDeactivate }: PersonDrawerProp
   const busy = update.isPending;
   // Field messages sit on their fields; anything else (not found, network) is said above the form.
   const onFields =
-    update.error instanceof ApiError && Object.keys(update.error.errors).some((name) => (fields as readonly string[]).includes(name));
-  const count = isPatient(person) ? { label: 'Requests', value: person.requests } : { label: 'Donations', value: person.donations };
+    update.error instanceof ApiError &&
+    Object.keys(update.error.errors).some((name) => (fields as readonly string[]).includes(name));
+  const count = isPatient(person)
+    ? { label: 'Requests', value: person.requests }
+    : { label: 'Donations', value: person.donations };
 
   return (
     <Stack gap="lg">
@@ -134,9 +153,10 @@ function PersonDetails({ kind, person, onClose, onDeactivate }: PersonDrawerProp
           <Divider />
           <Group justify="space-between" gap="sm" wrap="wrap">
             <Text size="sm" c="dimmed" style={{ flex: '1 1 220px' }}>
-              A deactivated {noun} cannot sign in. Their {kind === 'donors' ? 'donations' : 'requests'} stay in the history.
+              A deactivated {noun} cannot sign in. Their {kind === 'donors' ? 'donations' : 'requests'} stay
+              in the history.
             </Text>
-            <Button color="red" variant="outline" onClick={() => onDeactivate(person)}>
+            <Button color={DANGER} variant="outline" onClick={() => onDeactivate(person)}>
               Deactivate {noun}
             </Button>
           </Group>

@@ -11,7 +11,10 @@ export type DonorFieldName = (typeof DONOR_FIELDS)[number];
 export type PatientFieldName = (typeof PATIENT_FIELDS)[number];
 
 function options(placeholder: string, values: readonly string[]) {
-  return [{ value: '', label: placeholder, disabled: true }, ...values.map((value) => ({ value, label: value }))];
+  return [
+    { value: '', label: placeholder, disabled: true },
+    ...values.map((value) => ({ value, label: value })),
+  ];
 }
 
 /** The registration form's personal fields, with the same labels, for an admin's edit. */
@@ -31,7 +34,12 @@ export function PersonDetailsFields({ field }: { field: (name: DonorFieldName) =
           withAsterisk
           {...field('mobile')}
         />
-        <NativeSelect label="Blood Group" withAsterisk data={options('Select blood group', BLOOD_GROUPS)} {...field('bloodgroup')} />
+        <NativeSelect
+          label="Blood Group"
+          withAsterisk
+          data={options('Select blood group', BLOOD_GROUPS)}
+          {...field('bloodgroup')}
+        />
       </SimpleGrid>
       <Textarea label="Address" autoComplete="off" withAsterisk minRows={2} autosize {...field('address')} />
     </>
@@ -41,8 +49,21 @@ export function PersonDetailsFields({ field }: { field: (name: DonorFieldName) =
 export function PatientMedicalFields({ field }: { field: (name: PatientFieldName) => BoundField }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-      <TextInput label="Age" type="number" inputMode="numeric" min={1} max={120} withAsterisk {...field('age')} />
-      <NativeSelect label="Disease" withAsterisk data={options('Select disease', PATIENT_DISEASE_OPTIONS)} {...field('disease')} />
+      <TextInput
+        label="Age"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={120}
+        withAsterisk
+        {...field('age')}
+      />
+      <NativeSelect
+        label="Disease"
+        withAsterisk
+        data={options('Select disease', PATIENT_DISEASE_OPTIONS)}
+        {...field('disease')}
+      />
       <TextInput label="Doctor Name" autoComplete="off" withAsterisk {...field('doctorname')} />
     </SimpleGrid>
   );

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -13,13 +12,18 @@ import { applyServerFieldErrors, fieldBinder } from '@/lib/form-errors';
 import { useReceiveUnits } from '../api/receive-units';
 import { formatDate, unitsText } from '../format';
 import { SectionCard } from './section-card';
+import { DANGER } from '../tones';
+import { notify } from '../notify';
 
 const schema = receiveUnitsSchema(() => todayIn());
 type FormInput = z.input<typeof schema>;
 type FormOutput = z.output<typeof schema>;
 const FIELDS = ['bloodgroup', 'count', 'collected_on'] as const;
 
-const GROUP_OPTIONS = [{ value: '', label: 'Select blood group', disabled: true }, ...BLOOD_GROUPS.map((group) => ({ value: group, label: group }))];
+const GROUP_OPTIONS = [
+  { value: '', label: 'Select blood group', disabled: true },
+  ...BLOOD_GROUPS.map((group) => ({ value: group, label: group })),
+];
 
 /** Units received by hand (from another bank, a blood drive): group, count, collection date. */
 export function ReceiveUnitsForm() {
@@ -35,8 +39,7 @@ export function ReceiveUnitsForm() {
     setFailure(null);
     receive.mutate(values, {
       onSuccess: ({ units }) => {
-        notifications.show({
-          color: 'teal',
+        notify({
           title: 'Units received',
           message: `${unitsText(units.length)} of ${values.bloodgroup} added; they expire on ${formatDate(units[0]?.expires_on)}.`,
         });
@@ -55,7 +58,8 @@ export function ReceiveUnitsForm() {
       <form noValidate aria-label="Receive units" onSubmit={(event) => void submit(event)}>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            Units expire {DEFAULT_UNIT_SHELF_LIFE_DAYS} days after collection unless the bank is configured otherwise.
+            Units expire {DEFAULT_UNIT_SHELF_LIFE_DAYS} days after collection unless the bank is configured
+            otherwise.
           </Text>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <NativeSelect label="Blood Group" withAsterisk data={GROUP_OPTIONS} {...field('bloodgroup')} />
@@ -68,10 +72,16 @@ export function ReceiveUnitsForm() {
               withAsterisk
               {...field('count')}
             />
-            <TextInput label="Collection date" type="date" max={todayIn()} withAsterisk {...field('collected_on')} />
+            <TextInput
+              label="Collection date"
+              type="date"
+              max={todayIn()}
+              withAsterisk
+              {...field('collected_on')}
+            />
           </SimpleGrid>
           {failure ? (
-            <Text role="alert" c="red.8" size="sm">
+            <Text role="alert" c={DANGER} size="sm">
               {failure}
             </Text>
           ) : null}

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { RejectSchema } from '@bloodbank/shared/admin';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors, fieldBinder } from '@/lib/form-errors';
+import { DANGER } from '../tones';
 
 interface RejectForm {
   reason: string;
@@ -25,9 +26,21 @@ interface RejectDialogProps {
 export function RejectDialog({ subject, audience, onReject, onClose }: RejectDialogProps) {
   const [busy, setBusy] = useState(false);
   return (
-    <Modal opened={subject !== null} onClose={busy ? () => undefined : onClose} title={subject?.title ?? ''} centered>
+    <Modal
+      opened={subject !== null}
+      onClose={busy ? () => undefined : onClose}
+      title={subject?.title ?? ''}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
       {subject ? (
-        <RejectFormBody summary={subject.summary} audience={audience} onReject={onReject} onClose={onClose} onBusy={setBusy} />
+        <RejectFormBody
+          summary={subject.summary}
+          audience={audience}
+          onReject={onReject}
+          onClose={onClose}
+          onBusy={setBusy}
+        />
       ) : null}
     </Modal>
   );
@@ -44,7 +57,9 @@ interface RejectFormBodyProps {
 function RejectFormBody({ summary, audience, onReject, onClose, onBusy }: RejectFormBodyProps) {
   const form = useForm<RejectForm>({
     // The schema also accepts a missing body (null); a form always has an object.
-    resolver: zodResolver(RejectSchema as unknown as z.ZodType<RejectForm, RejectForm>) as unknown as Resolver<RejectForm>,
+    resolver: zodResolver(
+      RejectSchema as unknown as z.ZodType<RejectForm, RejectForm>,
+    ) as unknown as Resolver<RejectForm>,
     defaultValues: { reason: '' },
   });
   const field = fieldBinder(form);
@@ -88,7 +103,7 @@ function RejectFormBody({ summary, audience, onReject, onClose, onBusy }: Reject
           <Button variant="default" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" color="red" disabled={busy}>
+          <Button type="submit" color={DANGER} disabled={busy}>
             {busy ? 'Rejecting...' : 'Reject'}
           </Button>
         </Group>

@@ -20,10 +20,23 @@ interface ShortStockDialogProps {
  * The requested group lacks stock (PRODUCT.md 3.3): the server's words, then the compatible groups
  * that can cover the whole request, each one click from approval.
  */
-export function ShortStockDialog({ shortage, approvingFrom, error, onApproveFrom, onClose }: ShortStockDialogProps) {
+export function ShortStockDialog({
+  shortage,
+  approvingFrom,
+  error,
+  onApproveFrom,
+  onClose,
+}: ShortStockDialogProps) {
   const busy = approvingFrom !== null;
   return (
-    <Modal opened={shortage !== null} onClose={busy ? () => undefined : onClose} title="Not enough stock" centered size="lg">
+    <Modal
+      opened={shortage !== null}
+      onClose={busy ? () => undefined : onClose}
+      title="Not enough stock"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      size="lg"
+    >
       {shortage ? (
         <Stack gap="md">
           <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
@@ -32,8 +45,8 @@ export function ShortStockDialog({ shortage, approvingFrom, error, onApproveFrom
             </Text>
           </Alert>
           <Text size="sm">
-            Request #{shortage.request.id} from {shortage.request.patient_name} needs {unitsText(shortage.request.unit)} of{' '}
-            <strong>{shortage.request.bloodgroup}</strong>.
+            Request #{shortage.request.id} from {shortage.request.patient_name} needs{' '}
+            {unitsText(shortage.request.unit)} of <strong>{shortage.request.bloodgroup}</strong>.
           </Text>
 
           {shortage.stock.compatible.length > 0 ? (
@@ -52,7 +65,9 @@ export function ShortStockDialog({ shortage, approvingFrom, error, onApproveFrom
                         <Text size="sm">{unitsText(group.units)} available</Text>
                       </Group>
                       <Button size="sm" onClick={() => onApproveFrom(group.bloodgroup)} disabled={busy}>
-                        {approvingFrom === group.bloodgroup ? 'Approving...' : `Approve from ${group.bloodgroup}`}
+                        {approvingFrom === group.bloodgroup
+                          ? 'Approving...'
+                          : `Approve from ${group.bloodgroup}`}
                       </Button>
                     </Group>
                   </Paper>

@@ -5,7 +5,10 @@ import { useSearchParams } from 'react-router';
  * A list's page, filters and sort live in the URL: a reload, a shared link or the back button
  * shows the same page. Values equal to their default are left out of the URL.
  */
-export function useListParams<const D extends Record<string, string>>(defaults: D, allowed: { [K in keyof D]?: readonly string[] } = {}) {
+export function useListParams<const D extends Record<string, string>>(
+  defaults: D,
+  allowed: { [K in keyof D]?: readonly string[] } = {},
+) {
   const [params, setParams] = useSearchParams();
 
   const values = useMemo(() => {

@@ -34,14 +34,18 @@ const COLUMNS: Column<AuditEntry>[] = [
     key: 'entity',
     header: 'Record',
     nowrap: true,
-    cell: (entry) => `${entry.entity.replaceAll('_', ' ')}${entry.entity_id !== null ? ` #${entry.entity_id}` : ''}`,
+    cell: (entry) =>
+      `${entry.entity.replaceAll('_', ' ')}${entry.entity_id !== null ? ` #${entry.entity_id}` : ''}`,
   },
   { key: 'changes', header: 'Before → after', cell: (entry) => <AuditChanges detail={entry.detail} /> },
 ];
 
 /** Audit log: every admin change, newest first: who, when, what, before and after. */
 export function AuditScreen() {
-  const { values, page, update } = useListParams({ entity: '' }, { entity: ENTITIES.map((option) => option.value) });
+  const { values, page, update } = useListParams(
+    { entity: '' },
+    { entity: ENTITIES.map((option) => option.value) },
+  );
   const query = useAudit({ entity: values.entity || undefined, page, pageSize: PAGE_SIZE.default });
 
   return (
@@ -74,7 +78,13 @@ export function AuditScreen() {
         >
           {(data) => (
             <>
-              <DataTable caption="Audit log" columns={COLUMNS} rows={data.items} rowKey={(entry) => entry.id} busy={query.isPlaceholderData} />
+              <DataTable
+                caption="Audit log"
+                columns={COLUMNS}
+                rows={data.items}
+                rowKey={(entry) => entry.id}
+                busy={query.isPlaceholderData}
+              />
               <TablePagination
                 label="Audit log"
                 page={page}

@@ -19,12 +19,19 @@ import { StatusBadge } from '../components/status-badge';
 import { TablePagination } from '../components/table-pagination';
 import { capitalize, formatDate, formatDateTime } from '../format';
 import { useListParams } from '../hooks/use-list-params';
+import { TEXT_TONE } from '../tones';
 
-const GROUP_FILTER = [{ value: '', label: 'All groups' }, ...BLOOD_GROUPS.map((group) => ({ value: group, label: group }))];
+const GROUP_FILTER = [
+  { value: '', label: 'All groups' },
+  ...BLOOD_GROUPS.map((group) => ({ value: group, label: group })),
+];
 /** The shelf first: "available" is the default; "all" shows the whole history. */
 const STATUS_FILTER = [
   { value: 'all', label: 'All statuses' },
-  ...UNIT_FILTERS.map((status) => ({ value: status, label: status === 'expired' ? 'Expired (not discarded)' : capitalize(status) })),
+  ...UNIT_FILTERS.map((status) => ({
+    value: status,
+    label: status === 'expired' ? 'Expired (not discarded)' : capitalize(status),
+  })),
 ];
 
 function ExpiryCell({ unit }: { unit: BloodUnit }) {
@@ -34,7 +41,7 @@ function ExpiryCell({ unit }: { unit: BloodUnit }) {
     <Stack gap={0}>
       <Text size="sm">{formatDate(unit.expires_on)}</Text>
       {!unit.expired && days <= 7 ? (
-        <Text size="xs" c="orange.9">
+        <Text size="xs" c={TEXT_TONE.orange}>
           {days <= 0 ? 'expires today' : days === 1 ? 'expires tomorrow' : `in ${days} days`}
         </Text>
       ) : null}
@@ -48,14 +55,20 @@ const COLUMNS: Column<BloodUnit>[] = [
   {
     key: 'source',
     header: 'Source',
-    cell: (unit) => (unit.source === 'donation' ? `Donation #${unit.donation_id ?? '?'}` : 'Received by hand'),
+    cell: (unit) =>
+      unit.source === 'donation' ? `Donation #${unit.donation_id ?? '?'}` : 'Received by hand',
   },
   { key: 'collected', header: 'Collected', nowrap: true, cell: (unit) => formatDate(unit.collected_on) },
   { key: 'expires', header: 'Expires', nowrap: true, cell: (unit) => <ExpiryCell unit={unit} /> },
   {
     key: 'status',
     header: 'Status',
-    cell: (unit) => (unit.expired && unit.status === 'available' ? <StatusBadge status="expired" /> : <StatusBadge status={unit.status} />),
+    cell: (unit) =>
+      unit.expired && unit.status === 'available' ? (
+        <StatusBadge status="expired" />
+      ) : (
+        <StatusBadge status={unit.status} />
+      ),
   },
   {
     key: 'detail',
@@ -154,7 +167,11 @@ export function BloodScreen() {
               empty={
                 <EmptyState
                   title={
-                    !filtered ? 'No blood units yet' : values.status === 'available' ? 'No units on the shelf' : 'No units match these filters'
+                    !filtered
+                      ? 'No blood units yet'
+                      : values.status === 'available'
+                        ? 'No units on the shelf'
+                        : 'No units match these filters'
                   }
                   description={
                     filtered
@@ -167,7 +184,13 @@ export function BloodScreen() {
             >
               {(data) => (
                 <>
-                  <DataTable caption="Blood units" columns={COLUMNS} rows={data.items} rowKey={(unit) => unit.id} busy={units.isPlaceholderData} />
+                  <DataTable
+                    caption="Blood units"
+                    columns={COLUMNS}
+                    rows={data.items}
+                    rowKey={(unit) => unit.id}
+                    busy={units.isPlaceholderData}
+                  />
                   <TablePagination
                     label="Units"
                     page={page}

@@ -1,11 +1,20 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { deferred, jsonResponse, mockApi, sampleUser } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
 import { dashboard } from '../testing/fixtures';
 import { AdminDashboardScreen } from './dashboard-screen';
 
-const admin = { ...sampleUser, userId: 1, userType: 'admin' as const, username: 'demo_admin', first_name: null };
+// jsdom has no layout to draw a chart in; the charts' labelled images and captions are what is tested.
+vi.mock('@mantine/charts', () => ({ BarChart: () => <svg data-testid="bar-chart" /> }));
+
+const admin = {
+  ...sampleUser,
+  userId: 1,
+  userType: 'admin' as const,
+  username: 'demo_admin',
+  first_name: null,
+};
 
 function signedInAdmin(handlers: Parameters<typeof mockApi>[0]) {
   localStorage.setItem('token', 'token-1');
@@ -34,7 +43,10 @@ describe('Administrator Dashboard', () => {
     signedInAdmin({ 'GET /api/admin/dashboard': () => jsonResponse(200, dashboard()) });
     renderScreen(<AdminDashboardScreen />);
 
-    expect(await screen.findByRole('link', { name: 'Manage Donors' })).toHaveAttribute('href', '/admin-donor');
+    expect(await screen.findByRole('link', { name: 'Manage Donors' })).toHaveAttribute(
+      'href',
+      '/admin-donor',
+    );
     expect(screen.getByRole('link', { name: 'Manage Patients' })).toHaveAttribute('href', '/admin-patient');
     expect(screen.getAllByRole('link', { name: 'Manage Blood' })[0]).toHaveAttribute('href', '/admin-blood');
     expect(screen.getByRole('link', { name: 'Manage Requests' })).toHaveAttribute('href', '/admin-request');
@@ -62,7 +74,9 @@ describe('Administrator Dashboard', () => {
     expect(screen.getByText('3 groups are under 5 units:')).toBeInTheDocument();
     expect(screen.getByText('out of stock')).toBeInTheDocument();
     expect(screen.getByText('2 units on 24 Nov 2026')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: /Units per blood group: A\+ 12, A- 5, B\+ 8, B- 0/ })).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: /Units per blood group: A\+ 12, A- 5, B\+ 8, B- 0/ }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /Weekly donations and requests/ })).toBeInTheDocument();
   });
 
@@ -81,12 +95,16 @@ describe('Administrator Dashboard', () => {
     signedInAdmin({
       'GET /api/admin/dashboard': () => {
         calls += 1;
-        return calls === 1 ? jsonResponse(503, { detail: 'Service Unavailable' }) : jsonResponse(200, dashboard());
+        return calls === 1
+          ? jsonResponse(503, { detail: 'Service Unavailable' })
+          : jsonResponse(200, dashboard());
       },
     });
     const { user } = renderScreen(<AdminDashboardScreen />);
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load dashboard data. Please try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to load dashboard data. Please try again.',
+    );
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByTestId('count-Total Donors')).toHaveTextContent('15');
   });

@@ -36,11 +36,17 @@ export function AdminDashboardScreen() {
                   pendingDonations={dashboard.data.pendingDonations}
                   pendingRequests={dashboard.data.pendingRequests}
                 />
-                <LowStockAlerts inventory={dashboard.data.inventory} threshold={dashboard.data.lowStockThreshold} />
+                <LowStockAlerts
+                  inventory={dashboard.data.inventory}
+                  threshold={dashboard.data.lowStockThreshold}
+                />
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 7 }}>
-              <DashboardInventory inventory={dashboard.data.inventory} total={dashboard.data.totalBloodUnits} />
+              <DashboardInventory
+                inventory={dashboard.data.inventory}
+                total={dashboard.data.totalBloodUnits}
+              />
             </Grid.Col>
           </Grid>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

@@ -5,7 +5,13 @@ import { renderScreen } from '@/test/render';
 import { dashboardHandler, paged, pendingDonation } from '../testing/fixtures';
 import { DonationsScreen } from './donations-screen';
 
-const healthy = { ...pendingDonation, id: 52, disease: 'None', donor_name: 'Ravi Reddy', donor_username: 'ravi.r' };
+const healthy = {
+  ...pendingDonation,
+  id: 52,
+  disease: 'None',
+  donor_name: 'Ravi Reddy',
+  donor_username: 'ravi.r',
+};
 
 describe('Manage Donations', () => {
   it("puts the donor's health condition in plain sight and tints the rows to check", async () => {
@@ -27,13 +33,20 @@ describe('Manage Donations', () => {
       'GET /api/admin/dashboard': dashboardHandler,
       'GET /api/admin/donations': () => jsonResponse(200, paged([healthy])),
       'POST /api/admin/donations/52/approve': () =>
-        jsonResponse(200, { ...healthy, status: 'approved', unit_ids: [301], decided_at: '2026-11-21T09:00:00.000Z' }),
+        jsonResponse(200, {
+          ...healthy,
+          status: 'approved',
+          unit_ids: [301],
+          decided_at: '2026-11-21T09:00:00.000Z',
+        }),
     });
     const { user } = renderScreen(<DonationsScreen />);
 
     await user.click(await screen.findByRole('button', { name: 'Approve donation #52 from Ravi Reddy' }));
 
-    expect(await screen.findByText('1 unit of B- from Ravi Reddy added to the inventory.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('1 unit of B- from Ravi Reddy added to the inventory.'),
+    ).toBeInTheDocument();
     await waitFor(() => {
       const fetched = api.requests.map((request) => `${request.method} ${request.path}`);
       expect(fetched.filter((call) => call === 'GET /api/admin/donations').length).toBeGreaterThanOrEqual(2);
@@ -48,7 +61,11 @@ describe('Manage Donations', () => {
       'GET /api/admin/donations': () => jsonResponse(200, paged([pendingDonation, healthy])),
       'POST /api/admin/donations/53/reject': (request) => {
         bodies.push(request.json());
-        return jsonResponse(200, { ...pendingDonation, status: 'rejected', rejection_reason: 'Blood sugar too high today' });
+        return jsonResponse(200, {
+          ...pendingDonation,
+          status: 'rejected',
+          rejection_reason: 'Blood sugar too high today',
+        });
       },
       'POST /api/admin/donations/52/reject': (request) => {
         bodies.push(request.json());
@@ -105,7 +122,9 @@ describe('Manage Donations', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Reject donation #53' });
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
 
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This donation has already been decided.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This donation has already been decided.',
+    );
     expect(within(dialog).getByRole('button', { name: 'Reject' })).toBeEnabled();
   });
 

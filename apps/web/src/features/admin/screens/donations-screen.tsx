@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Badge, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconDroplet } from '@tabler/icons-react';
 import { PAGE_SIZE, type AdminDonation } from '@bloodbank/shared/admin';
 import { DONATION_STATUSES, type DonationStatus } from '@bloodbank/shared/donation';
@@ -18,6 +17,8 @@ import { StatusBadge } from '../components/status-badge';
 import { TablePagination } from '../components/table-pagination';
 import { capitalize, formatDate, formatDateTime, unitsText } from '../format';
 import { useListParams } from '../hooks/use-list-params';
+import { DANGER, TEXT_TONE } from '../tones';
+import { notify } from '../notify';
 
 const STATUS_OPTIONS = [
   { value: '', label: 'All (pending first)' },
@@ -33,10 +34,12 @@ export function HealthCondition({ condition }: { condition: string }) {
     <Badge
       variant="light"
       color="orange"
-      c="orange.9"
+      c={TEXT_TONE.orange}
       radius="sm"
       leftSection={<IconAlertTriangle size={14} aria-hidden />}
       style={{ textTransform: 'none' }}
+      // Never truncated to "Act…" when a table column is squeezed.
+      styles={{ label: { overflow: 'visible' } }}
     >
       {condition}
     </Badge>
@@ -59,12 +62,12 @@ export function DonationsScreen() {
     setActionError(null);
     approve.mutate(donation.id, {
       onSuccess: (approved) =>
-        notifications.show({
-          color: 'teal',
+        notify({
           title: 'Donation approved',
           message: `${unitsText(approved.unit_ids.length)} of ${approved.bloodgroup} from ${approved.donor_name} added to the inventory.`,
         }),
-      onError: (error) => setActionError(errorMessage(error, 'The donation could not be approved. Please try again.')),
+      onError: (error) =>
+        setActionError(errorMessage(error, 'The donation could not be approved. Please try again.')),
     });
   };
 
@@ -95,8 +98,17 @@ export function DonationsScreen() {
       ),
     },
     { key: 'date', header: 'Donation date', nowrap: true, cell: (donation) => formatDate(donation.date) },
-    { key: 'health', header: 'Health condition', cell: (donation) => <HealthCondition condition={donation.disease} /> },
-    { key: 'last', header: 'Last donation', nowrap: true, cell: (donation) => formatDate(donation.lastDonation) },
+    {
+      key: 'health',
+      header: 'Health condition',
+      cell: (donation) => <HealthCondition condition={donation.disease} />,
+    },
+    {
+      key: 'last',
+      header: 'Last donation',
+      nowrap: true,
+      cell: (donation) => formatDate(donation.lastDonation),
+    },
     {
       key: 'status',
       header: 'Status',
@@ -134,7 +146,7 @@ export function DonationsScreen() {
             <Button
               size="xs"
               variant="outline"
-              color="red"
+              color={DANGER}
               onClick={() => setRejecting(donation)}
               disabled={busyId === donation.id}
               aria-label={`Reject donation #${donation.id} from ${donation.donor_name}`}
@@ -169,7 +181,7 @@ export function DonationsScreen() {
           </Group>
         </Group>
         {actionError ? (
-          <Text role="alert" c="red.8" size="sm">
+          <Text role="alert" c={DANGER} size="sm">
             {actionError}
           </Text>
         ) : null}
@@ -226,7 +238,7 @@ export function DonationsScreen() {
           if (!rejecting) return;
           const rejected = await reject.mutateAsync({ id: rejecting.id, reason });
           setRejecting(null);
-          notifications.show({ color: 'teal', title: 'Donation rejected', message: `${rejected.donor_name} will see the decision.` });
+          notify({ title: 'Donation rejected', message: `${rejected.donor_name} will see the decision.` });
         }}
         onClose={() => setRejecting(null)}
       />

@@ -38,7 +38,13 @@ describe('Manage Donors and Manage Patients', () => {
     await waitFor(() => expect(router.state.location.search).toContain('page=3'));
 
     const last = new URL(String(api.fetchMock.mock.calls.at(-1)?.[0]), 'http://localhost');
-    expect(Object.fromEntries(last.searchParams)).toEqual({ search: 'asha', sort: 'name', order: 'desc', page: '3', pageSize: '20' });
+    expect(Object.fromEntries(last.searchParams)).toEqual({
+      search: 'asha',
+      sort: 'name',
+      order: 'desc',
+      page: '3',
+      pageSize: '20',
+    });
   });
 
   it('checks an edit with the registration rules and sends nothing invalid', async () => {
@@ -103,7 +109,12 @@ describe('Manage Donors and Manage Patients', () => {
     mockApi({
       'GET /api/admin/dashboard': dashboardHandler,
       'GET /api/admin/donors': () =>
-        jsonResponse(200, paged([deactivated ? { ...donor, is_active: false, deactivated_at: '2026-11-21T10:00:00.000Z' } : donor])),
+        jsonResponse(
+          200,
+          paged([
+            deactivated ? { ...donor, is_active: false, deactivated_at: '2026-11-21T10:00:00.000Z' } : donor,
+          ]),
+        ),
       'DELETE /api/admin/donors/11': () => {
         deactivated = true;
         return jsonResponse(200, { ...donor, is_active: false, deactivated_at: '2026-11-21T10:00:00.000Z' });

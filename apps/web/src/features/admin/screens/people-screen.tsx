@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconUserOff, IconUsers } from '@tabler/icons-react';
 import { PAGE_SIZE, PEOPLE_SORTS, type AdminDonor, type AdminPatient } from '@bloodbank/shared/admin';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -17,6 +16,8 @@ import { StatusBadge } from '../components/status-badge';
 import { TablePagination } from '../components/table-pagination';
 import { formatDate, fullName } from '../format';
 import { useListParams } from '../hooks/use-list-params';
+import { DANGER } from '../tones';
+import { notify } from '../notify';
 
 type Person = AdminDonor | AdminPatient;
 
@@ -35,8 +36,26 @@ const SCREENS = {
   },
 } as const;
 
+/** An e-mail address that wraps before the "@" when the column is narrow, not mid-word. */
+function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return <span style={{ overflowWrap: 'anywhere' }}>{email}</span>;
+  return (
+    <span style={{ overflowWrap: 'anywhere' }}>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </span>
+  );
+}
+
 /** Newest first by default; names and groups read best from A. */
-const FIRST_ORDER: Record<string, 'asc' | 'desc'> = { created_at: 'desc', name: 'asc', username: 'asc', bloodgroup: 'asc' };
+const FIRST_ORDER: Record<string, 'asc' | 'desc'> = {
+  created_at: 'desc',
+  name: 'asc',
+  username: 'asc',
+  bloodgroup: 'asc',
+};
 
 /** Manage Donors and Manage Patients: search, sort, page, view and edit, deactivate. */
 export function PeopleScreen({ kind }: { kind: PersonKind }) {
@@ -78,14 +97,20 @@ export function PeopleScreen({ kind }: { kind: PersonKind }) {
           </Stack>
         ),
       },
-      { key: 'bloodgroup', header: 'Blood Group', sort: 'bloodgroup', nowrap: true, cell: (person) => <Text fw={700}>{person.bloodgroup}</Text> },
+      {
+        key: 'bloodgroup',
+        header: 'Blood Group',
+        sort: 'bloodgroup',
+        nowrap: true,
+        cell: (person) => <Text fw={700}>{person.bloodgroup}</Text>,
+      },
       {
         key: 'contact',
         header: 'Contact',
         cell: (person) => (
           <Stack gap={0}>
-            <Text size="sm" style={{ wordBreak: 'break-word' }}>
-              {person.email}
+            <Text size="sm">
+              <EmailAddress email={person.email} />
             </Text>
             <Text size="sm" c="dimmed">
               {person.mobile}
@@ -96,7 +121,14 @@ export function PeopleScreen({ kind }: { kind: PersonKind }) {
     ];
     const specific: Column<Person>[] =
       kind === 'donors'
-        ? [{ key: 'donations', header: 'Donations', align: 'right', cell: (person) => (person as AdminDonor).donations }]
+        ? [
+            {
+              key: 'donations',
+              header: 'Donations',
+              align: 'right',
+              cell: (person) => (person as AdminDonor).donations,
+            },
+          ]
         : [
             {
               key: 'medical',
@@ -115,12 +147,23 @@ export function PeopleScreen({ kind }: { kind: PersonKind }) {
                 );
               },
             },
-            { key: 'requests', header: 'Requests', align: 'right', cell: (person) => (person as AdminPatient).requests },
+            {
+              key: 'requests',
+              header: 'Requests',
+              align: 'right',
+              cell: (person) => (person as AdminPatient).requests,
+            },
           ];
     return [
       ...shared,
       ...specific,
-      { key: 'created_at', header: 'Registered', sort: 'created_at', nowrap: true, cell: (person) => formatDate(person.created_at) },
+      {
+        key: 'created_at',
+        header: 'Registered',
+        sort: 'created_at',
+        nowrap: true,
+        cell: (person) => formatDate(person.created_at),
+      },
       {
         key: 'status',
         header: 'Status',
@@ -134,14 +177,21 @@ export function PeopleScreen({ kind }: { kind: PersonKind }) {
         nowrap: true,
         cell: (person) => (
           <Group gap="xs" wrap="nowrap">
-            <Button size="xs" variant="light" onClick={() => setOpenId(person.id)} aria-label={`Details of ${fullName(person)}`}>
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => setOpenId(person.id)}
+              aria-label={`Details of ${fullName(person)}`}
+            >
               Details
             </Button>
             {person.is_active ? (
               <Button
                 size="xs"
                 variant="subtle"
-                color="red"
+                color={DANGER}
+                // The subtle variant takes its text from red 6, too light on white.
+                c={DANGER}
                 onClick={() => {
                   resetDeactivate();
                   setConfirming(person);
@@ -163,8 +213,7 @@ export function PeopleScreen({ kind }: { kind: PersonKind }) {
     deactivate.mutate(person.id, {
       onSuccess: () => {
         setConfirming(null);
-        notifications.show({
-          color: 'teal',
+        notify({
           title: `${screen.noun === 'donor' ? 'Donor' : 'Patient'} deactivated`,
           message: `${fullName(person)} can no longer sign in.`,
         });
@@ -256,15 +305,20 @@ export function PeopleScreen({ kind }: { kind: PersonKind }) {
         confirmLabel={`Deactivate ${screen.noun}`}
         busyLabel="Deactivating..."
         busy={deactivate.isPending}
-        error={deactivate.isError ? errorMessage(deactivate.error, 'The account could not be deactivated. Please try again.') : null}
+        error={
+          deactivate.isError
+            ? errorMessage(deactivate.error, 'The account could not be deactivated. Please try again.')
+            : null
+        }
         onConfirm={confirmDeactivate}
         onClose={() => setConfirming(null)}
       >
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <IconUserOff size={24} aria-hidden style={{ flexShrink: 0 }} />
           <Text size="sm">
-            {confirming ? `${fullName(confirming)} (${confirming.username})` : 'This account'} will no longer be able to sign in, and
-            any session they have open ends now. Their {kind === 'donors' ? 'donations' : 'requests'} stay in the history.
+            {confirming ? `${fullName(confirming)} (${confirming.username})` : 'This account'} will no longer
+            be able to sign in, and any session they have open ends now. Their{' '}
+            {kind === 'donors' ? 'donations' : 'requests'} stay in the history.
           </Text>
         </Group>
       </ConfirmDialog>

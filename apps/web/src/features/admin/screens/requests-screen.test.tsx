@@ -17,7 +17,13 @@ describe('Manage Requests', () => {
     mockApi({
       'GET /api/admin/dashboard': dashboardHandler,
       'GET /api/admin/requests': () =>
-        jsonResponse(200, paged([pendingRequest, { ...pendingRequest, id: 12, status: 'rejected', rejection_reason: 'Duplicate request' }])),
+        jsonResponse(
+          200,
+          paged([
+            pendingRequest,
+            { ...pendingRequest, id: 12, status: 'rejected', rejection_reason: 'Duplicate request' },
+          ]),
+        ),
     });
     renderScreen(<RequestsScreen />);
 
@@ -66,7 +72,9 @@ describe('Manage Requests', () => {
     expect(approvals).toEqual([{}, { bloodgroup: 'O-' }]);
     // The list, the stock and the dashboard are fetched again after the approval.
     await waitFor(() =>
-      expect(api.requests.filter((request) => request.path === '/api/admin/requests').length).toBeGreaterThanOrEqual(2),
+      expect(
+        api.requests.filter((request) => request.path === '/api/admin/requests').length,
+      ).toBeGreaterThanOrEqual(2),
     );
   });
 
@@ -94,7 +102,11 @@ describe('Manage Requests', () => {
       'GET /api/admin/requests': () => jsonResponse(200, paged([pendingRequest])),
       'POST /api/admin/requests/38/reject': (request) => {
         bodies.push(request.json());
-        return jsonResponse(200, { ...pendingRequest, status: 'rejected', rejection_reason: 'No matching donor' });
+        return jsonResponse(200, {
+          ...pendingRequest,
+          status: 'rejected',
+          rejection_reason: 'No matching donor',
+        });
       },
     });
     const { user } = renderScreen(<RequestsScreen />);
@@ -130,7 +142,9 @@ describe('Manage Requests', () => {
       'GET /api/admin/dashboard': dashboardHandler,
       'GET /api/admin/requests': () => {
         calls += 1;
-        return calls === 1 ? jsonResponse(500, { detail: 'Internal Server Error' }) : jsonResponse(200, paged([pendingRequest]));
+        return calls === 1
+          ? jsonResponse(500, { detail: 'Internal Server Error' })
+          : jsonResponse(200, paged([pendingRequest]));
       },
     });
     const { user } = renderScreen(<RequestsScreen />);

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconFileText } from '@tabler/icons-react';
 import { PAGE_SIZE, type AdminRequest, type InsufficientStock } from '@bloodbank/shared/admin';
 import type { BloodGroup } from '@bloodbank/shared/blood-groups';
@@ -20,6 +19,8 @@ import { StatusBadge } from '../components/status-badge';
 import { TablePagination } from '../components/table-pagination';
 import { capitalize, formatDate, formatDateTime, unitsText } from '../format';
 import { useListParams } from '../hooks/use-list-params';
+import { DANGER } from '../tones';
+import { notify } from '../notify';
 
 const STATUS_OPTIONS = [
   { value: '', label: 'All (pending first)' },
@@ -47,8 +48,7 @@ export function RequestsScreen() {
       {
         onSuccess: (approved) => {
           setShortage(null);
-          notifications.show({
-            color: 'teal',
+          notify({
             title: 'Request approved',
             message: `${unitsText(approved.issued_unit_ids.length)} of ${approved.issued_bloodgroup ?? approved.bloodgroup} issued to ${approved.patient_name}.`,
           });
@@ -163,7 +163,7 @@ export function RequestsScreen() {
             <Button
               size="xs"
               variant="outline"
-              color="red"
+              color={DANGER}
               onClick={() => setRejecting(request)}
               disabled={busyId === request.id}
               aria-label={`Reject request #${request.id} from ${request.patient_name}`}
@@ -192,7 +192,7 @@ export function RequestsScreen() {
           />
         </Group>
         {actionError ? (
-          <Text role="alert" c="red.8" size="sm">
+          <Text role="alert" c={DANGER} size="sm">
             {actionError}
           </Text>
         ) : null}
@@ -259,7 +259,7 @@ export function RequestsScreen() {
           if (!rejecting) return;
           const rejected = await reject.mutateAsync({ id: rejecting.id, reason });
           setRejecting(null);
-          notifications.show({ color: 'teal', title: 'Request rejected', message: `${rejected.patient_name} will see the decision.` });
+          notify({ title: 'Request rejected', message: `${rejected.patient_name} will see the decision.` });
         }}
         onClose={() => setRejecting(null)}
       />

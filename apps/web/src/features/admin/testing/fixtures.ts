@@ -11,7 +11,16 @@ import { jsonResponse } from '@/test/mock-api';
 
 /** Sample answers of the admin endpoints for the component tests. */
 
-export const STOCK: Record<string, number> = { 'A+': 12, 'A-': 5, 'B+': 8, 'B-': 0, 'AB+': 3, 'AB-': 2, 'O+': 15, 'O-': 7 };
+export const STOCK: Record<string, number> = {
+  'A+': 12,
+  'A-': 5,
+  'B+': 8,
+  'B-': 0,
+  'AB+': 3,
+  'AB-': 2,
+  'O+': 15,
+  'O-': 7,
+};
 
 export function dashboard(overrides: Partial<AdminDashboard> = {}): AdminDashboard {
   const inventory = BLOOD_GROUPS.map((bloodgroup) => ({

@@ -1,0 +1,250 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  adminToken,
+  donate,
+  donationsOf,
+  emptyGroup,
+  receiveUnits,
+  registerPerson,
+  requestBlood,
+  stockOf,
+  type BloodGroup,
+} from './support/admin-helpers';
+import { E2E_ADMIN, expectAccessible, openSignedIn, uniqueUsername } from './support/helpers';
+
+/** The admin area's own navigation (a sideways-scrolling strip on a phone). */
+async function goTo(page: Page, link: string, heading: string) {
+  await page
+    .getByRole('navigation', { name: 'Administration' })
+    .getByRole('link', { name: new RegExp(`^${link}`) })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+}
+
+/** The Manage Blood card of a group: "N available". */
+function stockCard(page: Page, group: BloodGroup) {
+  return page.getByRole('button', { name: new RegExp(`Show the ${group.replace('+', '\\+')} units`) });
+}
+
+/** The dashboard's Blood Inventory row of a group. */
+function inventoryRow(page: Page, group: BloodGroup) {
+  return page
+    .getByRole('table', { name: 'Units per blood group' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: group, exact: true }) });
+}
+
+test('an admin approves a donation and sees the stock rise', async ({ page, request }, testInfo) => {
+  const token = await adminToken(request);
+  const donor = await registerPerson(request, 'donor', uniqueUsername('adm-give', testInfo), 'AB-', 'Gita');
+  const donationId = await donate(request, donor, 2);
+  const before = await stockOf(request, token, 'AB-');
+
+  await openSignedIn(page, E2E_ADMIN, '/admin/admin-dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Administrator Dashboard' })).toBeVisible();
+  await expect(inventoryRow(page, 'AB-')).toContainText(`AB-${before}`);
+  await goTo(page, 'Blood', 'Manage Blood');
+  await expect(stockCard(page, 'AB-')).toContainText(`${before} available`);
+
+  await goTo(page, 'Donations', 'Manage Donations');
+  const row = page.getByRole('row').filter({ hasText: donor.username });
+  await expect(row).toContainText('Pending');
+  await expectAccessible(page, 'Manage Donations');
+  await row.getByRole('button', { name: `Approve donation #${donationId} from ${donor.name}` }).click();
+  await expect(page.getByText(`2 units of AB- from ${donor.name} added to the inventory.`)).toBeVisible();
+  await expect(row).toContainText('Approved');
+
+  await goTo(page, 'Blood', 'Manage Blood');
+  await expect(stockCard(page, 'AB-')).toContainText(`${before + 2} available`);
+  await expectAccessible(page, 'Manage Blood');
+  await goTo(page, 'Dashboard', 'Administrator Dashboard');
+  await expect(inventoryRow(page, 'AB-')).toContainText(`AB-${before + 2}`);
+  await expectAccessible(page, 'the admin dashboard');
+});
+
+test('an admin approves a request and sees the stock fall', async ({ page, request }, testInfo) => {
+  const token = await adminToken(request);
+  await receiveUnits(request, token, 'A-', 3);
+  const patient = await registerPerson(
+    request,
+    'patient',
+    uniqueUsername('adm-need', testInfo),
+    'A-',
+    'Hema',
+  );
+  const requestId = await requestBlood(request, patient, 'A-', 2);
+  const before = await stockOf(request, token, 'A-');
+  expect(before).toBeGreaterThanOrEqual(3);
+
+  await openSignedIn(page, E2E_ADMIN, '/admin/admin-dashboard');
+  await expect(inventoryRow(page, 'A-')).toContainText(`A-${before}`);
+
+  await goTo(page, 'Requests', 'Manage Requests');
+  const row = page.getByRole('row').filter({ hasText: patient.username });
+  await expect(row).toContainText('Pending');
+  await expectAccessible(page, 'Manage Requests');
+  await row.getByRole('button', { name: `Approve request #${requestId} from ${patient.name}` }).click();
+  await expect(page.getByText(`2 units of A- issued to ${patient.name}.`)).toBeVisible();
+  await expect(row).toContainText('Approved');
+
+  await goTo(page, 'Dashboard', 'Administrator Dashboard');
+  await expect(inventoryRow(page, 'A-')).toContainText(`A-${before - 2}`);
+  await goTo(page, 'Blood', 'Manage Blood');
+  await expect(stockCard(page, 'A-')).toContainText(`${before - 2} available`);
+});
+
+test('a short group offers the compatible groups, and the admin approves from one', async ({
+  page,
+  request,
+}, testInfo) => {
+  const token = await adminToken(request);
+  await emptyGroup(request, token, 'B-');
+  await receiveUnits(request, token, 'O-', 3);
+  const patient = await registerPerson(
+    request,
+    'patient',
+    uniqueUsername('adm-short', testInfo),
+    'B-',
+    'Ira',
+  );
+  const requestId = await requestBlood(request, patient, 'B-', 2);
+  const universal = await stockOf(request, token, 'O-');
+
+  await openSignedIn(page, E2E_ADMIN, '/admin-request');
+  const row = page.getByRole('row').filter({ hasText: patient.username });
+  await row.getByRole('button', { name: `Approve request #${requestId} from ${patient.name}` }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Not enough stock' });
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Stock does not have enough blood to approve this request. Only 0 units available.',
+  );
+  await expect(dialog).toContainText('needs 2 units of B-');
+  await expect(dialog).toContainText(`${universal} units available`);
+  await expectAccessible(page, 'the short-stock dialog');
+  await dialog.getByRole('button', { name: 'Approve from O-' }).click();
+
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`2 units of O- issued to ${patient.name}.`)).toBeVisible();
+  await expect(row).toContainText('Approved');
+  await expect(row).toContainText('issued from O-');
+  expect(await stockOf(request, token, 'O-')).toBe(universal - 2);
+  expect(await stockOf(request, token, 'B-')).toBe(0);
+});
+
+test('an admin rejects a donation with a reason that the donor then sees', async ({
+  page,
+  request,
+}, testInfo) => {
+  const donor = await registerPerson(request, 'donor', uniqueUsername('adm-no', testInfo), 'O+', 'Jai');
+  const donationId = await donate(request, donor, 1, 'High Blood Pressure');
+  const reason = 'Blood pressure too high on the day; please book again next month.';
+
+  await openSignedIn(page, E2E_ADMIN, '/admin-donation');
+  const row = page.getByRole('row').filter({ hasText: donor.username });
+  // The health condition is in plain sight.
+  await expect(row).toContainText('High Blood Pressure');
+  await row.getByRole('button', { name: `Reject donation #${donationId} from ${donor.name}` }).click();
+
+  const dialog = page.getByRole('dialog', { name: `Reject donation #${donationId}` });
+  await dialog.getByLabel('Reason (optional)').fill(reason);
+  await expectAccessible(page, 'the reject dialog');
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('Rejected');
+  await expect(row).toContainText(`Reason: ${reason}`);
+
+  const mine = await donationsOf(request, donor);
+  expect(mine.find((donation) => donation.id === donationId)).toMatchObject({
+    status: 'rejected',
+    rejection_reason: reason,
+  });
+});
+
+test('an admin edits and deactivates a donor, who then cannot sign in', async ({
+  page,
+  request,
+  browser,
+}, testInfo) => {
+  const donor = await registerPerson(request, 'donor', uniqueUsername('adm-off', testInfo), 'B+', 'Kavi');
+
+  await openSignedIn(page, E2E_ADMIN, '/admin-donor');
+  await page.getByLabel('Search donors').fill(donor.username);
+  const row = page.getByRole('row').filter({ hasText: donor.username });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Active');
+
+  await row.getByRole('button', { name: `Details of ${donor.name}` }).click();
+  const drawer = page.getByRole('dialog', { name: `${donor.name} (donor)` });
+  await expect(drawer.getByLabel('First Name')).toHaveValue(donor.firstName);
+  await drawer.getByLabel('Mobile Number').fill('98765');
+  await drawer.getByRole('button', { name: 'Save changes' }).click();
+  await expect(drawer.getByText('Please enter a valid 10-digit mobile number')).toBeVisible();
+  await expectAccessible(page, 'the donor drawer');
+  await drawer.getByLabel('Mobile Number').fill('9123456780');
+  await drawer.getByRole('button', { name: 'Save changes' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(row).toContainText('9123456780');
+
+  await row.getByRole('button', { name: `Deactivate ${donor.name}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Deactivate ${donor.name}?` });
+  await expect(confirm).toContainText('will no longer be able to sign in');
+  await expectAccessible(page, 'the deactivate dialog');
+  await confirm.getByRole('button', { name: 'Deactivate donor' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(row).toContainText('Deactivated');
+  await expect(row.getByRole('button', { name: /^Deactivate/ })).toHaveCount(0);
+  await expectAccessible(page, 'Manage Donors');
+
+  const visitor = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const login = await visitor.newPage();
+  await login.goto('/donor/donorlogin');
+  await login.getByLabel('Username').fill(donor.username);
+  await login.getByLabel('Password').fill(donor.password);
+  await login.getByRole('button', { name: 'Login' }).click();
+  await expect(login.getByRole('alert')).toHaveText(
+    'This account has been deactivated. Please contact the blood bank.',
+  );
+  await expect(login).toHaveURL('/donor/donorlogin');
+  await visitor.close();
+});
+
+test('every admin screen is accessible, and the exports download as CSV', async ({ page }) => {
+  await openSignedIn(page, E2E_ADMIN, '/admin/admin-dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Administrator Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Stock by Blood Group' })).toBeVisible();
+
+  const screens: [string, string][] = [
+    ['Donors', 'Manage Donors'],
+    ['Patients', 'Manage Patients'],
+    ['Blood', 'Manage Blood'],
+    ['Requests', 'Manage Requests'],
+    ['Donations', 'Manage Donations'],
+    ['Audit Log', 'Audit Log'],
+    ['Dashboard', 'Administrator Dashboard'],
+  ];
+  for (const [link, heading] of screens) {
+    await goTo(page, link, heading);
+    await expect(page.getByRole('progressbar').or(page.getByText(/^Loading/))).toHaveCount(0);
+    await expectAccessible(page, heading);
+  }
+
+  await goTo(page, 'Audit Log', 'Audit Log');
+  await expect(page.getByRole('row').filter({ hasText: 'Donation approved' }).first()).toBeVisible();
+
+  for (const [link, heading, name] of [
+    ['Donations', 'Manage Donations', 'donations'],
+    ['Requests', 'Manage Requests', 'requests'],
+    ['Blood', 'Manage Blood', 'units'],
+  ] as const) {
+    await goTo(page, link, heading);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: `Export ${name} (CSV)` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^${name}.*\\.csv$`));
+    const path = await download.path();
+    const { readFile } = await import('node:fs/promises');
+    expect((await readFile(path, 'utf8')).split('\n')[0]).toMatch(/^id,/);
+  }
+});
