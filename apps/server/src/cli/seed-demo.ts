@@ -167,6 +167,15 @@ async function main() {
       await call({ method: 'POST', url: '/api/admin/units', headers: admin.headers, payload: { bloodgroup: random.pick(BLOOD_GROUPS), count: 2 + Math.floor(random.next() * 4), collected_on: simulatedDay } });
     }
   }
+  // Leave the demo admin something to decide: a few donations and requests arriving today.
+  simulatedDay = today;
+  for (const donor of donors.filter((d) => (nextEligible.get(d.id) ?? today) <= today && !pendingDonations.some((p) => p.donor.id === d.id)).slice(0, 3)) {
+    await call({ method: 'POST', url: '/api/donations', headers: donor.headers, payload: { unit: 1, date: today, disease: donor === donors[0] ? 'Diabetes' : 'None', confirmation: true } }, [201, 409, 422]);
+  }
+  for (const patient of patients.slice(0, 2)) {
+    await call({ method: 'POST', url: '/api/requests', headers: patient.headers, payload: { bloodgroup: patient.bloodgroup, unit: 2, date: addDays(today, 1), doctorname: random.pick(DOCTORS), hospitaladdress: random.pick(HOSPITALS), reason: random.pick(REASONS) } });
+  }
+
   // Expired units are cleared from the shelves, as staff would.
   await call({ method: 'POST', url: '/api/admin/units/discard', headers: admin.headers, payload: { expired: true } });
 

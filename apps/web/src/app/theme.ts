@@ -50,6 +50,11 @@ export const theme = createTheme({
     // aria-required-children, critical). Without it focus goes to the first item, as the ARIA menu
     // pattern expects.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // Mantine's close buttons are icon-only with no accessible name (axe button-name, critical);
+    // a screen may still pass a more specific label.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
     ...Object.fromEntries(
       [
         'TextInput',

@@ -8,7 +8,7 @@ export function Hero() {
   return (
     <Box component="section" className={classes.hero} aria-labelledby="hero-title">
       <Container size="lg">
-        <Grid align="center" gutter={48}>
+        <Grid align="center" gutter={{ base: 'md', md: 48 }}>
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack gap="lg">
               <span className={classes.heroBadge}>
