@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import type { LogConfig } from 'kysely';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { migrateToLatest, openDatabase, type Database, type Engine } from '../src/db/database';
@@ -36,6 +37,8 @@ export interface TestAppOptions {
   now?: Date | string;
   /** Capture the app's logs (at LOG_LEVEL, default silent) into this stream. */
   logStream?: NodeJS.WritableStream;
+  /** Called with every SQL query the app runs (the query-plan test EXPLAINs them). */
+  queryLog?: (sql: string, parameters: readonly unknown[]) => void;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -52,6 +55,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const baseClock = createClock(config.timezone, () => fixed ?? new Date());
   const clock: TestClock = { ...baseClock, set: (instant) => (fixed = instant ? new Date(instant) : undefined) };
 
+  const queryLog = options.queryLog;
+  const log: LogConfig | undefined = queryLog
+    ? (event) => {
+        if (event.level === 'query') queryLog(event.query.sql, event.query.parameters);
+      }
+    : undefined;
   let dropSchema: (() => Promise<void>) | undefined;
   let database;
   let pgSchema: string | undefined;
@@ -62,7 +71,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     await admin.query(`create schema ${schema}`);
     await admin.end();
     pgSchema = schema;
-    database = openDatabase({ databaseUrl: testDatabaseUrl, pgSchema: schema, poolSize: 5 });
+    database = openDatabase({ databaseUrl: testDatabaseUrl, pgSchema: schema, poolSize: 5, log });
     dropSchema = async () => {
       const client = new pg.Client({ connectionString: testDatabaseUrl });
       await client.connect();
@@ -70,7 +79,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await client.end();
     };
   } else {
-    database = openDatabase({ sqliteFile: path.join(dataDir, 'bloodbank.db') });
+    database = openDatabase({ sqliteFile: path.join(dataDir, 'bloodbank.db'), log });
   }
   await migrateToLatest(database.db, { pgSchema });
   const app = await buildApp(config, options.logStream ? { database, clock, logStream: options.logStream } : { database, clock, logger: false });

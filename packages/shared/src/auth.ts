@@ -11,13 +11,9 @@ import {
 } from './fields';
 import { BLOOD_GROUPS } from './blood-groups';
 
-export const USER_TYPES = ['admin', 'donor', 'patient'] as const;
-export type UserType = (typeof USER_TYPES)[number];
-export const ROLES = ['ADMIN', 'DONOR', 'PATIENT'] as const;
-export type Role = (typeof ROLES)[number];
+import { USER_TYPES } from './roles';
 
-export const roleOf = (userType: UserType): Role => userType.toUpperCase() as Role;
-export const userTypeOf = (role: Role): UserType => role.toLowerCase() as UserType;
+export { ROLES, roleOf, USER_TYPES, userTypeOf, type Role, type UserType } from './roles';
 
 // ---------------------------------------------------------------- login (spec section 5)
 
@@ -47,7 +43,10 @@ export const passwordField = z
   .min(PASSWORD_LENGTH.min, `Password must be at least ${PASSWORD_LENGTH.min} characters`)
   .max(PASSWORD_LENGTH.max, `Password must be at most ${PASSWORD_LENGTH.max} characters`);
 
-export const emailField = requiredText('Email is required', 254).regex(EMAIL_PATTERN, 'Invalid email address');
+export const emailField = requiredText('Email is required', 254).regex(
+  EMAIL_PATTERN,
+  'Invalid email address',
+);
 
 export const mobileField = requiredText('Mobile number is required', 20).regex(
   MOBILE_PATTERN,
@@ -99,13 +98,21 @@ export type Registration = z.infer<typeof RegistrationSchema>;
 /** The confirm-password rule: only checked once both fields have something in them. */
 function withPasswordConfirmation<T extends z.ZodObject>(schema: T) {
   return schema
-    .extend({ confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password') })
+    .extend({
+      confirmPassword: z
+        .string({ error: 'Please confirm your password' })
+        .min(1, 'Please confirm your password'),
+    })
     .refine((form) => form.password === form.confirmPassword, {
       path: ['confirmPassword'],
       message: 'Passwords do not match',
       when: (payload) => {
         const value = payload.value as { password?: unknown; confirmPassword?: unknown };
-        return typeof value.password === 'string' && typeof value.confirmPassword === 'string' && value.confirmPassword !== '';
+        return (
+          typeof value.password === 'string' &&
+          typeof value.confirmPassword === 'string' &&
+          value.confirmPassword !== ''
+        );
       },
     });
 }

@@ -11,15 +11,25 @@ export function isValidIsoDate(value: string): boolean {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
 }
 
+/** One formatter per named zone: building an Intl.DateTimeFormat costs far more than using one. */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormatter(timeZone?: string): Intl.DateTimeFormat {
+  // en-CA formats as YYYY-MM-DD.
+  const create = () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  // The runtime's local zone can change (TZ), so only named zones are kept.
+  if (timeZone === undefined) return create();
+  let formatter = dayFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = create();
+    dayFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /** Today's calendar date in `timeZone` (an IANA name; undefined means the runtime's local zone). */
 export function todayIn(timeZone?: string, now: Date = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return dayFormatter(timeZone).format(now);
 }
 
 export function addDays(isoDate: string, days: number): string {

@@ -1,8 +1,19 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type LogConfig,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type SqliteDatabase,
+  type Transaction,
+} from 'kysely';
 import { migrationProvider } from './migrations/index';
 import type { DB } from './types';
 
@@ -21,6 +32,8 @@ export interface DatabaseOptions {
   /** PostgreSQL only: a schema to work in (tests give each file its own). */
   pgSchema?: string;
   poolSize?: number;
+  /** Kysely's query log (the query-plan test collects the SQL each route runs). */
+  log?: LogConfig;
 }
 
 export interface DatabaseHandle {
@@ -36,7 +49,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       max: options.poolSize ?? 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),
+      ...(options.log ? { log: options.log } : {}),
+    });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   const file = options.sqliteFile;
@@ -48,8 +64,84 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    ...(options.log ? { log: options.log } : {}),
+  });
   return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * PostgreSQL parses and plans every unnamed query again; a named one is prepared once per
+ * connection and then only bound and run (PostgreSQL still plans with the actual values for the
+ * first executions and keeps a generic plan only when it is no worse). Queries with parameters
+ * (everything the app asks; not BEGIN, COMMIT or DDL) get a name derived from their text, so the
+ * same text always has the same name and pg refuses a name reused for another text. Long `in (…)`
+ * lists and multi-row inserts, whose text varies with their length, stay unnamed: each connection
+ * keeps what it prepared.
+ */
+const MAX_NAMED_PARAMETERS = 24;
+
+function withNamedStatements(pool: pg.Pool): PostgresPool {
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (!name) {
+      if (names.size >= STATEMENT_CACHE_SIZE) names.clear();
+      name = `k${crypto.createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  return {
+    end: () => pool.end(),
+    async connect() {
+      const client = await pool.connect();
+      let wrapped = clients.get(client);
+      if (!wrapped) {
+        const query = (textOrCursor: unknown, parameters?: readonly unknown[]) =>
+          typeof textOrCursor === 'string' && parameters && parameters.length > 0 && parameters.length <= MAX_NAMED_PARAMETERS
+            ? client.query({ name: nameOf(textOrCursor), text: textOrCursor, values: [...parameters] })
+            : (client.query as (...args: unknown[]) => unknown)(textOrCursor, parameters);
+        wrapped = { query: query as PostgresPoolClient['query'], release: () => client.release() };
+        clients.set(client, wrapped);
+      }
+      return wrapped;
+    },
+  };
+}
+
+/** Distinct SQL texts kept prepared; the app has a few dozen, `in (…)` lists of every length add more. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query again before running it; preparing (parsing and planning the SQL)
+ * costs more than running a primary-key lookup. This keeps the prepared statements of the most
+ * recently used SQL texts and hands them out again: better-sqlite3 statements are reusable, and
+ * SQLite re-prepares one by itself if the schema changes. A statement still being iterated (a
+ * streamed query) is busy, so a fresh one is prepared for the overlapping use.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sqlText: string) {
+      const cached = statements.get(sqlText);
+      if (cached && !cached.busy) {
+        // Least recently used first: move this one to the end.
+        statements.delete(sqlText);
+        statements.set(sqlText, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(sqlText);
+      if (!cached) {
+        statements.set(sqlText, statement);
+        if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+      }
+      return statement;
+    },
+  };
 }
 
 /** Runs every pending migration; throws (and the caller exits non-zero) on the first failure. */

@@ -139,6 +139,20 @@ export interface AuditLogTable {
   detail: string;
 }
 
+/** Available units per group and expiry date, kept in step with blood_units by triggers (migration 2026-11-21). */
+export interface BloodStockTable {
+  bloodgroup: BloodGroup;
+  expires_on: string;
+  units: number;
+}
+
+/** Ever-growing change counters of users, donations, blood_requests and blood_units, bumped by triggers. */
+export interface ChangeVersionsTable {
+  table_name: string;
+  shard: number;
+  version: number;
+}
+
 export interface DB {
   users: UsersTable;
   patients: PatientsTable;
@@ -151,6 +165,8 @@ export interface DB {
   game_rewards: GameRewardsTable;
   activities: ActivitiesTable;
   audit_log: AuditLogTable;
+  blood_stock: BloodStockTable;
+  change_versions: ChangeVersionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { CompiledQuery } from 'kysely';
 import type { Role } from '@bloodbank/shared/auth';
 import type { Database } from '../db/database';
 import { forbidden, unauthorized } from '../errors';
@@ -50,6 +51,7 @@ export const SESSION_INVALID = 'Your session has expired or is no longer valid. 
 
 export function registerAccessControl(app: FastifyInstance, db: Database): void {
   app.decorateRequest('principal', null);
+  const findSessionUser = sessionUserLookup(db);
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
 
@@ -74,7 +76,7 @@ export function registerAccessControl(app: FastifyInstance, db: Database): void 
     }
     if (access === 'public') return;
     const checkAccess = async (request: FastifyRequest) => {
-      request.principal = await authenticate(request, db);
+      request.principal = await authenticate(request, findSessionUser);
       if (access !== 'signed-in' && !access.includes(request.principal.role)) throw forbidden();
     };
     const existing = route.onRequest ?? [];
@@ -82,22 +84,50 @@ export function registerAccessControl(app: FastifyInstance, db: Database): void 
   });
 }
 
-async function authenticate(request: FastifyRequest, db: Database): Promise<Principal> {
-  if (!request.headers.authorization) throw unauthorized('Not authenticated');
-  let payload: { sub: string; role: Role; ver: number };
+/**
+ * The caller's account, read on every request so that deactivation and password resets take effect
+ * at once, on every instance (no cache could promise that without a shared invalidation channel).
+ * It is the one query every signed-in request runs, so it is built and compiled once, and each call
+ * only binds the id (SQLite also reuses the prepared statement).
+ */
+function sessionUserLookup(db: Database) {
+  const compiled = db
+    .selectFrom('users')
+    .select(['id', 'role', 'username', 'is_active', 'token_version'])
+    .where('id', '=', 0)
+    .compile();
+  type SessionUser = typeof compiled extends CompiledQuery<infer Row> ? Row : never;
+  return async (userId: number) => {
+    const result = await db.executeQuery<SessionUser>({ ...compiled, parameters: [userId] });
+    return result.rows[0];
+  };
+}
+
+type TokenPayload = { sub: string; role: Role; ver: number };
+
+const MAX_TOKEN_LENGTH = 1024;
+
+async function authenticate(
+  request: FastifyRequest,
+  findSessionUser: ReturnType<typeof sessionUserLookup>,
+): Promise<Principal> {
+  const header = request.headers.authorization;
+  if (!header) throw unauthorized('Not authenticated');
+  // "Bearer <token>", exactly as @fastify/jwt reads it; anything else is not a session.
+  const [scheme, token, ...rest] = header.split(' ');
+  if (!token || rest.length > 0 || !/^Bearer$/i.test(scheme ?? '')) throw unauthorized(SESSION_INVALID);
+  // Ours are about 200 characters: a longer one is not ours, and is refused before any hashing.
+  if (token.length > MAX_TOKEN_LENGTH) throw unauthorized(SESSION_INVALID);
+  let payload: TokenPayload;
   try {
-    payload = await request.jwtVerify();
+    // Signature (HS256 only) and expiry; the verifier caches tokens it has verified (app.ts).
+    payload = request.server.jwt.verify<TokenPayload>(token);
   } catch {
     throw unauthorized(SESSION_INVALID);
   }
   const userId = Number(payload.sub);
   if (!Number.isSafeInteger(userId)) throw unauthorized(SESSION_INVALID);
-  // Checked on every request so that deactivation and password resets take effect at once.
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'role', 'username', 'is_active', 'token_version'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const user = await findSessionUser(userId);
   if (!user || user.is_active !== 1 || user.token_version !== payload.ver || user.role !== payload.role) {
     throw unauthorized(SESSION_INVALID);
   }

@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import { ErrorResponseSchema } from '@bloodbank/shared/errors';
+import type { ErrorResponse } from '@bloodbank/shared/errors';
 import { readToken } from './session-storage';
 
 /**
@@ -33,7 +32,7 @@ export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: RequestBody;
   /** Checks the response body; the result is typed by it. Omit for responses that are not read. */
-  schema?: z.ZodType<T>;
+  schema?: ResponseCheck<T>;
   query?: Record<string, string | number | boolean | undefined>;
   /**
    * `true` (default): send the stored token when there is one. `false`: send none (sign-in and
@@ -41,6 +40,29 @@ export interface RequestOptions<T> {
    */
   auth?: boolean | string;
   signal?: AbortSignal;
+}
+
+/** A zod schema, or any object that reads an unknown body into T and throws when it cannot. */
+export interface ResponseCheck<T> {
+  parse(value: unknown): T;
+}
+
+/** The server's error shape, read without zod so the first screen does not load it. */
+function readErrorResponse(body: unknown): ErrorResponse | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const { detail, code, errors } = body as Record<string, unknown>;
+  if (typeof detail !== 'string') return undefined;
+  const fieldErrors =
+    typeof errors === 'object' && errors !== null
+      ? Object.fromEntries(
+          Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+        )
+      : undefined;
+  return {
+    detail,
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(fieldErrors ? { errors: fieldErrors } : {}),
+  };
 }
 
 type UnauthorizedListener = () => void;
@@ -58,12 +80,13 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const response = await send(path, options, 'application/json');
   if (!options.schema) return undefined as T;
-  const result = options.schema.safeParse(await readJson(response));
-  if (!result.success) {
+  const body = await readJson(response);
+  try {
+    return options.schema.parse(body);
+  } catch {
     // The server and this build disagree on a contract: a deploy mismatch, not the user's fault.
     throw new ApiError(response.status, undefined, {}, 'unexpected_response');
   }
-  return result.data;
 }
 
 export interface Download {
@@ -120,17 +143,11 @@ async function send(path: string, options: RequestOptions<unknown>, accept: stri
 
   if (!response.ok) {
     const errorBody = await readJson(response);
-    const parsed = ErrorResponseSchema.safeParse(errorBody);
+    const parsed = readErrorResponse(errorBody);
     if (response.status === 401 && token && options.auth !== false && typeof options.auth !== 'string') {
       for (const listener of unauthorizedListeners) listener();
     }
-    throw new ApiError(
-      response.status,
-      parsed.success ? parsed.data.detail : undefined,
-      parsed.success ? (parsed.data.errors ?? {}) : {},
-      parsed.success ? parsed.data.code : undefined,
-      errorBody,
-    );
+    throw new ApiError(response.status, parsed?.detail, parsed?.errors ?? {}, parsed?.code, errorBody);
   }
   return response;
 }

@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as initialSchema from './2026-11-20-0001-initial-schema';
+import * as stockCountersAndVersions from './2026-11-21-0001-performance';
 
 /**
  * Migrations are listed here rather than read from disk so they survive bundling.
@@ -7,6 +8,7 @@ import * as initialSchema from './2026-11-20-0001-initial-schema';
  */
 const migrations: Record<string, Migration> = {
   '2026-11-20-0001-initial-schema': initialSchema,
+  '2026-11-21-0001-performance': stockCountersAndVersions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,8 +1,15 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AdminDashboardSchema, AuditEntrySchema, AuditQuerySchema, pagedSchema } from '@bloodbank/shared/admin';
+import {
+  AdminDashboardSchema,
+  AuditEntrySchema,
+  AuditQuerySchema,
+  pagedSchema,
+  type AdminDashboard,
+} from '@bloodbank/shared/admin';
 import { ErrorResponseSchema } from '@bloodbank/shared/errors';
 import type { AppContext } from '../../context';
+import { createVersionedCache } from '../../db/change-versions';
 import { listAuditEntries } from './audit-log.repository';
 import { getDashboard } from './dashboard.service';
 import { decisionsRoutes } from './decisions.routes';
@@ -12,6 +19,11 @@ import { ADMIN_ONLY, adminAccessErrors } from './route-options';
 import { unitsRoutes } from './units.routes';
 
 export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  // Every figure comes from users, donations, requests and units: the answer, serialized through
+  // its schema, is reused until one of them changes (on any instance) or the day turns; see
+  // db/change-versions.ts. The 12 weeks of counts are the costly part, and grow with the history.
+  const dashboards = createVersionedCache<string>(ctx.db, ['users', 'donations', 'blood_requests', 'blood_units']);
+
   app.get('/admin/dashboard', {
     config: ADMIN_ONLY,
     schema: {
@@ -19,7 +31,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
       summary: 'Counts, stock per group (with low-stock and expiring-soon flags), 12 weeks of activity',
       response: { 200: AdminDashboardSchema, ...adminAccessErrors },
     },
-    handler: async () => getDashboard(ctx),
+    handler: async (_request, reply) => {
+      const json = await dashboards.get(ctx.clock.today(), async () => String(reply.serialize(await getDashboard(ctx))));
+      return reply.type('application/json; charset=utf-8').send(json as unknown as AdminDashboard);
+    },
   });
 
   app.get('/admin/audit', {

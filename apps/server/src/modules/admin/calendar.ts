@@ -6,18 +6,30 @@ export function mondayOf(isoDate: string): string {
   return addDays(isoDate, -((weekday + 6) % 7));
 }
 
+/** One formatter per zone: building an Intl.DateTimeFormat costs far more than using one. */
+const partFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function partFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = partFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    partFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /** Minutes the zone is ahead of UTC at this instant. */
 function zoneOffsetMinutes(instantMs: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instantMs));
+  const parts = partFormatter(timeZone).formatToParts(new Date(instantMs));
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
   return Math.round((asUtc - Math.floor(instantMs / 1000) * 1000) / 60_000);

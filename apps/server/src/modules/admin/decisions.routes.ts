@@ -9,9 +9,13 @@ import {
   InsufficientStockSchema,
   pagedSchema,
   RejectSchema,
+  type AdminDonation,
+  type AdminRequest,
+  type Paged,
 } from '@bloodbank/shared/admin';
 import { ErrorResponseSchema } from '@bloodbank/shared/errors';
 import type { AppContext } from '../../context';
+import { createVersionedCache } from '../../db/change-versions';
 import { principalOf } from '../../plugins/access';
 import { ADMIN_ONLY, adminAccessErrors, IdParamsSchema } from './route-options';
 import {
@@ -24,9 +28,16 @@ import {
 } from './decisions.service';
 
 const errors = { ...adminAccessErrors, 404: ErrorResponseSchema, 409: ErrorResponseSchema, 422: ErrorResponseSchema };
+/** Distinct list queries (status, page, person) kept per list. */
+const PAGES_KEPT = 50;
 
 /** Manage Donations and Manage Requests: the lists (pending first) and the once-only decisions. */
 export const decisionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  // The pages admins look at, serialized through their schema, are reused until a request or
+  // donation, a person or a unit changes (on any instance); see db/change-versions.ts.
+  const donationPages = createVersionedCache<string>(ctx.db, ['donations', 'users', 'blood_units'], PAGES_KEPT);
+  const requestPages = createVersionedCache<string>(ctx.db, ['blood_requests', 'users', 'blood_units'], PAGES_KEPT);
+
   app.get('/admin/donations', {
     config: ADMIN_ONLY,
     schema: {
@@ -35,7 +46,12 @@ export const decisionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       querystring: AdminDonationsQuerySchema,
       response: { 200: pagedSchema(AdminDonationSchema), ...errors },
     },
-    handler: async (request) => listDonations(ctx, request.query),
+    handler: async (request, reply) => {
+      const json = await donationPages.get(JSON.stringify(request.query), async () =>
+        String(reply.serialize(await listDonations(ctx, request.query))),
+      );
+      return reply.type('application/json; charset=utf-8').send(json as unknown as Paged<AdminDonation>);
+    },
   });
 
   app.post('/admin/donations/:id/approve', {
@@ -69,7 +85,12 @@ export const decisionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       querystring: AdminRequestsQuerySchema,
       response: { 200: pagedSchema(AdminRequestSchema), ...errors },
     },
-    handler: async (request) => listRequests(ctx, request.query),
+    handler: async (request, reply) => {
+      const json = await requestPages.get(JSON.stringify(request.query), async () =>
+        String(reply.serialize(await listRequests(ctx, request.query))),
+      );
+      return reply.type('application/json; charset=utf-8').send(json as unknown as Paged<AdminRequest>);
+    },
   });
 
   app.post('/admin/requests/:id/approve', {

@@ -9,8 +9,10 @@ import {
   GameStateSchema,
   LeaderboardEntrySchema,
   LeaderboardQuerySchema,
+  type LeaderboardEntry,
 } from '@bloodbank/shared/game';
 import type { AppContext } from '../../context';
+import { createVersionedCache } from '../../db/change-versions';
 import { principalOf } from '../../plugins/access';
 import {
   completeDonation,
@@ -25,6 +27,10 @@ import {
 const signedInErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 
 export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  // Every donor's game screen shows the board: reused, serialized, until a profile or a user
+  // changes (on any instance); see db/change-versions.ts. One entry per limit asked for.
+  const leaderboards = createVersionedCache<string>(ctx.db, ['game_profiles', 'users'], 100);
+
   app.get('/game/profiles/me', {
     config: { access: ['DONOR'] },
     schema: {
@@ -84,7 +90,13 @@ export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       querystring: LeaderboardQuerySchema,
       response: { 200: z.array(LeaderboardEntrySchema), 401: ErrorResponseSchema, 422: ErrorResponseSchema },
     },
-    handler: async (request) => getLeaderboard(ctx.db, request.query.limit),
+    handler: async (request, reply) => {
+      const { limit } = request.query;
+      const json = await leaderboards.get(String(limit), async () =>
+        String(reply.serialize(await getLeaderboard(ctx.db, limit))),
+      );
+      return reply.type('application/json; charset=utf-8').send(json as unknown as LeaderboardEntry[]);
+    },
   });
 
   app.get('/game/achievements', {

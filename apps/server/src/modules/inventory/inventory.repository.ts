@@ -7,15 +7,23 @@ import type { BloodUnitRow, DB } from '../../db/types';
 /**
  * Stock of a group = its units that are available and not expired today (PRODUCT.md 3.3).
  * A unit expiring today is still usable today.
+ *
+ * Counted from blood_stock (available units per group and expiry date, kept in step with
+ * blood_units by triggers in the same transaction as every change): a few hundred rows, however
+ * many bags the bank holds (test/performance/query-plans.test.ts keeps it so).
  */
-export async function countStockByGroup(db: DatabaseOrTransaction, today: string): Promise<Record<BloodGroup, number>> {
-  const rows = await db
-    .selectFrom('blood_units')
-    .select(['bloodgroup', (eb) => eb.fn.countAll<number>().as('units')])
-    .where('status', '=', 'available')
+function stockByGroupQuery(db: DatabaseOrTransaction, today: string) {
+  return db
+    .selectFrom('blood_stock')
+    .select(['bloodgroup', (eb) => eb.fn.sum<number>('units').as('units')])
+    // Naming every group lets both engines seek (group, expiry) in the primary key, with or without statistics.
+    .where('bloodgroup', 'in', BLOOD_GROUPS)
     .where('expires_on', '>=', today)
-    .groupBy('bloodgroup')
-    .execute();
+    .groupBy('bloodgroup');
+}
+
+export async function countStockByGroup(db: DatabaseOrTransaction, today: string): Promise<Record<BloodGroup, number>> {
+  const rows = await stockByGroupQuery(db, today).execute();
   const stock = Object.fromEntries(BLOOD_GROUPS.map((group) => [group, 0])) as Record<BloodGroup, number>;
   for (const row of rows) stock[row.bloodgroup] = Number(row.units);
   return stock;
@@ -23,9 +31,9 @@ export async function countStockByGroup(db: DatabaseOrTransaction, today: string
 
 export async function countStockTotal(db: DatabaseOrTransaction, today: string): Promise<number> {
   const row = await db
-    .selectFrom('blood_units')
-    .select((eb) => eb.fn.countAll<number>().as('units'))
-    .where('status', '=', 'available')
+    .selectFrom('blood_stock')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('units'), eb.lit(0)).as('units'))
+    .where('bloodgroup', 'in', BLOOD_GROUPS)
     .where('expires_on', '>=', today)
     .executeTakeFirstOrThrow();
   return Number(row.units);
@@ -40,36 +48,38 @@ export interface InventoryCounts {
   expired: number;
 }
 
-/** Per group, in one aggregate query: stock, expiring soon and expired. */
-export async function countInventoryByGroup(
-  db: DatabaseOrTransaction,
-  today: string,
-  expiringUntil: string,
-): Promise<Record<BloodGroup, InventoryCounts>> {
-  const rows = await db
-    .selectFrom('blood_units')
+function inventoryByGroupQuery(db: DatabaseOrTransaction, today: string, expiringUntil: string) {
+  return db
+    .selectFrom('blood_stock')
     .select((eb) => [
       'bloodgroup',
       eb.fn
-        .sum<number>(eb.case().when('expires_on', '>=', today).then(eb.lit(1)).else(eb.lit(0)).end())
+        .sum<number>(eb.case().when('expires_on', '>=', today).then(eb.ref('units')).else(eb.lit(0)).end())
         .as('units'),
       eb.fn
         .sum<number>(
           eb
             .case()
             .when(eb.and([eb('expires_on', '>=', today), eb('expires_on', '<=', expiringUntil)]))
-            .then(eb.lit(1))
+            .then(eb.ref('units'))
             .else(eb.lit(0))
             .end(),
         )
         .as('expiring_soon'),
       eb.fn
-        .sum<number>(eb.case().when('expires_on', '<', today).then(eb.lit(1)).else(eb.lit(0)).end())
+        .sum<number>(eb.case().when('expires_on', '<', today).then(eb.ref('units')).else(eb.lit(0)).end())
         .as('expired'),
     ])
-    .where('status', '=', 'available')
-    .groupBy('bloodgroup')
-    .execute();
+    .groupBy('bloodgroup');
+}
+
+/** Per group, in one aggregate query over blood_stock: stock, expiring soon and expired. */
+export async function countInventoryByGroup(
+  db: DatabaseOrTransaction,
+  today: string,
+  expiringUntil: string,
+): Promise<Record<BloodGroup, InventoryCounts>> {
+  const rows = await inventoryByGroupQuery(db, today, expiringUntil).execute();
   const counts = Object.fromEntries(
     BLOOD_GROUPS.map((group) => [group, { units: 0, expiringSoon: 0, expired: 0 }]),
   ) as Record<BloodGroup, InventoryCounts>;

@@ -5,9 +5,11 @@ import {
   PatientSummarySchema,
   StockEntrySchema,
   bloodRequestFormSchema,
+  type StockEntry,
 } from '@bloodbank/shared/blood-request';
 import { ErrorResponseSchema } from '@bloodbank/shared/errors';
 import type { AppContext } from '../../context';
+import { createVersionedCache } from '../../db/change-versions';
 import { principalOf } from '../../plugins/access';
 import {
   cancelOwnRequest,
@@ -22,6 +24,10 @@ const signedInErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 const RequestIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const requestsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  // Every signed-in screen shows the stock: the answer is reused until a unit changes (on any
+  // instance) or the day turns; see db/change-versions.ts.
+  const stocks = createVersionedCache<string>(ctx.db, ['blood_units']);
+
   app.post('/requests', {
     config: { access: ['PATIENT'] },
     schema: {
@@ -80,6 +86,9 @@ export const requestsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       summary: 'Available blood stock: all eight groups, counting available units not expired today',
       response: { 200: z.array(StockEntrySchema), 401: ErrorResponseSchema },
     },
-    handler: async () => getStock(ctx),
+    handler: async (_request, reply) => {
+      const json = await stocks.get(ctx.clock.today(), async () => String(reply.serialize(await getStock(ctx))));
+      return reply.type('application/json; charset=utf-8').send(json as unknown as StockEntry[]);
+    },
   });
 };

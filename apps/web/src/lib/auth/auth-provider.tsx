@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { roleOf, type CurrentUser, type TokenResponse } from '@bloodbank/shared/auth';
+import type { CurrentUser, TokenResponse } from '@bloodbank/shared/auth';
+import { roleOf } from '@bloodbank/shared/roles';
 import { onUnauthorized } from '../api-client';
 import { clearSession, isSessionChange, readToken, writeSession } from '../session-storage';
 import { AuthContext, type AuthContextValue, type AuthState } from './auth-context';

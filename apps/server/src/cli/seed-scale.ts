@@ -1,0 +1,909 @@
+/**
+ * The benchmark's scale seeder: a realistic blood bank history inserted DIRECTLY with SQL, in big
+ * batched transactions (SQLite: one prepared statement per table; PostgreSQL: unnest() batches),
+ * never through the API and with ONE argon2 hash shared by every account.
+ *
+ * Default (scale 1): 10,000 donors, 2,000 patients, 100,000 donations, 20,000 requests,
+ * 50,000 blood units, a game profile for every donor, and the activity feeds they imply.
+ * `--scale 10` multiplies every count by ten.
+ *
+ * The rows respect the schema's invariants and the product's rules, so the server treats them as
+ * its own: at most one pending donation per donor (the latest), donations of a donor at least 90
+ * days apart, units collected from approved donations and expiring 42 days later, every issued
+ * unit tied to an approved request of a compatible group with exactly that many units, game
+ * profiles, rewards and achievements derived from the rewarded, non-rejected donations.
+ *
+ * Used by the benchmark (bench/run.ts) and the query-plan test. Run alone:
+ *   npx tsx apps/server/src/cli/seed-scale.ts --scale 1 --data-dir /tmp/somewhere   (or with DATABASE_URL)
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { migrateToLatest, openDatabase } from '../db/database';
+import { hashPassword } from '../lib/passwords';
+import { donationActivityMessages } from '../modules/donations/donation-activity';
+import { requestActivityMessage } from '../modules/requests/request-activity';
+
+export const BENCH_PASSWORD = 'bench-password';
+export const BENCH_ADMIN = 'bench-admin';
+/** Donor ids start at 2 (the admin is 1); donor N is "donorN". */
+export const donorUsername = (donorId: number) => `donor${donorId - 1}`;
+
+const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
+type BloodGroup = (typeof BLOOD_GROUPS)[number];
+/** Rough population shares, so that stock and requests are uneven across groups as in life. */
+const GROUP_WEIGHTS = [0.28, 0.03, 0.2, 0.02, 0.05, 0.01, 0.37, 0.04];
+const SHELF_LIFE_DAYS = 42;
+const DONATION_INTERVAL_DAYS = 90;
+const STREAK_WINDOW_DAYS = 180;
+const DAY_MS = 86_400_000;
+
+/** The achievement catalogue as the initial migration seeds it (ids 1..5). */
+const ACHIEVEMENTS = [
+  { id: 1, name: 'First Time Hero', points: 100, rule: 'donations', threshold: 1 },
+  { id: 2, name: 'Regular Hero', points: 300, rule: 'donations', threshold: 3 },
+  { id: 3, name: 'Super Hero', points: 500, rule: 'donations', threshold: 5 },
+  { id: 4, name: 'Blood Donation Master', points: 1000, rule: 'donations', threshold: 10 },
+  { id: 5, name: 'Consistent Donor', points: 500, rule: 'streak', threshold: 3 },
+] as const;
+
+export interface SeedCounts {
+  donors: number;
+  patients: number;
+  donations: number;
+  requests: number;
+  units: number;
+}
+
+export function countsForScale(scale: number): SeedCounts {
+  return {
+    donors: Math.round(10_000 * scale),
+    patients: Math.round(2_000 * scale),
+    donations: Math.round(100_000 * scale),
+    requests: Math.round(20_000 * scale),
+    units: Math.round(50_000 * scale),
+  };
+}
+
+export interface SeedTarget {
+  /** postgres://… (an empty database or schema), else SQLite at sqliteFile. */
+  databaseUrl?: string | undefined;
+  /** PostgreSQL only: the schema to fill (the tests give each file its own). */
+  pgSchema?: string | undefined;
+  sqliteFile?: string;
+  /** false when the schema is already migrated (the tests' databases are). */
+  migrate?: boolean;
+  /** false leaves the planner statistics alone (the query-plan test looks at plans without them too). */
+  analyze?: boolean;
+}
+
+export interface SeedResult {
+  counts: SeedCounts & {
+    activities: number;
+    earnedAchievements: number;
+    pendingRequests: number;
+    pendingDonations: number;
+  };
+  adminId: number;
+  /** Active donors (each has a game profile), patients: ids to sign tokens for. */
+  donorIds: number[];
+  patientIds: number[];
+  seconds: number;
+}
+
+// ---------------------------------------------------------------- deterministic randomness
+
+function mulberry32(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+const random = mulberry32(20_261_120);
+const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+function weightedGroup(): BloodGroup {
+  let roll = random();
+  for (let index = 0; index < BLOOD_GROUPS.length; index++) {
+    roll -= GROUP_WEIGHTS[index] as number;
+    if (roll <= 0) return BLOOD_GROUPS[index] as BloodGroup;
+  }
+  return 'O+';
+}
+
+const dayOf = (date: Date) => Math.floor(date.getTime() / DAY_MS);
+const isoDate = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+/** An instant during the given day (09:00–17:59 UTC, bank hours). */
+const instantOn = (day: number) => new Date(day * DAY_MS + int(9 * 3600, 18 * 3600 - 1) * 1000).toISOString();
+
+const FIRST_NAMES = [
+  'Asha',
+  'Ravi',
+  'Meera',
+  'Arjun',
+  'Priya',
+  'Karan',
+  'Anita',
+  'Vikram',
+  'Sara',
+  'John',
+  'Lena',
+  'Omar',
+  'Yuki',
+  'Mateo',
+  'Chloe',
+  'Noah',
+];
+const LAST_NAMES = [
+  'Kumar',
+  'Sharma',
+  'Patel',
+  'Rao',
+  'Singh',
+  'Iyer',
+  'Das',
+  'Menon',
+  'Smith',
+  'Garcia',
+  'Nguyen',
+  'Okafor',
+  'Müller',
+  'Rossi',
+  'Tanaka',
+  'Silva',
+];
+const HOSPITALS = [
+  'City Hospital, 12 Park Road',
+  'General Hospital, 4 Lake View',
+  'St. Mary Clinic, 88 Hill Street',
+  'Care Centre, 21 Station Road',
+];
+const DOCTORS = ['Dr. Rao', 'Dr. Mehta', 'Dr. Smith', 'Dr. Iyer', 'Dr. Garcia'];
+const REASONS = ['Surgery', 'Accident', 'Anemia', 'Childbirth', 'Cancer treatment', 'Thalassemia'];
+
+// ---------------------------------------------------------------- writers
+
+type Column = readonly [name: string, pgType: 'int' | 'text'];
+type Row = readonly (string | number | null)[];
+
+interface TableWriter {
+  insert(table: string, row: Row): Promise<void>;
+  finish(): Promise<void>;
+}
+
+const TABLES: Record<string, readonly Column[]> = {
+  users: [
+    ['id', 'int'],
+    ['username', 'text'],
+    ['username_key', 'text'],
+    ['password_hash', 'text'],
+    ['role', 'text'],
+    ['first_name', 'text'],
+    ['last_name', 'text'],
+    ['email', 'text'],
+    ['bloodgroup', 'text'],
+    ['address', 'text'],
+    ['mobile', 'text'],
+    ['is_active', 'int'],
+    ['created_at', 'text'],
+    ['updated_at', 'text'],
+    ['deactivated_at', 'text'],
+  ],
+  patients: [
+    ['user_id', 'int'],
+    ['disease', 'text'],
+    ['age', 'int'],
+    ['doctorname', 'text'],
+  ],
+  donations: [
+    ['id', 'int'],
+    ['donor_id', 'int'],
+    ['bloodgroup', 'text'],
+    ['units', 'int'],
+    ['donation_date', 'text'],
+    ['disease', 'text'],
+    ['last_donation', 'text'],
+    ['status', 'text'],
+    ['rejection_reason', 'text'],
+    ['decided_by', 'int'],
+    ['decided_at', 'text'],
+    ['created_at', 'text'],
+  ],
+  blood_requests: [
+    ['id', 'int'],
+    ['patient_id', 'int'],
+    ['bloodgroup', 'text'],
+    ['units', 'int'],
+    ['required_date', 'text'],
+    ['doctorname', 'text'],
+    ['hospital_address', 'text'],
+    ['reason', 'text'],
+    ['status', 'text'],
+    ['rejection_reason', 'text'],
+    ['issued_bloodgroup', 'text'],
+    ['decided_by', 'int'],
+    ['decided_at', 'text'],
+    ['created_at', 'text'],
+  ],
+  blood_units: [
+    ['id', 'int'],
+    ['bloodgroup', 'text'],
+    ['source', 'text'],
+    ['donation_id', 'int'],
+    ['collected_on', 'text'],
+    ['expires_on', 'text'],
+    ['status', 'text'],
+    ['request_id', 'int'],
+    ['issued_at', 'text'],
+    ['discarded_at', 'text'],
+    ['discard_reason', 'text'],
+    ['created_at', 'text'],
+  ],
+  game_profiles: [
+    ['id', 'int'],
+    ['donor_id', 'int'],
+    ['points', 'int'],
+    ['level', 'int'],
+    ['donation_streak', 'int'],
+    ['points_reached_at', 'text'],
+    ['created_at', 'text'],
+    ['updated_at', 'text'],
+  ],
+  game_rewards: [
+    ['donation_id', 'int'],
+    ['donor_id', 'int'],
+    ['points', 'int'],
+    ['rewarded_at', 'text'],
+  ],
+  earned_achievements: [
+    ['donor_id', 'int'],
+    ['achievement_id', 'int'],
+    ['earned_at', 'text'],
+  ],
+  activities: [
+    ['user_id', 'int'],
+    ['kind', 'text'],
+    ['message', 'text'],
+    ['created_at', 'text'],
+  ],
+};
+/** Tables whose ids the seeder assigns itself (PostgreSQL's identity sequences are moved past them). */
+const TABLES_WITH_IDS = [
+  'users',
+  'donations',
+  'blood_requests',
+  'blood_units',
+  'game_profiles',
+  'game_rewards',
+  'earned_achievements',
+  'activities',
+];
+
+function sqliteWriter(file: string, analyze: boolean): TableWriter {
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  // Bulk load: durability of each batch does not matter, the file is checkpointed and closed at the end.
+  sqlite.pragma('synchronous = OFF');
+  sqlite.pragma('foreign_keys = OFF');
+  const statements = new Map<string, SQLite.Statement>();
+  const BATCH = 100_000;
+  let pending = 0;
+  sqlite.exec('begin');
+  return {
+    insert: async (table, row) => {
+      let statement = statements.get(table);
+      if (!statement) {
+        const columns = TABLES[table]!.map(([name]) => name);
+        statement = sqlite.prepare(
+          `insert into ${table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`,
+        );
+        statements.set(table, statement);
+      }
+      statement.run(row as unknown[]);
+      if (++pending >= BATCH) {
+        sqlite.exec('commit; begin');
+        pending = 0;
+      }
+    },
+    finish: async () => {
+      sqlite.exec('commit');
+      const violations = sqlite.prepare('pragma foreign_key_check').all();
+      if (violations.length > 0)
+        throw new Error(
+          `seed: ${violations.length} foreign key violations, e.g. ${JSON.stringify(violations[0])}`,
+        );
+      // Planner statistics, as a database in service would have them after `PRAGMA optimize`.
+      if (analyze) sqlite.exec('analyze');
+      sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      sqlite.close();
+    },
+  };
+}
+
+async function postgresWriter(
+  databaseUrl: string,
+  pgSchema: string | undefined,
+  analyze: boolean,
+): Promise<TableWriter> {
+  const client = new pg.Client({
+    connectionString: databaseUrl,
+    ...(pgSchema ? { options: `-c search_path=${pgSchema}` } : {}),
+  });
+  await client.connect();
+  const buffers = new Map<string, Row[]>();
+  const BATCH = 20_000;
+  const tableOrder = Object.keys(TABLES);
+  /** Flushes a table after every table before it (its parents), so each foreign key finds its row. */
+  const flush = async (table: string) => {
+    for (const parent of tableOrder.slice(0, tableOrder.indexOf(table))) await flushOne(parent);
+    await flushOne(table);
+  };
+  const flushOne = async (table: string) => {
+    const rows = buffers.get(table);
+    if (!rows || rows.length === 0) return;
+    const columns = TABLES[table]!;
+    const arrays = columns.map((_, index) => rows.map((row) => row[index] ?? null));
+    await client.query(
+      `insert into ${table} (${columns.map(([name]) => name).join(', ')})
+       select * from unnest(${columns.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ')})`,
+      arrays,
+    );
+    buffers.set(table, []);
+  };
+  await client.query('begin');
+  return {
+    insert: async (table, row) => {
+      let rows = buffers.get(table);
+      if (!rows) buffers.set(table, (rows = []));
+      rows.push(row);
+      if (rows.length >= BATCH) await flush(table);
+    },
+    finish: async () => {
+      // Parents before children, so the foreign keys hold at every statement.
+      for (const table of tableOrder) await flushOne(table);
+      for (const table of TABLES_WITH_IDS) {
+        await client.query(
+          `select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 1))`,
+        );
+      }
+      await client.query('commit');
+      // Table by table: a bare ANALYZE would visit every schema of the database.
+      if (analyze)
+        for (const table of [...tableOrder, 'blood_stock', 'change_versions'])
+          await client.query(`analyze ${table}`);
+      await client.end();
+    },
+  };
+}
+
+// ---------------------------------------------------------------- the history
+
+interface DonationRecordRow {
+  id: number;
+  donorId: number;
+  group: BloodGroup;
+  units: number;
+  day: number;
+  status: 'pending' | 'approved' | 'rejected';
+  createdAt: string;
+  decidedAt: string | null;
+  rewarded: boolean;
+}
+
+interface UnitRecord {
+  id: number;
+  group: BloodGroup;
+  donationId: number | null;
+  collectedDay: number;
+  status: 'available' | 'issued' | 'discarded';
+  requestId: number | null;
+  issuedAt: string | null;
+  createdAt: string;
+}
+
+/**
+ * Writes the whole history. `today` is the server's calendar day (UTC unless TIMEZONE says
+ * otherwise; a day's difference does not matter to a benchmark).
+ */
+export async function seedDatabase(
+  target: SeedTarget,
+  scale: number,
+  today = new Date(),
+): Promise<SeedResult> {
+  const started = Date.now();
+  if (target.migrate !== false) {
+    // The server's own migrations create the schema, exactly as production has it.
+    const handle = openDatabase(
+      target.databaseUrl ? { databaseUrl: target.databaseUrl } : { sqliteFile: target.sqliteFile! },
+    );
+    await migrateToLatest(handle.db);
+    await handle.close();
+  }
+
+  const writer = target.databaseUrl
+    ? await postgresWriter(target.databaseUrl, target.pgSchema, target.analyze !== false)
+    : sqliteWriter(target.sqliteFile!, target.analyze !== false);
+  const counts = countsForScale(scale);
+  const todayDay = dayOf(today);
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  let activities = 0;
+  const activityRows: Row[] = [];
+  const addActivity = (userId: number, kind: string, message: string, at: string) => {
+    activityRows.push([userId, kind, message, at]);
+  };
+
+  // ---- users: the admin (id 1), donors (2..), patients
+  const adminId = 1;
+  const donorBase = 2;
+  const patientBase = donorBase + counts.donors;
+  const userCreatedDay = (index: number) => todayDay - 2_400 + (index % 300);
+  const at0 = instantOn(todayDay - 2_500);
+  await writer.insert('users', [
+    adminId,
+    BENCH_ADMIN,
+    BENCH_ADMIN,
+    passwordHash,
+    'ADMIN',
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    1,
+    at0,
+    at0,
+    null,
+  ]);
+  const donorGroups: BloodGroup[] = [];
+  const donorActive: boolean[] = [];
+  for (let index = 0; index < counts.donors; index++) {
+    const id = donorBase + index;
+    const group = weightedGroup();
+    donorGroups.push(group);
+    // 1 in 100 donors has since been deactivated (deleted): their history stays.
+    const active = index % 100 !== 99;
+    donorActive.push(active);
+    const created = instantOn(userCreatedDay(index));
+    const username = donorUsername(id);
+    await writer.insert('users', [
+      id,
+      username,
+      username,
+      passwordHash,
+      'DONOR',
+      pick(FIRST_NAMES),
+      pick(LAST_NAMES),
+      `${username}@example.org`,
+      group,
+      `${int(1, 200)} Main Street`,
+      `98${String(int(0, 99_999_999)).padStart(8, '0')}`,
+      active ? 1 : 0,
+      created,
+      created,
+      active ? null : instantOn(todayDay - int(1, 300)),
+    ]);
+  }
+  for (let index = 0; index < counts.patients; index++) {
+    const id = patientBase + index;
+    const created = instantOn(userCreatedDay(index));
+    const username = `patient${index + 1}`;
+    await writer.insert('users', [
+      id,
+      username,
+      username,
+      passwordHash,
+      'PATIENT',
+      pick(FIRST_NAMES),
+      pick(LAST_NAMES),
+      `${username}@example.org`,
+      weightedGroup(),
+      `${int(1, 200)} Lake Road`,
+      `97${String(int(0, 99_999_999)).padStart(8, '0')}`,
+      1,
+      created,
+      created,
+      null,
+    ]);
+    await writer.insert('patients', [id, pick(REASONS), int(1, 90), pick(DOCTORS)]);
+  }
+
+  // ---- donations: about ten per donor, at least 90 days apart; only the latest may be pending
+  const perDonor = new Array<number>(counts.donors).fill(0).map(() => int(1, 19));
+  let difference = counts.donations - perDonor.reduce((sum, value) => sum + value, 0);
+  while (difference !== 0) {
+    const index = int(0, counts.donors - 1);
+    if (difference > 0 && perDonor[index]! < 30) {
+      perDonor[index]!++;
+      difference--;
+    } else if (difference < 0 && perDonor[index]! > 1) {
+      perDonor[index]!--;
+      difference++;
+    }
+  }
+  const donations: DonationRecordRow[] = [];
+  const donationsByDonor: DonationRecordRow[][] = [];
+  let donationId = 0;
+  let pendingDonations = 0;
+  for (let index = 0; index < counts.donors; index++) {
+    const donorId = donorBase + index;
+    const count = perDonor[index]!;
+    const hasPending = donorActive[index] && random() < 0.1;
+    // Walk back from the latest donation.
+    let day = hasPending ? todayDay + int(0, 20) : todayDay - int(0, 200);
+    const days: number[] = [];
+    for (let n = 0; n < count; n++) {
+      days.unshift(day);
+      day -= DONATION_INTERVAL_DAYS + int(0, 60);
+    }
+    const own: DonationRecordRow[] = [];
+    for (let n = 0; n < count; n++) {
+      const isLatest = n === count - 1;
+      const status = isLatest && hasPending ? 'pending' : random() < 0.06 ? 'rejected' : 'approved';
+      const donationDay = days[n]!;
+      const createdDay =
+        status === 'pending' ? Math.min(todayDay, donationDay) - int(0, 3) : donationDay - int(0, 10);
+      const record: DonationRecordRow = {
+        id: ++donationId,
+        donorId,
+        group: donorGroups[index]!,
+        units: random() < 0.7 ? 1 : 2,
+        day: donationDay,
+        status,
+        createdAt: instantOn(createdDay),
+        decidedAt: status === 'pending' ? null : instantOn(donationDay),
+        rewarded: status !== 'rejected' && random() < 0.9,
+      };
+      if (status === 'pending') pendingDonations++;
+      own.push(record);
+      donations.push(record);
+    }
+    donationsByDonor.push(own);
+  }
+  for (const donation of donations) {
+    const previous = donationsByDonor[donation.donorId - donorBase]!.find(
+      (other) => other.id === donation.id - 1,
+    );
+    await writer.insert('donations', [
+      donation.id,
+      donation.donorId,
+      donation.group,
+      donation.units,
+      isoDate(donation.day),
+      'None',
+      previous ? isoDate(previous.day) : null,
+      donation.status,
+      donation.status === 'rejected' ? 'Low haemoglobin' : null,
+      donation.status === 'pending' ? null : adminId,
+      donation.decidedAt,
+      donation.createdAt,
+    ]);
+  }
+
+  // ---- the game: rewards, achievements and profiles derived from the rewarded, non-rejected donations
+  let earnedCount = 0;
+  for (let index = 0; index < counts.donors; index++) {
+    const donorId = donorBase + index;
+    const own = donationsByDonor[index]!;
+    const rewarded = own.filter((donation) => donation.rewarded);
+    let streak = 0;
+    let longest = 0;
+    let previousDay: number | undefined;
+    const earned = new Map<number, string>();
+    rewarded.forEach((donation, position) => {
+      streak = previousDay !== undefined && donation.day - previousDay <= STREAK_WINDOW_DAYS ? streak + 1 : 1;
+      longest = Math.max(longest, streak);
+      previousDay = donation.day;
+      for (const achievement of ACHIEVEMENTS) {
+        const value = achievement.rule === 'donations' ? position + 1 : longest;
+        if (value >= achievement.threshold && !earned.has(achievement.id))
+          earned.set(achievement.id, donation.createdAt);
+      }
+    });
+    for (const donation of rewarded) {
+      await writer.insert('game_rewards', [donation.id, donorId, 100, donation.createdAt]);
+    }
+    let points = rewarded.length * 100;
+    for (const [achievementId, earnedAt] of earned) {
+      const achievement = ACHIEVEMENTS.find((candidate) => candidate.id === achievementId)!;
+      points += achievement.points;
+      earnedCount++;
+      await writer.insert('earned_achievements', [donorId, achievementId, earnedAt]);
+    }
+    const reachedAt = rewarded.at(-1)?.createdAt ?? instantOn(userCreatedDay(index));
+    await writer.insert('game_profiles', [
+      index + 1,
+      donorId,
+      points,
+      Math.floor(points / 100) + 1,
+      streak,
+      reachedAt,
+      instantOn(userCreatedDay(index)),
+      reachedAt,
+    ]);
+  }
+
+  // ---- units: one bag per unit of the latest approved donations (10% received by hand)
+  const approved = donations.filter((donation) => donation.status === 'approved' && donation.day <= todayDay);
+  approved.sort((a, b) => b.day - a.day || b.id - a.id);
+  const units: UnitRecord[] = [];
+  let unitId = 0;
+  for (const donation of approved) {
+    if (units.length >= counts.units) break;
+    for (let n = 0; n < donation.units && units.length < counts.units; n++) {
+      units.push({
+        id: 0,
+        group: donation.group,
+        donationId: donation.id,
+        collectedDay: donation.day,
+        status: 'available',
+        requestId: null,
+        issuedAt: null,
+        createdAt: donation.decidedAt!,
+      });
+      if (random() < 0.1 && units.length < counts.units) {
+        const day = donation.day - int(0, 3);
+        units.push({
+          id: 0,
+          group: weightedGroup(),
+          donationId: null,
+          collectedDay: day,
+          status: 'available',
+          requestId: null,
+          issuedAt: null,
+          createdAt: instantOn(day),
+        });
+      }
+    }
+  }
+  units.sort((a, b) => a.collectedDay - b.collectedDay);
+  for (const unit of units) {
+    unit.id = ++unitId;
+    const expiresDay = unit.collectedDay + SHELF_LIFE_DAYS;
+    const roll = random();
+    if (expiresDay >= todayDay) unit.status = roll < 0.65 ? 'available' : 'issued';
+    else unit.status = roll < 0.75 ? 'issued' : roll < 0.97 ? 'discarded' : 'available';
+    if (unit.status === 'issued') {
+      const lastDay = Math.min(expiresDay, todayDay);
+      unit.issuedAt = instantOn(
+        int(unit.collectedDay + 1 > lastDay ? lastDay : unit.collectedDay + 1, lastDay),
+      );
+    }
+  }
+
+  // ---- requests: the issued units grouped into approved requests; then pending, rejected, cancelled ones
+  const issuedByGroup = new Map<BloodGroup, UnitRecord[]>();
+  for (const unit of units) {
+    if (unit.status !== 'issued') continue;
+    const list = issuedByGroup.get(unit.group) ?? [];
+    list.push(unit);
+    issuedByGroup.set(unit.group, list);
+  }
+  const issuedTotal = [...issuedByGroup.values()].reduce((sum, list) => sum + list.length, 0);
+  const meanPerRequest = Math.min(9, Math.max(2.5, issuedTotal / (counts.requests * 0.75)));
+  interface RequestRecord {
+    id: number;
+    patientId: number;
+    group: BloodGroup;
+    units: number;
+    requiredDay: number;
+    status: string;
+    createdAt: string;
+    decidedAt: string | null;
+    issuedGroup: BloodGroup | null;
+    hospital: string;
+  }
+  const requests: RequestRecord[] = [];
+  const patientId = () => patientBase + int(0, counts.patients - 1);
+  for (const [group, list] of issuedByGroup) {
+    list.sort((a, b) => (a.issuedAt! < b.issuedAt! ? -1 : 1));
+    let position = 0;
+    while (position < list.length) {
+      const size = Math.min(
+        10,
+        list.length - position,
+        Math.max(1, Math.round(meanPerRequest * (0.5 + random()))),
+      );
+      const chunk = list.slice(position, position + size);
+      position += size;
+      const issuedAt = chunk.at(-1)!.issuedAt!;
+      const issuedDay = dayOf(new Date(issuedAt));
+      const request: RequestRecord = {
+        id: 0,
+        patientId: patientId(),
+        group,
+        units: chunk.length,
+        requiredDay: issuedDay + int(0, 5),
+        status: 'approved',
+        createdAt: instantOn(issuedDay - int(1, 5)),
+        decidedAt: issuedAt,
+        issuedGroup: group,
+        hospital: pick(HOSPITALS),
+      };
+      for (const unit of chunk) unit.issuedAt = issuedAt;
+      requests.push(request);
+      (request as RequestRecord & { chunk: UnitRecord[] }).chunk = chunk;
+    }
+  }
+  const remaining = Math.max(0, counts.requests - requests.length);
+  const pendingRequests = Math.round(remaining * 0.2);
+  for (let n = 0; n < remaining; n++) {
+    const status = n < pendingRequests ? 'pending' : n % 2 === 0 ? 'rejected' : 'cancelled';
+    const createdDay = status === 'pending' ? todayDay - int(0, 14) : todayDay - int(15, 1_200);
+    requests.push({
+      id: 0,
+      patientId: patientId(),
+      group: weightedGroup(),
+      units: int(1, 4),
+      requiredDay: status === 'pending' ? todayDay + int(0, 30) : createdDay + int(0, 10),
+      status,
+      createdAt: instantOn(createdDay),
+      decidedAt: status === 'pending' ? null : instantOn(createdDay + 1),
+      issuedGroup: null,
+      hospital: pick(HOSPITALS),
+    });
+  }
+  // Ids follow submission order, as they would in service.
+  requests.sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
+  requests.forEach((request, index) => {
+    request.id = index + 1;
+    for (const unit of (request as RequestRecord & { chunk?: UnitRecord[] }).chunk ?? [])
+      unit.requestId = request.id;
+  });
+  for (const request of requests) {
+    await writer.insert('blood_requests', [
+      request.id,
+      request.patientId,
+      request.group,
+      request.units,
+      isoDate(request.requiredDay),
+      pick(DOCTORS),
+      request.hospital,
+      pick(REASONS),
+      request.status,
+      request.status === 'rejected' ? 'Not enough information' : null,
+      request.issuedGroup,
+      request.status === 'approved' || request.status === 'rejected' ? adminId : null,
+      request.decidedAt,
+      request.createdAt,
+    ]);
+  }
+  for (const unit of units) {
+    const discardedAt =
+      unit.status === 'discarded' ? instantOn(unit.collectedDay + SHELF_LIFE_DAYS + int(1, 3)) : null;
+    await writer.insert('blood_units', [
+      unit.id,
+      unit.group,
+      unit.donationId === null ? 'manual' : 'donation',
+      unit.donationId,
+      isoDate(unit.collectedDay),
+      isoDate(unit.collectedDay + SHELF_LIFE_DAYS),
+      unit.status,
+      unit.requestId,
+      unit.issuedAt,
+      discardedAt,
+      discardedAt ? 'expired' : null,
+      unit.createdAt,
+    ]);
+  }
+
+  // ---- activity feeds, in each user's own chronological order (the feed is read newest id first)
+  const flushActivities = async () => {
+    activityRows.sort((a, b) => ((a[3] as string) < (b[3] as string) ? -1 : 1));
+    for (const row of activityRows) await writer.insert('activities', row);
+    activities += activityRows.length;
+    activityRows.length = 0;
+  };
+  for (let index = 0; index < counts.donors; index++) {
+    const donorId = donorBase + index;
+    for (const donation of donationsByDonor[index]!) {
+      const feed = { date: isoDate(donation.day), units: donation.units };
+      addActivity(
+        donorId,
+        'donation_submitted',
+        donationActivityMessages.submitted(feed),
+        donation.createdAt,
+      );
+      if (donation.status === 'approved')
+        addActivity(
+          donorId,
+          'donation_approved',
+          donationActivityMessages.approved(feed),
+          donation.decidedAt!,
+        );
+      if (donation.status === 'rejected')
+        addActivity(
+          donorId,
+          'donation_rejected',
+          donationActivityMessages.rejected(feed, 'Low haemoglobin'),
+          donation.decidedAt!,
+        );
+    }
+    await flushActivities();
+  }
+  const requestsByPatient = new Map<number, RequestRecord[]>();
+  for (const request of requests) {
+    const list = requestsByPatient.get(request.patientId) ?? [];
+    list.push(request);
+    requestsByPatient.set(request.patientId, list);
+  }
+  for (const [patient, list] of requestsByPatient) {
+    for (const request of list) {
+      const forActivity = {
+        patient_id: patient,
+        bloodgroup: request.group,
+        units: request.units,
+        required_date: isoDate(request.requiredDay),
+      };
+      addActivity(
+        patient,
+        'request_submitted',
+        requestActivityMessage(forActivity, { type: 'submitted' }),
+        request.createdAt,
+      );
+      if (request.status === 'approved')
+        addActivity(
+          patient,
+          'request_approved',
+          requestActivityMessage(forActivity, { type: 'approved', issuedBloodgroup: request.group }),
+          request.decidedAt!,
+        );
+      if (request.status === 'rejected')
+        addActivity(
+          patient,
+          'request_rejected',
+          requestActivityMessage(forActivity, { type: 'rejected', reason: 'Not enough information' }),
+          request.decidedAt!,
+        );
+      if (request.status === 'cancelled')
+        addActivity(
+          patient,
+          'request_cancelled',
+          requestActivityMessage(forActivity, { type: 'cancelled' }),
+          request.decidedAt!,
+        );
+    }
+    await flushActivities();
+  }
+
+  await writer.finish();
+  const donorIds = donationsByDonor.flatMap((_, index) => (donorActive[index] ? [donorBase + index] : []));
+  return {
+    counts: {
+      ...counts,
+      requests: requests.length,
+      units: units.length,
+      activities,
+      earnedAchievements: earnedCount,
+      pendingRequests,
+      pendingDonations,
+    },
+    adminId,
+    donorIds,
+    patientIds: Array.from({ length: counts.patients }, (_, index) => patientBase + index),
+    seconds: (Date.now() - started) / 1000,
+  };
+}
+
+// ---------------------------------------------------------------- command line
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const argument = (name: string) => {
+    const index = process.argv.indexOf(`--${name}`);
+    return index >= 0 ? process.argv[index + 1] : undefined;
+  };
+  const scale = Number(argument('scale') ?? 1);
+  const dataDir = path.resolve(argument('data-dir') ?? './data-bench');
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  if (!databaseUrl) fs.mkdirSync(dataDir, { recursive: true });
+  const result = await seedDatabase(
+    databaseUrl ? { databaseUrl } : { sqliteFile: path.join(dataDir, 'bloodbank.db') },
+    scale,
+  );
+  console.log(JSON.stringify({ counts: result.counts, seconds: result.seconds }, null, 2));
+}

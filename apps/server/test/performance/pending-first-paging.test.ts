@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertDonation, insertRequest } from '../admin-fixtures';
+import { createAdmin, createDonor, createPatient, type TestUser } from '../factories';
+import { createTestApp, type TestApp } from '../test-app';
+
+/**
+ * The admin lists without a status filter show pending rows first, then the newest. They are read
+ * as two runs in index order (decisions.repository.ts, for speed at scale): every page, and the
+ * page where the pending rows end in particular, must hold exactly the rows a full sort would.
+ */
+let t: TestApp;
+let admin: TestUser;
+let patients: TestUser[];
+let donors: TestUser[];
+
+const day = (n: number) => `2026-05-${String(n).padStart(2, '0')}T09:00:00.000Z`;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: '2026-06-01T10:00:00.000Z' });
+  admin = await createAdmin(t);
+  patients = [await createPatient(t), await createPatient(t)];
+  donors = [await createDonor(t), await createDonor(t), await createDonor(t), await createDonor(t)];
+  // Created out of order, statuses mixed; two rows share a creation instant (the id breaks the tie).
+  const requestRows: [number, 'pending' | 'approved' | 'rejected' | 'cancelled', string][] = [
+    [0, 'approved', day(3)],
+    [1, 'pending', day(10)],
+    [0, 'rejected', day(12)],
+    [0, 'pending', day(2)],
+    [1, 'cancelled', day(7)],
+    [1, 'pending', day(7)],
+    [0, 'approved', day(20)],
+  ];
+  for (const [patient, status, created_at] of requestRows) {
+    await insertRequest(t, patients[patient]!.id, { status, created_at });
+  }
+  // At most one pending donation per donor.
+  const donationRows: [number, 'pending' | 'approved' | 'rejected', string][] = [
+    [0, 'approved', day(4)],
+    [0, 'pending', day(9)],
+    [1, 'pending', day(1)],
+    [1, 'rejected', day(15)],
+    [2, 'approved', day(9)],
+    [3, 'pending', day(11)],
+  ];
+  for (const [donor, status, created_at] of donationRows) {
+    await insertDonation(t, donors[donor]!.id, { status, created_at });
+  }
+});
+afterAll(() => t.close());
+
+interface Row {
+  id: number;
+  status: string;
+  created_at: string;
+}
+
+/** What a full sort gives: pending first, then newest first, ties by id, newest first. */
+const expectedOrder = (rows: Row[]) =>
+  [...rows]
+    .sort(
+      (a, b) =>
+        Number(b.status === 'pending') - Number(a.status === 'pending') ||
+        b.created_at.localeCompare(a.created_at) ||
+        b.id - a.id,
+    )
+    .map((row) => row.id);
+
+async function allPages(list: string, filter: string, pageSize: number) {
+  const ids: number[] = [];
+  let total = 0;
+  for (let page = 1; page < 20; page++) {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/${list}?page=${page}&pageSize=${pageSize}${filter}`,
+      headers: admin.headers,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<{ items: Row[]; total: number }>();
+    total = body.total;
+    if (body.items.length === 0) break;
+    expect(body.items.length).toBeLessThanOrEqual(pageSize);
+    ids.push(...body.items.map((item) => item.id));
+  }
+  return { ids, total };
+}
+
+describe.each([
+  ['requests', 'patient_id'],
+  ['donations', 'donor_id'],
+] as const)('GET /api/admin/%s without a status filter', (list, personField) => {
+  it.each([1, 2, 3, 4, 20])(
+    'pages of %i hold exactly the rows of the full pending-first order',
+    async (pageSize) => {
+      const everything = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/${list}?pageSize=100`,
+        headers: admin.headers,
+      });
+      const rows = everything.json<{ items: Row[] }>().items;
+      expect(rows.map((row) => row.id)).toEqual(expectedOrder(rows));
+      const { ids, total } = await allPages(list, '', pageSize);
+      expect(ids).toEqual(expectedOrder(rows));
+      expect(total).toBe(rows.length);
+    },
+  );
+
+  it("keeps the order within one person's rows", async () => {
+    const person = list === 'requests' ? patients[1]! : donors[1]!;
+    const everything = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/${list}?pageSize=100&${personField}=${person.id}`,
+      headers: admin.headers,
+    });
+    const rows = everything.json<{ items: Row[] }>().items;
+    expect(rows.length).toBeGreaterThan(1);
+    const { ids, total } = await allPages(list, `&${personField}=${person.id}`, 1);
+    expect(ids).toEqual(expectedOrder(rows));
+    expect(total).toBe(rows.length);
+  });
+});

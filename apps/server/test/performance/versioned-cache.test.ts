@@ -1,0 +1,198 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import { openDatabase } from '../../src/db/database';
+import { SQLITE_FILE_NAME } from '../../src/db/open-from-config';
+import { createAdmin, createDonor, createPatient, type TestUser } from '../factories';
+import { createTestApp, testDatabaseUrl, type TestApp } from '../test-app';
+
+/**
+ * The stock, the admin dashboard, the admin lists and the leaderboard are reused between changes
+ * (db/change-versions.ts).
+ * Reuse must never show a stale figure: a change made through another server instance on the
+ * same database (or by hand in SQL) is in the very next answer of this one.
+ */
+const NOW = '2026-06-15T10:00:00.000Z';
+
+let t: TestApp;
+let other: FastifyInstance;
+let admin: TestUser;
+let patient: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: NOW });
+  const schema =
+    t.engine === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db)).rows[0]!.schema
+      : undefined;
+  // A second instance: its own app and connections, the same database.
+  const database = schema
+    ? openDatabase({ databaseUrl: testDatabaseUrl, pgSchema: schema, poolSize: 2 })
+    : openDatabase({ sqliteFile: path.join(t.config.dataDir, SQLITE_FILE_NAME) });
+  other = await buildApp(t.config, { database, clock: t.clock, logger: false });
+  await other.ready();
+  admin = await createAdmin(t);
+  patient = await createPatient(t);
+});
+afterAll(async () => {
+  await other.close();
+  await t.close();
+});
+
+const stockOf = async (app: FastifyInstance, group: string) => {
+  const response = await app.inject({ method: 'GET', url: '/api/stock', headers: admin.headers });
+  expect(response.statusCode).toBe(200);
+  return response.json<{ bloodgroup: string; units: number }[]>().find((entry) => entry.bloodgroup === group)!
+    .units;
+};
+
+const dashboardOf = async (app: FastifyInstance) => {
+  const response = await app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: admin.headers });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+  return response.json<{ pendingRequests: number; totalBloodUnits: number; totalPatients: number }>();
+};
+
+describe('reused aggregates stay exact', () => {
+  it('stock: units received through another instance count at once, and so do units changed by hand', async () => {
+    expect(await stockOf(t.app, 'B-')).toBe(0);
+    expect(await stockOf(t.app, 'B-')).toBe(0);
+
+    const received = await other.inject({
+      method: 'POST',
+      url: '/api/admin/units',
+      headers: admin.headers,
+      payload: { bloodgroup: 'B-', count: 3, collected_on: '2026-06-14' },
+    });
+    expect(received.statusCode, received.body).toBe(201);
+    expect(await stockOf(t.app, 'B-')).toBe(3);
+
+    await sql`update blood_units set status = 'discarded', discarded_at = ${NOW}, discard_reason = 'test' where bloodgroup = 'B-' and id = (select min(id) from blood_units where bloodgroup = 'B-')`.execute(
+      t.db,
+    );
+    expect(await stockOf(t.app, 'B-')).toBe(2);
+    expect(await stockOf(other, 'B-')).toBe(2);
+  });
+
+  it('stock: a unit that expires overnight leaves the stock when the day turns', async () => {
+    const received = await other.inject({
+      method: 'POST',
+      url: '/api/admin/units',
+      headers: admin.headers,
+      // Collected 41 days ago: with the 42-day shelf life it expires tomorrow.
+      payload: { bloodgroup: 'AB-', count: 1, collected_on: '2026-05-05' },
+    });
+    expect(received.statusCode, received.body).toBe(201);
+    expect(await stockOf(t.app, 'AB-')).toBe(1);
+    t.clock.set('2026-06-17T10:00:00.000Z');
+    try {
+      expect(await stockOf(t.app, 'AB-')).toBe(0);
+    } finally {
+      t.clock.set(NOW);
+    }
+  });
+
+  it('dashboard: a request submitted through another instance, and a new patient, show at once', async () => {
+    const before = await dashboardOf(t.app);
+    expect(await dashboardOf(t.app)).toEqual(before);
+
+    const submitted = await other.inject({
+      method: 'POST',
+      url: '/api/requests',
+      headers: patient.headers,
+      payload: {
+        bloodgroup: 'O+',
+        unit: 2,
+        date: '2026-06-20',
+        doctorname: 'Dr. Cache',
+        hospitaladdress: 'City Hospital',
+        reason: 'Surgery',
+      },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const afterRequest = await dashboardOf(t.app);
+    expect(afterRequest.pendingRequests).toBe(before.pendingRequests + 1);
+
+    await createPatient(t);
+    expect((await dashboardOf(t.app)).totalPatients).toBe(before.totalPatients + 1);
+    expect((await dashboardOf(other)).totalPatients).toBe(before.totalPatients + 1);
+  });
+
+  it('leaderboard: a profile created through another instance is on the board at once', async () => {
+    const board = async (app: FastifyInstance) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/game/leaderboard?limit=100',
+        headers: admin.headers,
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ user_id: number }[]>().map((entry) => entry.user_id);
+    };
+    const donor = await createDonor(t);
+    expect(await board(t.app)).not.toContain(donor.id);
+    const created = await other.inject({ method: 'POST', url: '/api/game/profiles', headers: donor.headers });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(await board(t.app)).toContain(donor.id);
+  });
+
+  it('admin lists: a request cancelled through another instance shows its new status at once', async () => {
+    const page = async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/requests?status=pending',
+        headers: admin.headers,
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ items: { id: number }[]; total: number }>();
+    };
+    const before = await page();
+    const [first] = before.items;
+    expect(first).toBeDefined();
+    const cancelled = await other.inject({
+      method: 'POST',
+      url: `/api/requests/${first!.id}/cancel`,
+      headers: patient.headers,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const after = await page();
+    expect(after.total).toBe(before.total - 1);
+    expect(after.items.map((item) => item.id)).not.toContain(first!.id);
+  });
+
+  it('every statement that changes a versioned table moves its version forward', async () => {
+    const versionOf = async (table: string) => {
+      const result = await sql<{ version: number | string }>`
+        select sum(version) as version from change_versions where table_name = ${table}`.execute(t.db);
+      return Number(result.rows[0]!.version);
+    };
+    const changes: Record<string, ReturnType<typeof sql>> = {
+      users: sql`update users set updated_at = updated_at where id = ${admin.id}`,
+      blood_requests: sql`update blood_requests set reason = reason where id = (select min(id) from blood_requests)`,
+      blood_units: sql`update blood_units set created_at = created_at where id = (select min(id) from blood_units)`,
+      donations: sql`delete from donations where id = -1`,
+      game_profiles: sql`update game_profiles set updated_at = updated_at`,
+    };
+    for (let round = 0; round < 20; round++) {
+      for (const [table, change] of Object.entries(changes)) {
+        const before = await versionOf(table);
+        await change.execute(t.db);
+        // SQLite bumps per changed row, PostgreSQL per statement (even one that matched no row).
+        if (t.engine === 'postgres' || table !== 'donations')
+          expect(await versionOf(table), table).toBeGreaterThan(before);
+      }
+    }
+  });
+
+  it('the stock counters match a full count of the units after every kind of change', async () => {
+    const counted = await sql<{ bloodgroup: string; expires_on: string; units: number }>`
+      select bloodgroup, expires_on, count(*) as units from blood_units where status = 'available'
+      group by bloodgroup, expires_on order by bloodgroup, expires_on`.execute(t.db);
+    const kept = await sql<{ bloodgroup: string; expires_on: string; units: number }>`
+      select bloodgroup, expires_on, units from blood_stock order by bloodgroup, expires_on`.execute(t.db);
+    expect(kept.rows.map((row) => ({ ...row, units: Number(row.units) }))).toEqual(
+      counted.rows.map((row) => ({ ...row, units: Number(row.units) })),
+    );
+  });
+});

@@ -1,0 +1,559 @@
+/**
+ * npm run bench [-- --scale 10] [--duration 3] [--connections 50] [--only stock,dashboard]
+ *               [--skip-build] [--no-browser] [--keep]
+ *
+ * Builds, seeds a temporary database at scale (SQLite under a temporary DATA_DIR, or with
+ * DATABASE_URL a fresh PostgreSQL database that is dropped afterwards), starts the real server as a
+ * production process and a bare Fastify server (the reference), and drives both with autocannon
+ * in the same run. Prints a table and writes bench/results/latest.json (plus the run's context in
+ * bench/results/latest-context.json). Everything it starts, it stops.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
+import pg from 'pg';
+import {
+  BENCH_PASSWORD,
+  donorUsername,
+  seedDatabase,
+  type SeedResult,
+} from '../apps/server/src/cli/seed-scale';
+import { measureWebVitals, type WebVitals } from './web-vitals';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
+const JWT_SECRET = 'bench-jwt-secret-fixed-so-the-harness-can-mint-tokens';
+
+// ---------------------------------------------------------------- options
+
+function option(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  if (index < 0) return undefined;
+  const value = process.argv[index + 1];
+  return value && !value.startsWith('--') ? value : '';
+}
+const flag = (name: string) => process.argv.includes(`--${name}`);
+const positiveNumber = (name: string, fallback: number) => {
+  const raw = option(name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) {
+    console.error(`--${name} must be a positive number (got ${JSON.stringify(raw)})`);
+    process.exit(2);
+  }
+  return value;
+};
+
+const settings = {
+  scale: positiveNumber('scale', 1),
+  duration: positiveNumber('duration', 10),
+  connections: positiveNumber('connections', 50),
+  only: option('only')?.split(',').filter(Boolean),
+  build: !flag('skip-build'),
+  browser: !flag('no-browser'),
+  keep: flag('keep'),
+  databaseUrl: process.env.DATABASE_URL || undefined,
+};
+const warmupSeconds = Math.min(2, Math.max(1, Math.round(settings.duration / 5)));
+
+// ---------------------------------------------------------------- processes we start (and always stop)
+
+const children = new Set<ChildProcess>();
+function stopChildren() {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+}
+process.on('SIGINT', () => {
+  stopChildren();
+  process.exit(130);
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHttp(url: string, child: ChildProcess, seconds = 60): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer within ${seconds} s`);
+}
+
+function startProcess(args: string[], env: NodeJS.ProcessEnv, label: string): ChildProcess {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  children.add(child);
+  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[${label}] ${chunk.toString()}`));
+  child.on('exit', () => children.delete(child));
+  return child;
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** CPU time a process has used so far, in microseconds (user + system, from /proc/<pid>/stat), or NaN off Linux. */
+function cpuMicros(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Resident memory of a process in MB, from /proc/<pid>/status (VmRSS), or NaN off Linux. */
+function rssMb(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]);
+    return kb / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+// ---------------------------------------------------------------- tokens
+
+const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
+/** An HS256 token exactly like POST /api/auth/token issues (sub, role, ver), signed with the fixed secret. */
+function mintToken(userId: number, role: 'ADMIN' | 'DONOR' | 'PATIENT'): string {
+  const now = Math.floor(Date.now() / 1000);
+  const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+  const payload = base64url(
+    JSON.stringify({ sub: String(userId), role, ver: 0, iat: now, exp: now + 12 * 3600 }),
+  );
+  const signature = crypto
+    .createHmac('sha256', JWT_SECRET)
+    .update(`${header}.${payload}`)
+    .digest('base64url');
+  return `${header}.${payload}.${signature}`;
+}
+
+// ---------------------------------------------------------------- the endpoints
+
+interface Endpoint {
+  name: string;
+  kind: 'read' | 'write' | 'sign-in';
+  requests: AutocannonRequest[];
+}
+
+/** Every connection cycles through these requests, so the load is spread over many accounts. */
+const ACCOUNTS_PER_ENDPOINT = 200;
+
+function endpoints(seed: SeedResult, today: string): Endpoint[] {
+  const donors = seed.donorIds
+    .slice(0, ACCOUNTS_PER_ENDPOINT)
+    .map((id) => `Bearer ${mintToken(id, 'DONOR')}`);
+  const patients = seed.patientIds
+    .slice(0, ACCOUNTS_PER_ENDPOINT)
+    .map((id) => `Bearer ${mintToken(id, 'PATIENT')}`);
+  const admin = `Bearer ${mintToken(seed.adminId, 'ADMIN')}`;
+  const get = (pathname: string, tokens: string[]) =>
+    tokens.map((authorization) => ({ method: 'GET', path: pathname, headers: { authorization } }));
+  const requestBody = (index: number) =>
+    JSON.stringify({
+      bloodgroup: ['A+', 'O+', 'B+', 'AB-'][index % 4],
+      unit: (index % 3) + 1,
+      date: today,
+      doctorname: 'Dr. Bench',
+      hospitaladdress: 'City Hospital, 12 Park Road',
+      reason: 'Scheduled surgery',
+    });
+  const signInUsers = seed.donorIds.slice(0, 50).map(donorUsername);
+  return [
+    { name: 'GET /api/stock', kind: 'read', requests: get('/api/stock', donors) },
+    {
+      name: 'GET /api/game/leaderboard?limit=10',
+      kind: 'read',
+      requests: get('/api/game/leaderboard?limit=10', donors),
+    },
+    { name: 'GET /api/game/state', kind: 'read', requests: get('/api/game/state', donors) },
+    { name: 'GET /api/donor/summary', kind: 'read', requests: get('/api/donor/summary', donors) },
+    { name: 'GET /api/patient/summary', kind: 'read', requests: get('/api/patient/summary', patients) },
+    { name: 'GET /api/admin/dashboard', kind: 'read', requests: get('/api/admin/dashboard', [admin]) },
+    {
+      name: 'GET /api/admin/requests?status=pending',
+      kind: 'read',
+      requests: get('/api/admin/requests?status=pending', [admin]),
+    },
+    {
+      name: 'POST /api/requests',
+      kind: 'write',
+      requests: patients.map((authorization, index) => ({
+        method: 'POST',
+        path: '/api/requests',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: requestBody(index),
+      })),
+    },
+    {
+      name: 'POST /api/auth/token',
+      kind: 'sign-in',
+      requests: signInUsers.map((username) => ({
+        method: 'POST',
+        path: '/api/auth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ username, password: BENCH_PASSWORD }).toString(),
+      })),
+    },
+  ];
+}
+
+// ---------------------------------------------------------------- measuring
+
+interface Measurement {
+  name: string;
+  rps: number;
+  p50_ms: number;
+  p99_ms: number;
+  failures: number;
+  peakRssMb: number;
+  /** The measured server's own CPU per request: steadier than req/s when other work shares the machine. */
+  cpuMicrosPerRequest: number;
+}
+
+async function load(url: string, requests: AutocannonRequest[], duration: number): Promise<AutocannonResult> {
+  return autocannon({ url, connections: settings.connections, duration, timeout: 30, requests });
+}
+
+async function measure(
+  name: string,
+  url: string,
+  requests: AutocannonRequest[],
+  pid: number | undefined,
+): Promise<Measurement> {
+  await load(url, requests, warmupSeconds);
+  let peakRssMb = 0;
+  const sampler =
+    pid === undefined ? undefined : setInterval(() => (peakRssMb = Math.max(peakRssMb, rssMb(pid))), 100);
+  const cpuBefore = pid === undefined ? Number.NaN : cpuMicros(pid);
+  const result = await load(url, requests, settings.duration);
+  const cpuUsed = pid === undefined ? Number.NaN : cpuMicros(pid) - cpuBefore;
+  if (sampler) clearInterval(sampler);
+  if (pid !== undefined) peakRssMb = Math.max(peakRssMb, rssMb(pid));
+  const failures = result.non2xx + result.errors + result.timeouts;
+  const measurement = {
+    name,
+    rps: Math.round(result.requests.average),
+    p50_ms: result.latency.p50,
+    p99_ms: result.latency.p99,
+    failures,
+    peakRssMb,
+    cpuMicrosPerRequest: Math.round(cpuUsed / Math.max(1, result.requests.total)),
+  };
+  const codes = result.statusCodeStats ? ` status codes ${JSON.stringify(result.statusCodeStats)}` : '';
+  console.log(
+    `  ${name.padEnd(42)} ${String(measurement.rps).padStart(7)} req/s  p50 ${measurement.p50_ms} ms  p99 ${measurement.p99_ms} ms` +
+      `  ${measurement.cpuMicrosPerRequest} µs CPU/req  RSS ${Math.round(peakRssMb)} MB` +
+      (failures ? `  FAILURES ${failures}${codes}` : ''),
+  );
+  return measurement;
+}
+
+// ---------------------------------------------------------------- the database
+
+interface PreparedDatabase {
+  engine: 'sqlite' | 'postgres';
+  env: NodeJS.ProcessEnv;
+  seed: SeedResult;
+  drop: () => Promise<void>;
+}
+
+async function prepareDatabase(dataDir: string): Promise<PreparedDatabase> {
+  if (!settings.databaseUrl) {
+    const seed = await seedDatabase({ sqliteFile: path.join(dataDir, 'bloodbank.db') }, settings.scale);
+    return { engine: 'sqlite', env: {}, seed, drop: async () => {} };
+  }
+  // A fresh database next to the one DATABASE_URL names, dropped at the end.
+  const name = `bench_${Date.now()}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: settings.databaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(settings.databaseUrl);
+  url.pathname = `/${name}`;
+  const seed = await seedDatabase({ databaseUrl: url.toString() }, settings.scale);
+  return {
+    engine: 'postgres',
+    env: { DATABASE_URL: url.toString() },
+    seed,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: settings.databaseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+// ---------------------------------------------------------------- the run
+
+function build(): { web: boolean } {
+  if (!settings.build) return { web: fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html')) };
+  console.log('Building (npm run build) …');
+  const full = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+  if (full.status === 0) return { web: true };
+  console.warn('The full build failed; building the server alone (the browser measurements are skipped).');
+  const server = spawnSync('npm', ['run', 'build', '-w', '@bloodbank/server', '--silent'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (server.status !== 0) throw new Error('The server does not build.');
+  return { web: false };
+}
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    cpu: `${cpus[0]?.model ?? 'unknown'} × ${cpus.length}`,
+    memory_gb: Math.round(os.totalmem() / 1024 ** 3),
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    load_average_at_start: os.loadavg().map((value) => Math.round(value * 100) / 100),
+  };
+}
+
+const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+function target(endpoint: Endpoint): string {
+  if (endpoint.kind === 'sign-in') return 'argon2-bound (reported alone)';
+  if (endpoint.kind === 'write') return '≥ 0.2×';
+  if (endpoint.name === 'GET /api/admin/dashboard' && settings.scale >= 10) return '≥ 0.3× (scale 10)';
+  return '≥ 0.5×, p99 < 20 ms';
+}
+
+function meetsTarget(endpoint: Endpoint, measurement: Measurement, ratio: number): boolean | undefined {
+  if (measurement.failures > 0) return false;
+  if (endpoint.kind === 'sign-in') return undefined;
+  if (endpoint.kind === 'write') return ratio >= 0.2;
+  if (endpoint.name === 'GET /api/admin/dashboard' && settings.scale >= 10) return ratio >= 0.3;
+  if (settings.scale !== 1) return undefined;
+  return ratio >= 0.5 && measurement.p99_ms < 20;
+}
+
+async function main(): Promise<void> {
+  const startedAt = new Date();
+  const { web } = build();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bloodbank-bench-'));
+  console.log(`Seeding at scale ${settings.scale} (${settings.databaseUrl ? 'PostgreSQL' : 'SQLite'}) …`);
+  const database = await prepareDatabase(dataDir);
+  const { seed } = database;
+  console.log(
+    `  ${Object.entries(seed.counts)
+      .map(([key, value]) => `${value.toLocaleString('en')} ${key}`)
+      .join(', ')} in ${seed.seconds.toFixed(1)} s`,
+  );
+
+  const [serverPort, referencePort] = [await freePort(), await freePort()];
+  const server = startProcess(
+    ['apps/server/dist/server.js'],
+    {
+      PATH: process.env.PATH,
+      ...database.env,
+      DATA_DIR: dataDir,
+      PORT: String(serverPort),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000000',
+      JWT_SECRET,
+      ...(web ? {} : { WEB_DIST_DIR: path.join(dataDir, 'no-web-build') }),
+    },
+    'server',
+  );
+  const reference = startProcess(
+    ['bench/reference-server.mjs', String(referencePort)],
+    { PATH: process.env.PATH },
+    'reference',
+  );
+  const serverUrl = `http://127.0.0.1:${serverPort}`;
+  const referenceUrl = `http://127.0.0.1:${referencePort}`;
+
+  const measurements: Measurement[] = [];
+  const referenceRuns: Measurement[] = [];
+  let idleRssMb = Number.NaN;
+  let vitals: WebVitals[] | undefined;
+  let selected: Endpoint[] = [];
+  try {
+    await Promise.all([
+      waitForHttp(`${serverUrl}/api/health`, server),
+      waitForHttp(`${referenceUrl}/`, reference),
+    ]);
+    const today = new Date().toISOString().slice(0, 10);
+    const all = endpoints(seed, today);
+    selected = settings.only
+      ? all.filter((endpoint) => settings.only!.some((part) => endpoint.name.includes(part)))
+      : all;
+
+    // Every endpoint answers correctly before anything is timed.
+    for (const endpoint of all) {
+      const request = endpoint.requests[0]!;
+      if (endpoint.kind === 'write') continue;
+      const response = await fetch(`${serverUrl}${request.path}`, {
+        method: request.method,
+        headers: request.headers,
+        ...(request.body ? { body: request.body } : {}),
+      });
+      if (!response.ok)
+        throw new Error(`${endpoint.name} answered ${response.status}: ${await response.text()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    idleRssMb = rssMb(server.pid!);
+
+    console.log(
+      `\nLoad: ${settings.connections} connections, ${settings.duration} s per endpoint (after ${warmupSeconds} s of warm-up)`,
+    );
+    referenceRuns.push(
+      await measure(
+        'reference (bare Fastify, constant JSON)',
+        referenceUrl,
+        [{ method: 'GET', path: '/' }],
+        reference.pid,
+      ),
+    );
+    for (const endpoint of selected.filter((candidate) => candidate.kind !== 'sign-in')) {
+      measurements.push(await measure(endpoint.name, serverUrl, endpoint.requests, server.pid));
+    }
+    referenceRuns.push(
+      await measure(
+        'reference again (noise check)',
+        referenceUrl,
+        [{ method: 'GET', path: '/' }],
+        reference.pid,
+      ),
+    );
+    for (const endpoint of selected.filter((candidate) => candidate.kind === 'sign-in')) {
+      measurements.push(await measure(endpoint.name, serverUrl, endpoint.requests, server.pid));
+    }
+
+    if (settings.browser && web) {
+      console.log('\nWeb vitals in Chromium (LCP, CLS) …');
+      try {
+        vitals = await measureWebVitals(serverUrl, mintToken(seed.adminId, 'ADMIN'));
+        for (const page of vitals) {
+          const moved = page.shifted.map((shift) => `${shift.element} ${shift.score}`).join(', ');
+          console.log(
+            `  ${page.page.padEnd(42)} LCP ${page.lcp_ms} ms  CLS ${page.cls}${moved ? `  (moved most: ${moved})` : ''}`,
+          );
+        }
+      } catch (error) {
+        console.warn(`  skipped: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  } finally {
+    await Promise.all([stopProcess(server), stopProcess(reference)]);
+    await database.drop();
+    if (!settings.keep) fs.rmSync(dataDir, { recursive: true, force: true });
+    else console.log(`Kept ${dataDir}`);
+  }
+
+  // ---- report
+  const referenceRps = Math.round(
+    referenceRuns.reduce((sum, run) => sum + run.rps, 0) / referenceRuns.length,
+  );
+  const rows = measurements.map((measurement) => {
+    const endpoint = selected.find((candidate) => candidate.name === measurement.name)!;
+    const ratio = round(measurement.rps / referenceRps);
+    return { endpoint, measurement, ratio, ok: meetsTarget(endpoint, measurement, ratio) };
+  });
+  const loadRssMb = Math.max(...measurements.map((measurement) => measurement.peakRssMb));
+  const referenceCpu = Math.round(
+    referenceRuns.reduce((sum, run) => sum + run.cpuMicrosPerRequest, 0) / referenceRuns.length,
+  );
+
+  console.log(
+    `\n${database.engine}, scale ${settings.scale}; reference ${referenceRps} req/s (runs: ${referenceRuns.map((run) => run.rps).join(', ')}; ${referenceCpu} µs CPU/req)\n`,
+  );
+  const header = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'server CPU µs/req', 'target', ''];
+  const table = rows.map(({ endpoint, measurement, ratio, ok }) => [
+    endpoint.name,
+    String(measurement.rps),
+    String(measurement.p50_ms),
+    String(measurement.p99_ms),
+    `${ratio.toFixed(2)}×`,
+    String(measurement.cpuMicrosPerRequest),
+    target(endpoint),
+    ok === undefined ? '' : ok ? 'ok' : 'MISSED',
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...table.map((row) => row[column]!.length)),
+  );
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const row of table) console.log(line(row));
+  console.log(
+    `\nServer RSS: ${round(idleRssMb, 1)} MB idle, ${round(loadRssMb, 1)} MB peak under load (target < 300 MB)`,
+  );
+
+  const results = {
+    engine: database.engine,
+    scale: settings.scale,
+    reference_rps: referenceRps,
+    endpoints: rows.map(({ measurement, ratio }) => ({
+      name: measurement.name,
+      rps: measurement.rps,
+      p50_ms: measurement.p50_ms,
+      p99_ms: measurement.p99_ms,
+      ratio,
+    })),
+    rss_mb: { idle: round(idleRssMb, 1), load: round(loadRssMb, 1) },
+  };
+  const context = {
+    started_at: startedAt.toISOString(),
+    machine: machine(),
+    settings: { duration_s: settings.duration, connections: settings.connections, warmup_s: warmupSeconds },
+    seed: seed.counts,
+    reference_runs_rps: referenceRuns.map((run) => run.rps),
+    reference_cpu_us_per_request: referenceCpu,
+    endpoints: measurements.map((measurement) => ({
+      name: measurement.name,
+      cpu_us_per_request: measurement.cpuMicrosPerRequest,
+      peak_rss_mb: round(measurement.peakRssMb, 1),
+      failures: measurement.failures,
+    })),
+    web_vitals: vitals ?? null,
+  };
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  // latest.json is the last run; each engine and scale also keeps its own last run.
+  const partial = settings.only !== undefined || settings.duration < 10;
+  const names = partial ? ['latest'] : ['latest', `${database.engine}-scale${settings.scale}`];
+  for (const name of names) {
+    fs.writeFileSync(path.join(RESULTS_DIR, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
+    fs.writeFileSync(path.join(RESULTS_DIR, `${name}-context.json`), `${JSON.stringify(context, null, 2)}\n`);
+  }
+  console.log(
+    `\nWrote ${names.map((name) => `bench/results/${name}.json`).join(' and ')} (+ -context.json: ${context.machine.cpu}, ${context.machine.node})`,
+  );
+  if (measurements.some((measurement) => measurement.failures > 0)) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  stopChildren();
+  process.exit(1);
+});
