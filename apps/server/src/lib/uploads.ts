@@ -10,8 +10,6 @@ import {
 } from '@bloodbank/shared/constants';
 import { invalidFields } from '../errors';
 
-export { PROFILE_PICTURE_SIZE_MESSAGE, PROFILE_PICTURE_TYPE_MESSAGE };
-
 export interface StoredImage {
   fileName: string;
   mimeType: string;
@@ -27,7 +25,8 @@ export function avatarDirectory(dataDir: string): string {
 
 /** Checks the picture by its content (magic bytes), never by its name or declared type. */
 export async function validateProfilePicture(content: Buffer): Promise<{ ext: string; mime: string }> {
-  if (content.length > PROFILE_PICTURE_MAX_BYTES) throw invalidFields({ profile_pic: PROFILE_PICTURE_SIZE_MESSAGE });
+  if (content.length > PROFILE_PICTURE_MAX_BYTES)
+    throw invalidFields({ profile_pic: PROFILE_PICTURE_SIZE_MESSAGE });
   const detected = await fileTypeFromBuffer(content);
   if (!detected || !(PROFILE_PICTURE_TYPES as readonly string[]).includes(detected.mime)) {
     throw invalidFields({ profile_pic: PROFILE_PICTURE_TYPE_MESSAGE });

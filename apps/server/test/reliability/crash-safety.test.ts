@@ -12,6 +12,7 @@ import {
   startServer,
   type ServerProcess,
   type ServerStore,
+  registrationBody,
 } from './server-process';
 
 /**
@@ -44,22 +45,8 @@ afterAll(async () => {
   await store.remove();
 });
 
-let sequence = 0;
-const person = (role: 'donor' | 'patient', bloodgroup: BloodGroup) => {
-  sequence += 1;
-  return {
-    user_type: role,
-    username: `crash_${role}_${sequence}`,
-    password: 'crash-test-password',
-    first_name: 'Kavya',
-    last_name: `Nair${sequence}`,
-    email: `crash${sequence}@example.org`,
-    bloodgroup,
-    address: '5 Lake View',
-    mobile: '9876543210',
-    ...(role === 'patient' ? { disease: 'Accident', age: 29, doctorname: 'Dr. Das' } : {}),
-  };
-};
+const person = (role: 'donor' | 'patient', bloodgroup: BloodGroup) =>
+  registrationBody('crash', role, bloodgroup);
 
 /** One worker: donor signs up, donates, gets approved; stock arrives; patient signs up, requests, gets approved. */
 async function runWorker(

@@ -1,3 +1,4 @@
+import type { BloodGroup } from '@bloodbank/shared/blood-groups';
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -209,4 +210,23 @@ export async function signIn(baseUrl: string, username: string, password: string
   if (response.status !== 200)
     throw new Error(`sign-in of ${username} failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.access_token;
+}
+
+let registrationSequence = 0;
+/** A valid registration body with a username unique within this process (prefix names the test). */
+export function registrationBody(prefix: string, role: 'donor' | 'patient', bloodgroup: BloodGroup) {
+  registrationSequence += 1;
+  const n = registrationSequence;
+  return {
+    user_type: role,
+    username: `${prefix}_${role}_${n}`,
+    password: `${prefix}-test-password`,
+    first_name: 'Kavya',
+    last_name: `Nair${n}`,
+    email: `${prefix}${n}@example.org`,
+    bloodgroup,
+    address: '5 Lake View',
+    mobile: '9876543210',
+    ...(role === 'patient' ? { disease: 'Accident', age: 29, doctorname: 'Dr. Das' } : {}),
+  };
 }

@@ -13,6 +13,7 @@ import {
   startServer,
   type ServerProcess,
   type ServerStore,
+  registrationBody,
 } from './server-process';
 
 /**
@@ -37,22 +38,8 @@ afterAll(async () => {
   await store.remove();
 });
 
-let sequence = 0;
-const person = (role: 'donor' | 'patient', bloodgroup: BloodGroup) => {
-  sequence += 1;
-  return {
-    user_type: role,
-    username: `soak_${role}_${sequence}`,
-    password: 'soak-test-password',
-    first_name: 'Arjun',
-    last_name: `Rao${sequence}`,
-    email: `soak${sequence}@example.org`,
-    bloodgroup,
-    address: '9 Market Road',
-    mobile: '9876543210',
-    ...(role === 'patient' ? { disease: 'Surgery', age: 52, doctorname: 'Dr. Iyer' } : {}),
-  };
-};
+const person = (role: 'donor' | 'patient', bloodgroup: BloodGroup) =>
+  registrationBody('soak', role, bloodgroup);
 
 async function signUp(baseUrl: string, role: 'donor' | 'patient', bloodgroup: BloodGroup): Promise<string> {
   const body = person(role, bloodgroup);

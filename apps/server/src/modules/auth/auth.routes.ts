@@ -8,7 +8,7 @@ import {
 import { ErrorResponseSchema } from '@bloodbank/shared/errors';
 import type { AppContext } from '../../context';
 import { invalidFields } from '../../errors';
-import { PROFILE_PICTURE_SIZE_MESSAGE } from '../../lib/uploads';
+import { PROFILE_PICTURE_SIZE_MESSAGE } from '@bloodbank/shared/constants';
 import { registerUser, signIn } from './auth.service';
 
 declare module 'fastify' {
@@ -17,14 +17,20 @@ declare module 'fastify' {
   }
 }
 
-const errors = { 401: ErrorResponseSchema, 409: ErrorResponseSchema, 422: ErrorResponseSchema, 429: ErrorResponseSchema };
+const errors = {
+  401: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+  422: ErrorResponseSchema,
+  429: ErrorResponseSchema,
+};
 
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.post('/auth/register', {
     config: { access: 'public' },
     schema: {
       tags: ['auth'],
-      summary: 'Register a donor or a patient (JSON, or multipart/form-data with an optional profile_pic file)',
+      summary:
+        'Register a donor or a patient (JSON, or multipart/form-data with an optional profile_pic file)',
       body: RegistrationSchema,
       response: { 201: RegistrationResponseSchema, ...errors },
     },
