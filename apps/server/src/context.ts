@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import type { ChangeWatch } from './db/change-versions';
 import type { Database, Engine } from './db/database';
 import type { Clock } from './lib/clock';
 import type { LoginThrottle } from './lib/login-throttle';
@@ -8,6 +9,8 @@ export interface AppContext {
   config: Config;
   db: Database;
   engine: Engine;
+  /** Whether anything changed since: what reused answers check. */
+  changes: ChangeWatch;
   clock: Clock;
   loginThrottle: LoginThrottle;
 }

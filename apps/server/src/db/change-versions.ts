@@ -1,64 +1,142 @@
+import SQLite from 'better-sqlite3';
 import type { Database } from './database';
 
-/** The tables whose every change bumps a counter in change_versions (migration 2026-11-21-0001). */
-export type VersionedTable = 'users' | 'donations' | 'blood_requests' | 'blood_units' | 'game_profiles';
+/** The tables whose every change bumps a counter in change_versions (migrations 2026-11-21-0001 and -0002). */
+export type VersionedTable =
+  | 'users'
+  | 'donations'
+  | 'blood_requests'
+  | 'blood_units'
+  | 'game_profiles'
+  | 'earned_achievements'
+  | 'game_rewards'
+  | 'activities';
+
+/**
+ * "Has anything these tables hold changed since?", asked by every reused answer (VersionedCache).
+ *
+ * The answer is a number that never goes back and moves forward at least once for every commit
+ * that changed one of the tables, made by this instance, another instance or a tool, before the
+ * caller's read of it:
+ * - PostgreSQL: the sum of the tables' counters in change_versions, bumped by triggers in the same
+ *   transaction as every insert, update or delete of them (one indexed read of a few rows).
+ * - SQLite: the database's data_version, read on a connection of its own that never writes.
+ *   SQLite moves it for every commit by any other connection, so from that connection's side for
+ *   every commit at all: the server's own, another process's (npm run admin:create, a restore), or
+ *   one typed into the sqlite3 shell. It ignores which tables a commit touched (any commit moves
+ *   it), which on SQLite's single writer costs little, and it is a call into SQLite with no I/O
+ *   (the write-ahead log's shared index is in memory), cheap enough for every request.
+ */
+export interface ChangeWatch {
+  versionOf(tables: readonly VersionedTable[]): number | Promise<number>;
+  /** Whether versionOf is a database query: then reusing what one query reads gains nothing. */
+  readonly costsAQuery: boolean;
+  close(): void;
+}
+
+export function postgresChangeWatch(db: Database): ChangeWatch {
+  const compiledByTables = new Map<string, ReturnType<typeof compile>>();
+  const compile = (tables: readonly VersionedTable[]) =>
+    db
+      .selectFrom('change_versions')
+      .select((eb) => eb.fn.sum<number>('version').as('version'))
+      .where('table_name', 'in', [...tables])
+      .compile();
+  return {
+    async versionOf(tables) {
+      const key = tables.join(',');
+      let compiled = compiledByTables.get(key);
+      if (!compiled) compiledByTables.set(key, (compiled = compile(tables)));
+      const result = await db.executeQuery<{ version: number | string | null }>(compiled);
+      return Number(result.rows[0]?.version ?? 0);
+    },
+    costsAQuery: true,
+    close() {},
+  };
+}
+
+export function sqliteChangeWatch(file: string): ChangeWatch {
+  let connection: SQLite.Database | undefined;
+  let statement: SQLite.Statement<[], number> | undefined;
+  // data_version is only "different after another connection's commit": turned here into a
+  // counter that only grows, as VersionedCache expects.
+  let lastDataVersion: number | undefined;
+  let generation = 0;
+  return {
+    versionOf() {
+      if (!statement) {
+        // Opened on first use: the server's own connection has created the file and its WAL by then.
+        connection = new SQLite(file, { readonly: true, fileMustExist: true });
+        statement = connection.prepare<[], number>('pragma data_version').pluck();
+      }
+      const dataVersion = statement.get()!;
+      if (dataVersion !== lastDataVersion) {
+        lastDataVersion = dataVersion;
+        generation += 1;
+      }
+      return generation;
+    },
+    costsAQuery: false,
+    close() {
+      connection?.close();
+    },
+  };
+}
 
 /**
  * A value computed from the database, reused for as long as none of the tables it reads has
- * changed, on this instance or any other.
+ * changed, on this instance or any other (see ChangeWatch).
  *
- * Triggers bump change_versions in the same transaction as every insert, update or delete of a
- * versioned table, and the counters only grow. So: read the sum of the counters, then compute; a
- * later request that reads the same sum knows nothing was committed since that first read, so the
- * value (computed after it) is still exactly what a fresh computation would give. Any change makes
- * the next request compute again. Requests that arrive while a computation runs share it; they get
- * a value at least as fresh as the version they read.
+ * Read the version, then compute: a later request that reads the same version knows nothing was
+ * committed since that first read, so the value (computed after it) is still exactly what a fresh
+ * computation would give. Any change makes the next request compute again. Requests that arrive
+ * while a computation runs share it; they get a value at least as fresh as the version they read.
  *
- * `key` stands for everything else the value depends on (today's date, the page asked for…); the
- * most recently used `maxEntries` keys are kept.
+ * `key` stands for everything else the value depends on (the user, today's date, the page
+ * asked for…); the most recently used `maxEntries` keys are kept.
  */
+/** How many users' answers a per-user cache keeps (most recently used): a few MB of JSON. */
+export const PER_USER_ANSWERS_KEPT = 5_000;
+
 export interface VersionedCache<Value> {
-  get(key: string, compute: () => Promise<Value>): Promise<Value>;
+  get(key: string | number, compute: () => Promise<Value>): Promise<Value>;
 }
 
 export function createVersionedCache<Value>(
-  db: Database,
+  changes: ChangeWatch,
   tables: readonly VersionedTable[],
   maxEntries = 1,
 ): VersionedCache<Value> {
-  const compiled = db
-    .selectFrom('change_versions')
-    .select((eb) => eb.fn.sum<number>('version').as('version'))
-    .where('table_name', 'in', [...tables])
-    .compile();
-  const readVersion = async () => {
-    const result = await db.executeQuery<{ version: number | string | null }>(compiled);
-    return Number(result.rows[0]?.version ?? 0);
+  const entries = new Map<string | number, { version: number; value: Promise<Value> }>();
+
+  const lookup = (key: string | number, version: number, compute: () => Promise<Value>) => {
+    const cached = entries.get(key);
+    if (cached && cached.version === version) {
+      // Most recently used last.
+      entries.delete(key);
+      entries.set(key, cached);
+      return cached.value;
+    }
+    const value = compute();
+    // Versions only grow: never let a slower, older computation replace a newer one.
+    if (!cached || version >= cached.version) {
+      const current = { version, value };
+      entries.delete(key);
+      entries.set(key, current);
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+      value.catch(() => {
+        if (entries.get(key) === current) entries.delete(key);
+      });
+    }
+    return value;
   };
 
-  const entries = new Map<string, { version: number; value: Promise<Value> }>();
   return {
-    async get(key, compute) {
-      const version = await readVersion();
-      const cached = entries.get(key);
-      if (cached && cached.version === version) {
-        // Most recently used last.
-        entries.delete(key);
-        entries.set(key, cached);
-        return cached.value;
-      }
-      const value = compute();
-      // Versions only grow: never let a slower, older computation replace a newer one.
-      if (!cached || version >= cached.version) {
-        const current = { version, value };
-        entries.delete(key);
-        entries.set(key, current);
-        if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
-        value.catch(() => {
-          if (entries.get(key) === current) entries.delete(key);
-        });
-      }
-      return value;
+    get(key, compute) {
+      const version = changes.versionOf(tables);
+      return typeof version === 'number'
+        ? lookup(key, version, compute)
+        : version.then((read) => lookup(key, read, compute));
     },
   };
 }

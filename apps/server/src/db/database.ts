@@ -14,6 +14,7 @@ import {
   type SqliteDatabase,
   type Transaction,
 } from 'kysely';
+import { postgresChangeWatch, sqliteChangeWatch, type ChangeWatch } from './change-versions';
 import { migrationProvider } from './migrations/index';
 import type { DB } from './types';
 
@@ -39,6 +40,14 @@ export interface DatabaseOptions {
 export interface DatabaseHandle {
   db: Database;
   engine: Engine;
+  /** Whether anything changed since: what reused answers check (db/change-versions.ts). */
+  changes: ChangeWatch;
+  /**
+   * Resolves once every commit made so far is on disk, for engines where a commit alone does not
+   * promise it (SQLite here, see openDatabase); a write is acknowledged only after it. Undefined
+   * where every commit already waits for the disk (PostgreSQL).
+   */
+  syncCommits?: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -53,22 +62,38 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),
       ...(options.log ? { log: options.log } : {}),
     });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    return { db, engine: 'postgres', changes: postgresChangeWatch(db), close: () => db.destroy() };
   }
   const file = options.sqliteFile;
   if (!file) throw new Error('openDatabase: sqliteFile is required without a databaseUrl');
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
-  // WAL lets readers run beside the writer; FULL sync makes every acknowledged commit durable.
+  // WAL lets readers run beside the writer. Durability is group commit: a commit is written to the
+  // log without waiting for the disk (NORMAL), and syncCommits flushes the log once for all the
+  // commits made meanwhile, off the event loop, before any of them is acknowledged. With FULL,
+  // each commit held the whole server still for its own flush.
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<DB>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     ...(options.log ? { log: options.log } : {}),
   });
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  const changes = sqliteChangeWatch(file);
+  const log = writeAheadLogSync(`${file}-wal`, changes);
+  return {
+    db,
+    engine: 'sqlite',
+    changes,
+    syncCommits: log.sync,
+    close: async () => {
+      // Closing checkpoints the log into the database file and flushes both.
+      await log.close();
+      changes.close();
+      await db.destroy();
+    },
+  };
 }
 
 /**
@@ -101,7 +126,10 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
       let wrapped = clients.get(client);
       if (!wrapped) {
         const query = (textOrCursor: unknown, parameters?: readonly unknown[]) =>
-          typeof textOrCursor === 'string' && parameters && parameters.length > 0 && parameters.length <= MAX_NAMED_PARAMETERS
+          typeof textOrCursor === 'string' &&
+          parameters &&
+          parameters.length > 0 &&
+          parameters.length <= MAX_NAMED_PARAMETERS
             ? client.query({ name: nameOf(textOrCursor), text: textOrCursor, values: [...parameters] })
             : (client.query as (...args: unknown[]) => unknown)(textOrCursor, parameters);
         wrapped = { query: query as PostgresPoolClient['query'], release: () => client.release() };
@@ -137,9 +165,52 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
       const statement = sqlite.prepare(sqlText);
       if (!cached) {
         statements.set(sqlText, statement);
-        if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+        if (statements.size > STATEMENT_CACHE_SIZE)
+          statements.delete(statements.keys().next().value as string);
       }
       return statement;
+    },
+  };
+}
+
+/**
+ * Group commit for SQLite in WAL mode with synchronous = NORMAL: SQLite has written each commit to
+ * the write-ahead log (in the OS's cache) by the time it returns, and flushes the log itself only
+ * at checkpoints. sync() flushes the log file (fdatasync, in libuv's thread pool) and resolves once
+ * a flush that began after the caller's commits has finished; callers that arrive during a flush
+ * share the next one. The change watch tells whether anything was committed since the last flush,
+ * so a request that committed nothing costs one in-memory read.
+ */
+function writeAheadLogSync(walFile: string, changes: ChangeWatch) {
+  let handle: Promise<fs.promises.FileHandle> | undefined;
+  let flushedUpTo = 0;
+  let flushing: Promise<void> | undefined;
+  const committed = () => changes.versionOf([]) as number;
+
+  const flush = async () => {
+    const upTo = committed();
+    handle ??= fs.promises.open(walFile, 'r+');
+    try {
+      await (await handle).datasync();
+    } catch (error) {
+      handle = undefined; // open again next time
+      throw error;
+    }
+    flushedUpTo = Math.max(flushedUpTo, upTo);
+  };
+
+  return {
+    async sync(): Promise<void> {
+      const target = committed();
+      while (flushedUpTo < target) {
+        // A flush already running may have begun before these commits: wait for it, then flush again.
+        flushing ??= flush().finally(() => (flushing = undefined));
+        await flushing;
+      }
+    },
+    async close(): Promise<void> {
+      await flushing?.catch(() => {});
+      if (handle) await (await handle).close();
     },
   };
 }

@@ -166,6 +166,7 @@ export interface DB {
   activities: ActivitiesTable;
   audit_log: AuditLogTable;
   blood_stock: BloodStockTable;
+  /** PostgreSQL only (SQLite has data_version): see db/change-versions.ts. */
   change_versions: ChangeVersionsTable;
 }
 

@@ -7,6 +7,24 @@ export interface Clock {
   today(): string;
 }
 
+const MINUTE_MS = 60_000;
+
 export function createClock(timezone: string, now: () => Date = () => new Date()): Clock {
-  return { now, today: () => todayIn(timezone, now()) };
+  // Formatting a date in a time zone costs microseconds, and most requests ask. A day (in any zone;
+  // offsets are whole minutes) starts on a minute boundary, so the day found for a minute holds
+  // for all of it.
+  let minute = Number.NaN;
+  let day = '';
+  return {
+    now,
+    today: () => {
+      const instant = now();
+      const thisMinute = Math.floor(instant.getTime() / MINUTE_MS);
+      if (thisMinute !== minute) {
+        day = todayIn(timezone, instant);
+        minute = thisMinute;
+      }
+      return day;
+    },
+  };
 }

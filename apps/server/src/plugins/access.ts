@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CompiledQuery } from 'kysely';
 import type { Role } from '@bloodbank/shared/auth';
+import { createVersionedCache, type ChangeWatch } from '../db/change-versions';
 import type { Database } from '../db/database';
 import { forbidden, unauthorized } from '../errors';
 
@@ -49,9 +50,10 @@ declare module '@fastify/jwt' {
 
 export const SESSION_INVALID = 'Your session has expired or is no longer valid. Please log in again.';
 
-export function registerAccessControl(app: FastifyInstance, db: Database): void {
+export function registerAccessControl(app: FastifyInstance, db: Database, changes: ChangeWatch): void {
   app.decorateRequest('principal', null);
-  const findSessionUser = sessionUserLookup(db);
+  const findSessionUser = sessionUserLookup(db, changes);
+  const verifyToken = tokenVerifier(app);
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
 
@@ -76,7 +78,7 @@ export function registerAccessControl(app: FastifyInstance, db: Database): void 
     }
     if (access === 'public') return;
     const checkAccess = async (request: FastifyRequest) => {
-      request.principal = await authenticate(request, findSessionUser);
+      request.principal = await authenticate(request, verifyToken, findSessionUser);
       if (access !== 'signed-in' && !access.includes(request.principal.role)) throw forbidden();
     };
     const existing = route.onRequest ?? [];
@@ -85,30 +87,62 @@ export function registerAccessControl(app: FastifyInstance, db: Database): void 
 }
 
 /**
- * The caller's account, read on every request so that deactivation and password resets take effect
- * at once, on every instance (no cache could promise that without a shared invalidation channel).
- * It is the one query every signed-in request runs, so it is built and compiled once, and each call
- * only binds the id (SQLite also reuses the prepared statement).
+ * The caller's account, checked on every request so that deactivation and password resets take
+ * effect at once, on every instance. Where asking whether anything changed costs no query (SQLite,
+ * see db/change-versions.ts), the row is reused until the next commit; otherwise it is read each
+ * time, with a query built and compiled once that only binds the id.
  */
-function sessionUserLookup(db: Database) {
+function sessionUserLookup(db: Database, changes: ChangeWatch) {
   const compiled = db
     .selectFrom('users')
     .select(['id', 'role', 'username', 'is_active', 'token_version'])
     .where('id', '=', 0)
     .compile();
   type SessionUser = typeof compiled extends CompiledQuery<infer Row> ? Row : never;
-  return async (userId: number) => {
+  const read = async (userId: number) => {
     const result = await db.executeQuery<SessionUser>({ ...compiled, parameters: [userId] });
     return result.rows[0];
   };
+  if (changes.costsAQuery) return read;
+  const sessionUsers = createVersionedCache<SessionUser | undefined>(changes, ['users'], SESSION_USERS_KEPT);
+  return (userId: number) => sessionUsers.get(userId, () => read(userId));
 }
 
-type TokenPayload = { sub: string; role: Role; ver: number };
+const SESSION_USERS_KEPT = 10_000;
+
+/**
+ * Signature (HS256 only) and expiry of a bearer token. A token verified once is remembered, by its
+ * exact text, until it expires: the signature check is a pure function of the token and the
+ * secret, so the same text always verifies the same way. Whether its user may still use it is
+ * the session check's business, never cached beyond a change (above).
+ */
+function tokenVerifier(app: FastifyInstance) {
+  const verified = new Map<string, { payload: TokenPayload; expiresAtMs: number }>();
+  return (token: string): TokenPayload => {
+    const known = verified.get(token);
+    if (known) {
+      if (known.expiresAtMs > Date.now()) return known.payload;
+      verified.delete(token);
+    }
+    const payload = app.jwt.verify<TokenPayload>(token);
+    if (typeof payload.exp === 'number') {
+      verified.set(token, { payload, expiresAtMs: payload.exp * 1000 });
+      // Oldest first out: a Map iterates in insertion order.
+      if (verified.size > VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+    }
+    return payload;
+  };
+}
+
+const VERIFIED_TOKENS_KEPT = 10_000;
+
+type TokenPayload = { sub: string; role: Role; ver: number; exp?: number };
 
 const MAX_TOKEN_LENGTH = 1024;
 
 async function authenticate(
   request: FastifyRequest,
+  verifyToken: ReturnType<typeof tokenVerifier>,
   findSessionUser: ReturnType<typeof sessionUserLookup>,
 ): Promise<Principal> {
   const header = request.headers.authorization;
@@ -120,8 +154,7 @@ async function authenticate(
   if (token.length > MAX_TOKEN_LENGTH) throw unauthorized(SESSION_INVALID);
   let payload: TokenPayload;
   try {
-    // Signature (HS256 only) and expiry; the verifier caches tokens it has verified (app.ts).
-    payload = request.server.jwt.verify<TokenPayload>(token);
+    payload = verifyToken(token);
   } catch {
     throw unauthorized(SESSION_INVALID);
   }

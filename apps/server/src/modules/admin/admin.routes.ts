@@ -5,11 +5,11 @@ import {
   AuditEntrySchema,
   AuditQuerySchema,
   pagedSchema,
-  type AdminDashboard,
 } from '@bloodbank/shared/admin';
 import { ErrorResponseSchema } from '@bloodbank/shared/errors';
 import type { AppContext } from '../../context';
 import { createVersionedCache } from '../../db/change-versions';
+import { sendReusedJson } from '../../lib/reused-json';
 import { listAuditEntries } from './audit-log.repository';
 import { getDashboard } from './dashboard.service';
 import { decisionsRoutes } from './decisions.routes';
@@ -22,7 +22,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   // Every figure comes from users, donations, requests and units: the answer, serialized through
   // its schema, is reused until one of them changes (on any instance) or the day turns; see
   // db/change-versions.ts. The 12 weeks of counts are the costly part, and grow with the history.
-  const dashboards = createVersionedCache<string>(ctx.db, ['users', 'donations', 'blood_requests', 'blood_units']);
+  const dashboards = createVersionedCache<string>(ctx.changes, ['users', 'donations', 'blood_requests', 'blood_units']);
 
   app.get('/admin/dashboard', {
     config: ADMIN_ONLY,
@@ -32,8 +32,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
       response: { 200: AdminDashboardSchema, ...adminAccessErrors },
     },
     handler: async (_request, reply) => {
-      const json = await dashboards.get(ctx.clock.today(), async () => String(reply.serialize(await getDashboard(ctx))));
-      return reply.type('application/json; charset=utf-8').send(json as unknown as AdminDashboard);
+      return sendReusedJson(reply, dashboards, ctx.clock.today(), () => getDashboard(ctx));
     },
   });
 

@@ -9,13 +9,11 @@ import {
   InsufficientStockSchema,
   pagedSchema,
   RejectSchema,
-  type AdminDonation,
-  type AdminRequest,
-  type Paged,
 } from '@bloodbank/shared/admin';
 import { ErrorResponseSchema } from '@bloodbank/shared/errors';
 import type { AppContext } from '../../context';
 import { createVersionedCache } from '../../db/change-versions';
+import { sendReusedJson } from '../../lib/reused-json';
 import { principalOf } from '../../plugins/access';
 import { ADMIN_ONLY, adminAccessErrors, IdParamsSchema } from './route-options';
 import {
@@ -35,8 +33,8 @@ const PAGES_KEPT = 50;
 export const decisionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   // The pages admins look at, serialized through their schema, are reused until a request or
   // donation, a person or a unit changes (on any instance); see db/change-versions.ts.
-  const donationPages = createVersionedCache<string>(ctx.db, ['donations', 'users', 'blood_units'], PAGES_KEPT);
-  const requestPages = createVersionedCache<string>(ctx.db, ['blood_requests', 'users', 'blood_units'], PAGES_KEPT);
+  const donationPages = createVersionedCache<string>(ctx.changes, ['donations', 'users', 'blood_units'], PAGES_KEPT);
+  const requestPages = createVersionedCache<string>(ctx.changes, ['blood_requests', 'users', 'blood_units'], PAGES_KEPT);
 
   app.get('/admin/donations', {
     config: ADMIN_ONLY,
@@ -47,10 +45,7 @@ export const decisionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       response: { 200: pagedSchema(AdminDonationSchema), ...errors },
     },
     handler: async (request, reply) => {
-      const json = await donationPages.get(JSON.stringify(request.query), async () =>
-        String(reply.serialize(await listDonations(ctx, request.query))),
-      );
-      return reply.type('application/json; charset=utf-8').send(json as unknown as Paged<AdminDonation>);
+      return sendReusedJson(reply, donationPages, JSON.stringify(request.query), () => listDonations(ctx, request.query));
     },
   });
 
@@ -86,10 +81,7 @@ export const decisionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       response: { 200: pagedSchema(AdminRequestSchema), ...errors },
     },
     handler: async (request, reply) => {
-      const json = await requestPages.get(JSON.stringify(request.query), async () =>
-        String(reply.serialize(await listRequests(ctx, request.query))),
-      );
-      return reply.type('application/json; charset=utf-8').send(json as unknown as Paged<AdminRequest>);
+      return sendReusedJson(reply, requestPages, JSON.stringify(request.query), () => listRequests(ctx, request.query));
     },
   });
 

@@ -3,12 +3,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DonationSchema, DonorSummarySchema, donationFormSchema } from '@bloodbank/shared/donation';
 import { ErrorResponseSchema } from '@bloodbank/shared/errors';
 import type { AppContext } from '../../context';
+import { createVersionedCache, PER_USER_ANSWERS_KEPT } from '../../db/change-versions';
+import { sendReusedJson } from '../../lib/reused-json';
 import { principalOf } from '../../plugins/access';
 import { getDonorSummary, listMyDonations, submitDonation } from './donations.service';
 
 const signedInErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 
 export const donationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  // A donor's dashboard, per donor and day (eligibility depends on today), until their donations
+  // or their activity feed change.
+  const donorSummaries = createVersionedCache<string>(ctx.changes, ['donations', 'activities'], PER_USER_ANSWERS_KEPT);
+
   app.post('/donations', {
     config: { access: ['DONOR'] },
     schema: {
@@ -47,6 +53,10 @@ export const donationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       summary: 'Donor dashboard: donation counters, next eligible date and the last 10 activities',
       response: { 200: DonorSummarySchema, ...signedInErrors },
     },
-    handler: async (request) => getDonorSummary(ctx, principalOf(request).id),
+    handler: async (request, reply) => {
+      const donorId = principalOf(request).id;
+      const today = ctx.clock.today();
+      return sendReusedJson(reply, donorSummaries, `${donorId}:${today}`, () => getDonorSummary(ctx, donorId, today));
+    },
   });
 };

@@ -99,8 +99,11 @@ export async function listMyDonations(ctx: AppContext, donorId: number): Promise
   return rows.map(toDonation);
 }
 
-export async function getDonorSummary(ctx: AppContext, donorId: number): Promise<DonorSummary> {
-  const today = ctx.clock.today();
+export async function getDonorSummary(
+  ctx: AppContext,
+  donorId: number,
+  today = ctx.clock.today(),
+): Promise<DonorSummary> {
   const [counts, eligibleFrom, activities] = await Promise.all([
     countDonationsByStatus(ctx.db, donorId),
     eligibleFromDate(ctx.db, donorId),

@@ -9,10 +9,10 @@ import {
   GameStateSchema,
   LeaderboardEntrySchema,
   LeaderboardQuerySchema,
-  type LeaderboardEntry,
 } from '@bloodbank/shared/game';
 import type { AppContext } from '../../context';
-import { createVersionedCache } from '../../db/change-versions';
+import { createVersionedCache, PER_USER_ANSWERS_KEPT } from '../../db/change-versions';
+import { sendReusedJson } from '../../lib/reused-json';
 import { principalOf } from '../../plugins/access';
 import {
   completeDonation,
@@ -29,7 +29,13 @@ const signedInErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   // Every donor's game screen shows the board: reused, serialized, until a profile or a user
   // changes (on any instance); see db/change-versions.ts. One entry per limit asked for.
-  const leaderboards = createVersionedCache<string>(ctx.db, ['game_profiles', 'users'], 100);
+  const leaderboards = createVersionedCache<string>(ctx.changes, ['game_profiles', 'users'], 100);
+  // A donor's game screen, per donor, until their profile, rewards or achievements change.
+  const gameStates = createVersionedCache<string>(
+    ctx.changes,
+    ['game_profiles', 'game_rewards', 'earned_achievements', 'donations'],
+    PER_USER_ANSWERS_KEPT,
+  );
 
   app.get('/game/profiles/me', {
     config: { access: ['DONOR'] },
@@ -67,7 +73,10 @@ export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         'Profile, next level threshold, rewarded donations and earned achievements; 404 without a profile',
       response: { 200: GameStateSchema, ...signedInErrors, 404: ErrorResponseSchema },
     },
-    handler: async (request) => getGameState(ctx.db, principalOf(request).id),
+    handler: async (request, reply) => {
+      const donorId = principalOf(request).id;
+      return sendReusedJson(reply, gameStates, donorId, () => getGameState(ctx.db, donorId));
+    },
   });
 
   app.post('/game/donation-complete', {
@@ -92,10 +101,7 @@ export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     },
     handler: async (request, reply) => {
       const { limit } = request.query;
-      const json = await leaderboards.get(String(limit), async () =>
-        String(reply.serialize(await getLeaderboard(ctx.db, limit))),
-      );
-      return reply.type('application/json; charset=utf-8').send(json as unknown as LeaderboardEntry[]);
+      return sendReusedJson(reply, leaderboards, limit, () => getLeaderboard(ctx.db, limit));
     },
   });
 

@@ -5,11 +5,11 @@ import {
   PatientSummarySchema,
   StockEntrySchema,
   bloodRequestFormSchema,
-  type StockEntry,
 } from '@bloodbank/shared/blood-request';
 import { ErrorResponseSchema } from '@bloodbank/shared/errors';
 import type { AppContext } from '../../context';
-import { createVersionedCache } from '../../db/change-versions';
+import { createVersionedCache, PER_USER_ANSWERS_KEPT } from '../../db/change-versions';
+import { sendReusedJson } from '../../lib/reused-json';
 import { principalOf } from '../../plugins/access';
 import {
   cancelOwnRequest,
@@ -26,7 +26,9 @@ const RequestIdParamsSchema = z.object({ id: z.coerce.number().int().positive().
 export const requestsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   // Every signed-in screen shows the stock: the answer is reused until a unit changes (on any
   // instance) or the day turns; see db/change-versions.ts.
-  const stocks = createVersionedCache<string>(ctx.db, ['blood_units']);
+  const stocks = createVersionedCache<string>(ctx.changes, ['blood_units']);
+  // A patient's dashboard counters, per patient, until a request changes.
+  const patientSummaries = createVersionedCache<string>(ctx.changes, ['blood_requests'], PER_USER_ANSWERS_KEPT);
 
   app.post('/requests', {
     config: { access: ['PATIENT'] },
@@ -76,7 +78,10 @@ export const requestsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       summary: "The patient dashboard's counters: total, pending, approved and rejected requests",
       response: { 200: PatientSummarySchema, ...signedInErrors },
     },
-    handler: async (request) => getPatientSummary(ctx, principalOf(request).id),
+    handler: async (request, reply) => {
+      const patientId = principalOf(request).id;
+      return sendReusedJson(reply, patientSummaries, patientId, () => getPatientSummary(ctx, patientId));
+    },
   });
 
   app.get('/stock', {
@@ -87,8 +92,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       response: { 200: z.array(StockEntrySchema), 401: ErrorResponseSchema },
     },
     handler: async (_request, reply) => {
-      const json = await stocks.get(ctx.clock.today(), async () => String(reply.serialize(await getStock(ctx))));
-      return reply.type('application/json; charset=utf-8').send(json as unknown as StockEntry[]);
+      return sendReusedJson(reply, stocks, ctx.clock.today(), () => getStock(ctx));
     },
   });
 };

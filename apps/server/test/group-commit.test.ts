@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/database';
+import { registrationBody } from './reliability/server-process';
+
+/**
+ * SQLite group commit (db/database.ts): a write is acknowledged only once the log holding its
+ * commit is flushed to disk; reads never wait for a flush.
+ */
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('group commit (SQLite)', () => {
+  let dataDir: string;
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  let gate: { open: () => void; opened: Promise<void> } | undefined;
+  let syncs = 0;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bloodbank-group-commit-'));
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    });
+    const opened = openDatabase({ sqliteFile: path.join(dataDir, 'bloodbank.db') });
+    await migrateToLatest(opened.db);
+    const realSync = opened.syncCommits!;
+    // The real flush, held behind a gate the test opens.
+    database = {
+      ...opened,
+      syncCommits: async () => {
+        syncs += 1;
+        await gate?.opened;
+        await realSync();
+      },
+    };
+    app = await buildApp(config, { database, logger: false });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const register = () =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: registrationBody('commit', 'patient', 'A+'),
+    });
+
+  it('holds a write’s answer until the flush after its commit has finished', async () => {
+    let open!: () => void;
+    gate = { open: () => open(), opened: new Promise<void>((resolve) => (open = resolve)) };
+    let answered = false;
+    const pending = register().then((response) => {
+      answered = true;
+      return response;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(answered).toBe(false);
+    // Committed already (visible to a read), just not acknowledged.
+    const row = await database.db
+      .selectFrom('users')
+      .select('username')
+      .where('username', 'like', 'commit_%')
+      .executeTakeFirst();
+    expect(row?.username).toMatch(/^commit_patient_/);
+    gate.open();
+    const response = await pending;
+    expect(response.statusCode, response.body).toBe(201);
+    gate = undefined;
+  });
+
+  it('every write waits for a flush, reads never do', async () => {
+    const before = syncs;
+    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(syncs).toBe(before);
+    const responses = await Promise.all(Array.from({ length: 20 }, () => register()));
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(20).fill(201));
+    expect(syncs).toBe(before + 20);
+    // Nothing left unflushed: another sync returns at once.
+    await database.syncCommits!();
+  });
+});
