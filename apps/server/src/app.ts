@@ -110,6 +110,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     global: true,
     max: config.rateLimitMax,
     timeWindow: '1 minute',
+    // The allowance is announced when it runs out (429 with retry-after), not on every answer.
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     ...(redis ? { redis, nameSpace: 'bloodbank-rate:' } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,

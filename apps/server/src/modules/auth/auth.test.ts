@@ -308,10 +308,19 @@ describe('errors and routes', () => {
     expect(paths).toEqual(expect.arrayContaining(['/api/health', '/api/stats', '/api/auth/register', '/api/auth/token', '/api/users/me']));
   });
 
-  it('sends security headers with a content security policy', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  it("sends the API security headers on JSON answers, refusals included, and helmet's on pages", async () => {
+    for (const response of [
+      await t.app.inject({ method: 'GET', url: '/api/health' }),
+      await t.app.inject({ method: 'GET', url: '/api/stock' }),
+    ]) {
+      expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(docs.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(docs.headers['x-content-type-options']).toBe('nosniff');
   });
 });
 

@@ -81,3 +81,23 @@ describe('the schema', () => {
     ).rejects.toThrow();
   });
 });
+
+describe('the per-address request limit', () => {
+  it('answers 429 with retry-after once RATE_LIMIT_MAX requests were made in the minute, and announces the allowance only then', async () => {
+    const limited = await createTestApp({ env: { RATE_LIMIT_MAX: '3' } });
+    try {
+      for (let index = 0; index < 3; index += 1) {
+        const allowed = await limited.app.inject({ method: 'GET', url: '/api/health' });
+        expect(allowed.statusCode).toBe(200);
+        expect(allowed.headers['x-ratelimit-remaining']).toBeUndefined();
+      }
+      const refused = await limited.app.inject({ method: 'GET', url: '/api/health' });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: 'rate_limited' });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.headers['x-ratelimit-limit']).toBe('3');
+    } finally {
+      await limited.close();
+    }
+  });
+});
