@@ -46,6 +46,8 @@ echo "::: web component tests"
 npx vitest run --project web --reporter=default --reporter=json --outputFile.json="$results/web.json" || true
 
 check build npm run build --silent
+# The home page's initial JavaScript within 150 KB gzip, each role area a lazy chunk (issue 8).
+check bundle-size node scripts/check-bundle-size.mjs
 
 if [ -f playwright.config.ts ]; then
   echo "::: browser tests (Playwright on Chromium)"

@@ -1,6 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 import { AuthProvider } from '@/lib/auth/auth-provider';
@@ -21,6 +21,22 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+// Mantine's notification container (with react-transition-group) is only needed once a screen
+// shows a notification, which the first screen never does: it is downloaded with the first one.
+const Notifications = lazy(() => import('./notifications'));
+
+function AppNotifications() {
+  const { notifications } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  // Stays mounted once needed, so the last notification still plays its closing transition.
+  if (!needed && notifications.length > 0) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" />
+    </Suspense>
+  ) : null;
+}
+
 interface AppProvidersProps {
   children: ReactNode;
   queryClient?: QueryClient;
@@ -37,7 +53,7 @@ export function AppProviders({ children, queryClient, mantineEnv = 'default' }: 
       defaultColorScheme="light"
       env={mantineEnv}
     >
-      <Notifications position="top-right" />
+      <AppNotifications />
       <QueryClientProvider client={client}>
         <AuthProvider>{children}</AuthProvider>
       </QueryClientProvider>

@@ -1,10 +1,11 @@
-import { Box, Burger, Button, Container, Divider, Group, Menu, Text } from '@mantine/core';
+import { Box, Burger, Button, Container, Divider, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconDroplet, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { displayNameOf, useAuth } from '@/lib/auth/auth-context';
 import { paths } from '../paths';
 import { PRODUCT_NAME } from './contact';
+import { HeaderMenu } from './header-menu';
 import classes from './layout.module.css';
 import { ADMIN_LINK, HOME_LINK, roleLinks, VISITOR_GROUPS, type NavItem } from './navigation';
 
@@ -49,8 +50,11 @@ export function Header() {
 
           {auth.status === 'signed-out'
             ? VISITOR_GROUPS.map((group) => (
-                <Menu key={group.label} position="bottom-end" shadow="md" width={180}>
-                  <Menu.Target>
+                <HeaderMenu
+                  key={group.label}
+                  width={180}
+                  items={group.items}
+                  trigger={
                     <Button
                       variant="subtle"
                       color="gray"
@@ -59,15 +63,8 @@ export function Header() {
                     >
                       {group.label}
                     </Button>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    {group.items.map((item) => (
-                      <Menu.Item key={item.to} component={Link} to={item.to}>
-                        {item.label}
-                      </Menu.Item>
-                    ))}
-                  </Menu.Dropdown>
-                </Menu>
+                  }
+                />
               ))
             : null}
           {auth.status === 'signed-out' ? (
@@ -83,8 +80,10 @@ export function Header() {
           ) : null}
 
           {userName !== null ? (
-            <Menu position="bottom-end" shadow="md" width={200}>
-              <Menu.Target>
+            <HeaderMenu
+              width={200}
+              items={[{ label: 'Logout', onClick: logout, leftSection: <IconLogout size={16} aria-hidden /> }]}
+              trigger={
                 <Button
                   variant="light"
                   leftSection={<IconUserCircle size={18} aria-hidden />}
@@ -96,13 +95,8 @@ export function Header() {
                     {userName}
                   </Text>
                 </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={logout}>
-                  Logout
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+              }
+            />
           ) : null}
         </Group>
 
