@@ -16,6 +16,7 @@ import { PROFILE_PICTURE_MAX_BYTES } from '@bloodbank/shared/constants';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/database';
+import { writeTransactionsFor } from './db/write-transactions';
 import { createClock, type Clock } from './lib/clock';
 import { resolveJwtSecret } from './lib/jwt-secret';
 import { createLoginThrottle } from './lib/login-throttle';
@@ -68,6 +69,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     db: deps.database.db,
     engine: deps.database.engine,
     changes: deps.database.changes,
+    writes: writeTransactionsFor(deps.database.db, deps.database.engine),
     clock: deps.clock ?? createClock(config.timezone),
     loginThrottle: createLoginThrottle(redis),
   };

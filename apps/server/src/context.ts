@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { ChangeWatch } from './db/change-versions';
 import type { Database, Engine } from './db/database';
+import type { WriteTransactions } from './db/write-transactions';
 import type { Clock } from './lib/clock';
 import type { LoginThrottle } from './lib/login-throttle';
 
@@ -11,6 +12,8 @@ export interface AppContext {
   engine: Engine;
   /** Whether anything changed since: what reused answers check. */
   changes: ChangeWatch;
+  /** Every request's changes go through here (batched commits on SQLite). */
+  writes: WriteTransactions;
   clock: Clock;
   loginThrottle: LoginThrottle;
 }

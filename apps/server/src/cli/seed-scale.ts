@@ -374,7 +374,7 @@ async function postgresWriter(
       await client.query('commit');
       // Table by table: a bare ANALYZE would visit every schema of the database.
       if (analyze)
-        for (const table of [...tableOrder, 'blood_stock', 'change_versions'])
+        for (const table of [...tableOrder, 'blood_stock', 'change_counters'])
           await client.query(`analyze ${table}`);
       await client.end();
     },

@@ -1,7 +1,8 @@
 import SQLite from 'better-sqlite3';
+import { sql, type CompiledQuery } from 'kysely';
 import type { Database } from './database';
 
-/** The tables whose every change bumps a counter in change_versions (migrations 2026-11-21-0001 and -0002). */
+/** The tables whose every change PostgreSQL counts in change_counters (migration 2026-11-21-0002). */
 export type VersionedTable =
   | 'users'
   | 'donations'
@@ -18,8 +19,8 @@ export type VersionedTable =
  * The answer is a number that never goes back and moves forward at least once for every commit
  * that changed one of the tables, made by this instance, another instance or a tool, before the
  * caller's read of it:
- * - PostgreSQL: the sum of the tables' counters in change_versions, bumped by triggers in the same
- *   transaction as every insert, update or delete of them (one indexed read of a few rows).
+ * - PostgreSQL: the sum of the tables' counters in change_counters, bumped by triggers in the same
+ *   transaction as every insert, update or delete of them (one read of 16 small rows).
  * - SQLite: the database's data_version, read on a connection of its own that never writes.
  *   SQLite moves it for every commit by any other connection, so from that connection's side for
  *   every commit at all: the server's own, another process's (npm run admin:create, a restore), or
@@ -35,19 +36,23 @@ export interface ChangeWatch {
 }
 
 export function postgresChangeWatch(db: Database): ChangeWatch {
-  const compiledByTables = new Map<string, ReturnType<typeof compile>>();
+  const compiledByTables = new Map<string, CompiledQuery<{ version: number | string | null }>>();
   const compile = (tables: readonly VersionedTable[]) =>
     db
-      .selectFrom('change_versions')
-      .select((eb) => eb.fn.sum<number>('version').as('version'))
-      .where('table_name', 'in', [...tables])
+      .selectFrom('change_counters')
+      .select(
+        sql<number>`sum(${sql.join(
+          tables.map((table) => sql.ref(table)),
+          sql` + `,
+        )})`.as('version'),
+      )
       .compile();
   return {
     async versionOf(tables) {
       const key = tables.join(',');
       let compiled = compiledByTables.get(key);
       if (!compiled) compiledByTables.set(key, (compiled = compile(tables)));
-      const result = await db.executeQuery<{ version: number | string | null }>(compiled);
+      const result = await db.executeQuery(compiled);
       return Number(result.rows[0]?.version ?? 0);
     },
     costsAQuery: true,

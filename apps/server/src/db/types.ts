@@ -147,10 +147,17 @@ export interface BloodStockTable {
 }
 
 /** Ever-growing change counters of users, donations, blood_requests and blood_units, bumped by triggers. */
-export interface ChangeVersionsTable {
-  table_name: string;
+/** PostgreSQL only: a row per shard, a column per counted table (see db/change-versions.ts). */
+export interface ChangeCountersTable {
   shard: number;
-  version: number;
+  users: number;
+  donations: number;
+  blood_requests: number;
+  blood_units: number;
+  game_profiles: number;
+  earned_achievements: number;
+  game_rewards: number;
+  activities: number;
 }
 
 export interface DB {
@@ -167,7 +174,7 @@ export interface DB {
   audit_log: AuditLogTable;
   blood_stock: BloodStockTable;
   /** PostgreSQL only (SQLite has data_version): see db/change-versions.ts. */
-  change_versions: ChangeVersionsTable;
+  change_counters: ChangeCountersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

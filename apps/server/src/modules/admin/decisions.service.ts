@@ -136,7 +136,7 @@ async function pendingDonation(ctx: AppContext, donationId: number) {
 export async function approveDonation(ctx: AppContext, admin: Principal, donationId: number): Promise<AdminDonation> {
   const donation = await pendingDonation(ctx, donationId);
   const at = ctx.clock.now().toISOString();
-  return ctx.db.transaction().execute(async (trx) => {
+  return ctx.writes.run(async (trx) => {
     const decided = await decidePendingDonation(trx, donationId, 'approved', {
       decidedBy: admin.id,
       at,
@@ -178,7 +178,7 @@ export async function rejectDonation(
   const donation = await pendingDonation(ctx, donationId);
   const reason = reasonOf(input.reason);
   const at = ctx.clock.now().toISOString();
-  return ctx.db.transaction().execute(async (trx) => {
+  return ctx.writes.run(async (trx) => {
     const decided = await decidePendingDonation(trx, donationId, 'rejected', {
       decidedBy: admin.id,
       at,
@@ -239,7 +239,7 @@ export async function approveRequest(
   const at = ctx.clock.now().toISOString();
 
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    return await ctx.writes.run(async (trx) => {
       // First, so that on PostgreSQL a second approval of this request waits here and then loses.
       const decided = await decidePendingRequest(trx, requestId, 'approved', {
         decidedBy: admin.id,
@@ -315,7 +315,7 @@ export async function rejectRequest(
   const request = await pendingRequest(ctx, requestId);
   const reason = reasonOf(input.reason);
   const at = ctx.clock.now().toISOString();
-  return ctx.db.transaction().execute(async (trx) => {
+  return ctx.writes.run(async (trx) => {
     const decided = await decidePendingRequest(trx, requestId, 'rejected', {
       decidedBy: admin.id,
       at,

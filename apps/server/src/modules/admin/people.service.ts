@@ -113,7 +113,7 @@ async function updatePerson<Row extends object, Api>(
   changes: AdminDonorUpdate | AdminPatientUpdate,
 ): Promise<Api> {
   const at = ctx.clock.now().toISOString();
-  return ctx.db.transaction().execute(async (trx) => {
+  return ctx.writes.run(async (trx) => {
     if (!(await lockPerson(trx, ctx.engine, kind.role, id))) throw notFound(kind.notFound);
     const before = (await kind.find(trx, id)) as Row;
     const stored = before as Record<string, unknown>;
@@ -146,7 +146,7 @@ async function updatePerson<Row extends object, Api>(
  */
 async function deactivate<Row, Api>(ctx: AppContext, admin: Principal, kind: PersonKind<Row, Api>, id: number): Promise<Api> {
   const at = ctx.clock.now().toISOString();
-  return ctx.db.transaction().execute(async (trx) => {
+  return ctx.writes.run(async (trx) => {
     if (await deactivatePerson(trx, kind.role, id, at)) {
       await recordAudit(trx, {
         actorId: admin.id,

@@ -35,7 +35,7 @@ export async function registerUser(
 
   const at = nowIso();
   try {
-    const userId = await ctx.db.transaction().execute(async (trx) => {
+    const userId = await ctx.writes.run(async (trx) => {
       const id = await insertUser(trx, {
         username: input.username,
         username_key: usernameKey,

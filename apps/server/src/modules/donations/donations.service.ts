@@ -56,7 +56,7 @@ export async function submitDonation(
 ): Promise<Donation> {
   const at = ctx.clock.now().toISOString();
   try {
-    const row = await ctx.db.transaction().execute(async (trx) => {
+    const row = await ctx.writes.run(async (trx) => {
       const bloodgroup = await findDonorBloodGroup(trx, donorId);
       if (!bloodgroup)
         throw conflict('Your account has no blood group. Please contact the blood bank.', 'no_blood_group');

@@ -229,7 +229,7 @@ const noProfile = () => notFound('Game profile not found. Create one to start pl
 export async function completeDonation(ctx: AppContext, donorId: number): Promise<DonationCompleteResult> {
   const at = ctx.clock.now().toISOString();
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    return await ctx.writes.run(async (trx) => {
       const donation = await findLatestUnrewardedDonation(trx, donorId);
       if (!donation) throw noDonationToReward();
       await insertReward(trx, { donationId: donation.id, donorId, points: POINTS_PER_DONATION, at });
@@ -248,7 +248,7 @@ export async function completeDonation(ctx: AppContext, donorId: number): Promis
 export async function createProfile(ctx: AppContext, donorId: number): Promise<GameProfile> {
   const at = ctx.clock.now().toISOString();
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    return await ctx.writes.run(async (trx) => {
       await insertProfile(trx, donorId, at);
       const result = await recomputeGameState(trx, donorId, at);
       if (!result.profile) throw new Error('game profile missing right after it was created');

@@ -97,7 +97,7 @@ export async function receiveUnits(
   const expiresOn = expiryDateOf(input.collected_on, ctx.config.unitShelfLifeDays);
   if (expiresOn < today) throw invalidFields({ collected_on: INVENTORY_MESSAGES.alreadyExpired(expiresOn) });
   const at = ctx.clock.now().toISOString();
-  const units = await ctx.db.transaction().execute(async (trx) => {
+  const units = await ctx.writes.run(async (trx) => {
     const rows = await insertUnits(trx, {
       bloodgroup: input.bloodgroup,
       source: 'manual',
@@ -145,7 +145,7 @@ export async function discardUnits(
   const reason = 'expired' in input ? INVENTORY_MESSAGES.expiredReason : input.reason?.trim() || null;
 
   try {
-    const discarded = await ctx.db.transaction().execute(async (trx) => {
+    const discarded = await ctx.writes.run(async (trx) => {
       let unitIds: number[];
       if ('unit_ids' in input) unitIds = [...new Set(input.unit_ids)].sort((a, b) => a - b);
       else if ('bloodgroup' in input) {

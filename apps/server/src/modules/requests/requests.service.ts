@@ -60,7 +60,7 @@ export async function submitBloodRequest(
   input: BloodRequestInput,
 ): Promise<BloodRequest> {
   const at = ctx.clock.now().toISOString();
-  const row = await ctx.db.transaction().execute(async (trx) => {
+  const row = await ctx.writes.run(async (trx) => {
     const created = await insertBloodRequest(trx, {
       patient_id: patientId,
       bloodgroup: input.bloodgroup,
@@ -93,7 +93,7 @@ export async function cancelOwnRequest(ctx: AppContext, patientId: number, reque
   if (existing.status !== 'pending') throw conflict(REQUEST_MESSAGES.onlyPendingCancellable, 'request_not_pending');
 
   const at = ctx.clock.now().toISOString();
-  const cancelled = await ctx.db.transaction().execute(async (trx) => {
+  const cancelled = await ctx.writes.run(async (trx) => {
     // The read above only picks the error; this conditional update is what decides the race.
     const row = await cancelPendingRequest(trx, requestId, patientId, at);
     if (!row) throw conflict(REQUEST_MESSAGES.onlyPendingCancellable, 'request_not_pending');
