@@ -78,8 +78,12 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   if (syncCommits) {
     // Nothing a request changed is acknowledged before it is on disk (group commit, see
     // db/database.ts); reads commit nothing and skip the check.
-    app.addHook('onSend', async (request) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') await syncCommits();
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (request.method === 'GET' || request.method === 'HEAD') return done(null, payload);
+      syncCommits().then(
+        () => done(null, payload),
+        (error: unknown) => done(error as Error),
+      );
     });
   }
 

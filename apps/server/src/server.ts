@@ -27,8 +27,9 @@ async function main(): Promise<void> {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) void reply.header('connection', 'close');
+    done(null, payload);
   });
 
   const admin = await ensureInitialAdmin(database.db, config);

@@ -32,6 +32,8 @@ export interface ChangeWatch {
   versionOf(tables: readonly VersionedTable[]): number | Promise<number>;
   /** Whether versionOf is a database query: then reusing what one query reads gains nothing. */
   readonly costsAQuery: boolean;
+  /** Read afresh on the next call (after this server acknowledged a write). */
+  forget(): void;
   close(): void;
 }
 
@@ -56,6 +58,7 @@ export function postgresChangeWatch(db: Database): ChangeWatch {
       return Number(result.rows[0]?.version ?? 0);
     },
     costsAQuery: true,
+    forget() {},
     close() {},
   };
 }
@@ -67,8 +70,18 @@ export function sqliteChangeWatch(file: string): ChangeWatch {
   // counter that only grows, as VersionedCache expects.
   let lastDataVersion: number | undefined;
   let generation = 0;
+  // Read at most once per turn of the event loop. Every request handled in a turn had arrived
+  // before the turn began, and the read is made during it, so it sees every commit acknowledged
+  // before any of those requests was sent (a read may take effect at any point between its
+  // request and its answer). forget() makes the next call read again: called when this server
+  // acknowledges a write, as a client may ask again within the same turn.
+  let current: number | undefined;
+  const forget = () => {
+    current = undefined;
+  };
   return {
     versionOf() {
+      if (current !== undefined) return current;
       if (!statement) {
         // Opened on first use: the server's own connection has created the file and its WAL by then.
         connection = new SQLite(file, { readonly: true, fileMustExist: true });
@@ -79,8 +92,11 @@ export function sqliteChangeWatch(file: string): ChangeWatch {
         lastDataVersion = dataVersion;
         generation += 1;
       }
+      current = generation;
+      setImmediate(forget);
       return generation;
     },
+    forget,
     costsAQuery: false,
     close() {
       connection?.close();

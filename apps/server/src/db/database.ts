@@ -76,11 +76,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  const changes = sqliteChangeWatch(file);
   const db = new Kysely<DB>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    // A statement that writes makes the change watch read afresh next time, even within this turn.
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite, changes.forget) }),
     ...(options.log ? { log: options.log } : {}),
   });
-  const changes = sqliteChangeWatch(file);
   const log = writeAheadLogSync(`${file}-wal`, changes);
   return {
     db,
@@ -150,7 +151,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * SQLite re-prepares one by itself if the schema changes. A statement still being iterated (a
  * streamed query) is busy, so a fresh one is prepared for the overlapping use.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database, onWrite: () => void): SqliteDatabase {
   const statements = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
@@ -160,9 +161,11 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
         // Least recently used first: move this one to the end.
         statements.delete(sqlText);
         statements.set(sqlText, cached);
+        if (changesData(cached, sqlText)) onWrite();
         return cached;
       }
       const statement = sqlite.prepare(sqlText);
+      if (changesData(statement, sqlText)) onWrite();
       if (!cached) {
         statements.set(sqlText, statement);
         if (statements.size > STATEMENT_CACHE_SIZE)
@@ -185,7 +188,11 @@ function writeAheadLogSync(walFile: string, changes: ChangeWatch) {
   let handle: Promise<fs.promises.FileHandle> | undefined;
   let flushedUpTo = 0;
   let flushing: Promise<void> | undefined;
-  const committed = () => changes.versionOf([]) as number;
+  const committed = () => {
+    // The exact count now, not one read earlier in this turn of the event loop.
+    changes.forget();
+    return changes.versionOf([]) as number;
+  };
 
   const flush = async () => {
     const upTo = committed();
@@ -207,6 +214,8 @@ function writeAheadLogSync(walFile: string, changes: ChangeWatch) {
         flushing ??= flush().finally(() => (flushing = undefined));
         await flushing;
       }
+      // The caller is about to acknowledge a write: a request that follows it must see it.
+      changes.forget();
     },
     async close(): Promise<void> {
       await flushing?.catch(() => {});
@@ -214,6 +223,11 @@ function writeAheadLogSync(walFile: string, changes: ChangeWatch) {
     },
   };
 }
+
+/** SQLite counts COMMIT, RELEASE and ROLLBACK as read-only statements, yet they are when changes land. */
+const ENDS_TRANSACTION = /^\s*(commit|end|release|rollback)\b/i;
+const changesData = (statement: SQLite.Statement, sqlText: string) =>
+  !statement.readonly || ENDS_TRANSACTION.test(sqlText);
 
 /** Runs every pending migration; throws (and the caller exits non-zero) on the first failure. */
 export async function migrateToLatest(db: Database, options: { pgSchema?: string } = {}): Promise<string[]> {

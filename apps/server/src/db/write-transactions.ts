@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Transaction } from 'kysely';
 import type { Database, Engine } from './database';
 import type { DB } from './types';
 
@@ -31,6 +31,11 @@ function counterFirstTransactions(db: Database): WriteTransactions {
       }),
   };
 }
+
+// Compiled once: these run twice per write.
+const SAVEPOINT = CompiledQuery.raw('savepoint request_write');
+const RELEASE = CompiledQuery.raw('release savepoint request_write');
+const ROLLBACK_TO = CompiledQuery.raw('rollback to savepoint request_write');
 
 /** At most this many requests' writes share one commit. */
 const MAX_BATCH = 64;
@@ -75,14 +80,14 @@ function batchedWriteTransactions(db: Database): WriteTransactions {
       try {
         await db.transaction().execute(async (trx) => {
           for (const { work } of batch) {
-            await sql`savepoint request_write`.execute(trx);
+            await trx.executeQuery(SAVEPOINT);
             try {
               const value = await work(trx);
-              await sql`release savepoint request_write`.execute(trx);
+              await trx.executeQuery(RELEASE);
               outcomes.push({ ok: true, value });
             } catch (error) {
-              await sql`rollback to savepoint request_write`.execute(trx);
-              await sql`release savepoint request_write`.execute(trx);
+              await trx.executeQuery(ROLLBACK_TO);
+              await trx.executeQuery(RELEASE);
               outcomes.push({ ok: false, value: error });
             }
           }

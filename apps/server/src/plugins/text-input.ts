@@ -9,15 +9,16 @@ export const NUL_CHARACTER_MESSAGE = 'Text must not contain the NUL character';
  * body is parsed and validated (multipart fields included), so each field need not repeat it.
  */
 export function registerTextInputGuard(app: FastifyInstance): void {
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     for (const [source, value] of [
       ['body', request.body],
       ['query', request.query],
       ['params', request.params],
     ] as const) {
       const field = pathOfNul(value, '');
-      if (field !== undefined) throw invalidFields({ [field || source]: NUL_CHARACTER_MESSAGE });
+      if (field !== undefined) return done(invalidFields({ [field || source]: NUL_CHARACTER_MESSAGE }));
     }
+    done();
   });
 }
 
