@@ -7,6 +7,10 @@ export const NUL_CHARACTER_MESSAGE = 'Text must not contain the NUL character';
  * No text this product stores or looks up can contain U+0000: PostgreSQL refuses it outright (a
  * 500 from deep inside a query), and SQLite would keep it. Checked once for every route, after the
  * body is parsed and validated (multipart fields included), so each field need not repeat it.
+ *
+ * A lone UTF-16 surrogate (JSON's "\ud800") is not a character: it becomes U+FFFD here, as it
+ * would had the client sent UTF-8. Otherwise SQLite stored its three raw bytes and gave back three
+ * U+FFFD.
  */
 export function registerTextInputGuard(app: FastifyInstance): void {
   app.addHook('preHandler', (request, _reply, done) => {
@@ -18,6 +22,8 @@ export function registerTextInputGuard(app: FastifyInstance): void {
       const field = pathOfNul(value, '');
       if (field !== undefined) return done(invalidFields({ [field || source]: NUL_CHARACTER_MESSAGE }));
     }
+    if (typeof request.body === 'string') request.body = wellFormed(request.body);
+    else replaceLoneSurrogates(request.body);
     done();
   });
 }
@@ -31,4 +37,20 @@ function pathOfNul(value: unknown, path: string, depth = 0): string | undefined 
     if (found !== undefined) return found;
   }
   return undefined;
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const wellFormed = (text: string) => text.replace(LONE_SURROGATE, '\ufffd');
+
+/** Replaces lone surrogates in every string of a parsed body, in place. */
+function replaceLoneSurrogates(value: unknown, depth = 0): void {
+  if (typeof value !== 'object' || value === null || depth > 8) return;
+  // Parsed JSON, form and multipart fields are plain objects and arrays; never walk a Buffer or a file.
+  if (!Array.isArray(value) && Object.getPrototypeOf(value) !== Object.prototype) return;
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const child = record[key];
+    if (typeof child === 'string') record[key] = wellFormed(child);
+    else replaceLoneSurrogates(child, depth + 1);
+  }
 }

@@ -157,6 +157,15 @@ describe('POST /api/requests', () => {
     expect(response.json()).toMatchObject({ unit: 3, doctorname: 'Dr. Mehta', reason: 'Surgery' });
   });
 
+  it('stores a lone UTF-16 surrogate as one U+FFFD, as if the text had travelled as UTF-8', async () => {
+    const patient = await createPatient(t);
+    const response = await submit(patient, { ...validForm, reason: 'Surgery \ud800 and \udc00', doctorname: 'Dr. \ud83d\ude00' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ reason: 'Surgery \ufffd and \ufffd', doctorname: 'Dr. \ud83d\ude00' });
+    const mine = await t.app.inject({ method: 'GET', url: '/api/requests/mine', headers: patient.headers });
+    expect(mine.json<{ reason: string }[]>()[0]!.reason).toBe('Surgery \ufffd and \ufffd');
+  });
+
   it('accepts the limits: 1 unit, 10 units, and a date of today', async () => {
     const patient = await createPatient(t);
     expect((await submit(patient, { ...validForm, unit: 1 })).statusCode).toBe(201);
