@@ -152,22 +152,24 @@ const STATEMENT_CACHE_SIZE = 500;
  * streamed query) is busy, so a fresh one is prepared for the overlapping use.
  */
 function withStatementCache(sqlite: SQLite.Database, onWrite: () => void): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
+  // Whether a statement changes data is decided once, when it is prepared, not on every run.
+  const statements = new Map<string, { statement: SQLite.Statement; changes: boolean }>();
   return {
     close: () => sqlite.close(),
     prepare(sqlText: string) {
       const cached = statements.get(sqlText);
-      if (cached && !cached.busy) {
+      if (cached && !cached.statement.busy) {
         // Least recently used first: move this one to the end.
         statements.delete(sqlText);
         statements.set(sqlText, cached);
-        if (changesData(cached, sqlText)) onWrite();
-        return cached;
+        if (cached.changes) onWrite();
+        return cached.statement;
       }
       const statement = sqlite.prepare(sqlText);
-      if (changesData(statement, sqlText)) onWrite();
+      const changes = changesData(statement, sqlText);
+      if (changes) onWrite();
       if (!cached) {
-        statements.set(sqlText, statement);
+        statements.set(sqlText, { statement, changes });
         if (statements.size > STATEMENT_CACHE_SIZE)
           statements.delete(statements.keys().next().value as string);
       }
