@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type onSendHookHandler } from 'fastify';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyJwt from '@fastify/jwt';
 import fastifyMultipart from '@fastify/multipart';
@@ -77,13 +77,17 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const { syncCommits } = deps.database;
   if (syncCommits) {
     // Nothing a request changed is acknowledged before it is on disk (group commit, see
-    // db/database.ts); reads commit nothing and skip the check.
-    app.addHook('onSend', (request, _reply, payload, done) => {
-      if (request.method === 'GET' || request.method === 'HEAD') return done(null, payload);
+    // db/database.ts). Added to the routes that may write: reads commit nothing.
+    const awaitDurableCommits: onSendHookHandler = (_request, _reply, payload, done) => {
       syncCommits().then(
         () => done(null, payload),
         (error: unknown) => done(error as Error),
       );
+    };
+    app.addHook('onRoute', (route) => {
+      if ([route.method].flat().every((method) => method === 'GET' || method === 'HEAD')) return;
+      const existing = route.onSend ?? [];
+      route.onSend = [...(Array.isArray(existing) ? existing : [existing]), awaitDurableCommits];
     });
   }
 

@@ -120,7 +120,19 @@ export function sqliteChangeWatch(file: string): ChangeWatch {
 export const PER_USER_ANSWERS_KEPT = 5_000;
 
 export interface VersionedCache<Value> {
-  get(key: string | number, compute: () => Promise<Value>): Promise<Value>;
+  /**
+   * The value for `key`, computed again only if something it read has changed. Given at once (not
+   * a promise) when a value computed at the current version is ready and asking for the version
+   * costs no query (SQLite): the common case then runs without waiting for anything.
+   */
+  get(key: string | number, compute: () => Promise<Value>): Value | Promise<Value>;
+}
+
+interface Entry<Value> {
+  version: number;
+  value: Promise<Value>;
+  /** Set once the computation has succeeded. */
+  ready?: { value: Value };
 }
 
 export function createVersionedCache<Value>(
@@ -128,7 +140,7 @@ export function createVersionedCache<Value>(
   tables: readonly VersionedTable[],
   maxEntries = 1,
 ): VersionedCache<Value> {
-  const entries = new Map<string | number, { version: number; value: Promise<Value> }>();
+  const entries = new Map<string | number, Entry<Value>>();
 
   const lookup = (key: string | number, version: number, compute: () => Promise<Value>) => {
     const cached = entries.get(key);
@@ -136,18 +148,23 @@ export function createVersionedCache<Value>(
       // Most recently used last.
       entries.delete(key);
       entries.set(key, cached);
-      return cached.value;
+      return cached.ready ? cached.ready.value : cached.value;
     }
     const value = compute();
     // Versions only grow: never let a slower, older computation replace a newer one.
     if (!cached || version >= cached.version) {
-      const current = { version, value };
+      const current: Entry<Value> = { version, value };
       entries.delete(key);
       entries.set(key, current);
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-      value.catch(() => {
-        if (entries.get(key) === current) entries.delete(key);
-      });
+      value.then(
+        (settled) => {
+          current.ready = { value: settled };
+        },
+        () => {
+          if (entries.get(key) === current) entries.delete(key);
+        },
+      );
     }
     return value;
   };

@@ -3,15 +3,25 @@ import type { VersionedCache } from '../db/change-versions';
 
 /**
  * Sends a route's answer as JSON from a VersionedCache: computed and serialized through the
- * route's response schema once, then the same bytes for as long as nothing it read has changed.
- * Kept as UTF-8 bytes, so the socket write does not encode the text again for every request.
+ * route's response schema once, then the same text for as long as nothing it read has changed.
+ *
+ * Synchronous when the answer is ready (the route handler must then return undefined, not the
+ * reply): a reused answer is sent in the same turn as its request, with no promise in between.
  */
-export async function sendReusedJson(
+export function sendReusedJson(
   reply: FastifyReply,
-  cache: VersionedCache<Buffer>,
+  cache: VersionedCache<string>,
   key: string | number,
   compute: () => Promise<unknown>,
-): Promise<FastifyReply> {
-  const json = await cache.get(key, async () => Buffer.from(String(reply.serialize(await compute()))));
-  return reply.type('application/json; charset=utf-8').send(json);
+): Promise<void> | undefined {
+  const json = cache.get(key, async () => String(reply.serialize(await compute())));
+  if (typeof json === 'string') {
+    sendJson(reply, json);
+    return undefined;
+  }
+  return json.then((computed) => sendJson(reply, computed));
+}
+
+function sendJson(reply: FastifyReply, json: string): void {
+  reply.type('application/json; charset=utf-8').send(json);
 }

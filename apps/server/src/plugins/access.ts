@@ -77,9 +77,22 @@ export function registerAccessControl(app: FastifyInstance, db: Database, change
       });
     }
     if (access === 'public') return;
-    const checkAccess = async (request: FastifyRequest) => {
-      request.principal = await authenticate(request, verifyToken, findSessionUser);
-      if (access !== 'signed-in' && !access.includes(request.principal.role)) throw forbidden();
+    // Callback style, so that a caller whose session is already known (SQLite) passes in the same
+    // turn, with no promise in between.
+    const checkAccess = (request: FastifyRequest, _reply: unknown, done: (error?: Error) => void) => {
+      const admit = (principal: Principal) => {
+        request.principal = principal;
+        if (access !== 'signed-in' && !access.includes(principal.role)) return done(forbidden());
+        done();
+      };
+      let principal: Principal | Promise<Principal>;
+      try {
+        principal = authenticate(request, verifyToken, findSessionUser);
+      } catch (error) {
+        return done(error as Error);
+      }
+      if (principal instanceof Promise) principal.then(admit, done);
+      else admit(principal);
     };
     const existing = route.onRequest ?? [];
     route.onRequest = [...(Array.isArray(existing) ? existing : [existing]), checkAccess];
@@ -93,12 +106,7 @@ export function registerAccessControl(app: FastifyInstance, db: Database, change
  * time, with a query built and compiled once that only binds the id.
  */
 function sessionUserLookup(db: Database, changes: ChangeWatch) {
-  const compiled = db
-    .selectFrom('users')
-    .select(['id', 'role', 'username', 'is_active', 'token_version'])
-    .where('id', '=', 0)
-    .compile();
-  type SessionUser = typeof compiled extends CompiledQuery<infer Row> ? Row : never;
+  const compiled = compileSessionUserQuery(db);
   const read = async (userId: number) => {
     const result = await db.executeQuery<SessionUser>({ ...compiled, parameters: [userId] });
     return result.rows[0];
@@ -109,6 +117,10 @@ function sessionUserLookup(db: Database, changes: ChangeWatch) {
 }
 
 const SESSION_USERS_KEPT = 10_000;
+
+const compileSessionUserQuery = (db: Database) =>
+  db.selectFrom('users').select(['id', 'role', 'username', 'is_active', 'token_version']).where('id', '=', 0).compile();
+type SessionUser = ReturnType<typeof compileSessionUserQuery> extends CompiledQuery<infer Row> ? Row : never;
 
 /**
  * Signature (HS256 only) and expiry of a bearer token. A token verified once is remembered, by its
@@ -140,16 +152,20 @@ type TokenPayload = { sub: string; role: Role; ver: number; exp?: number };
 
 const MAX_TOKEN_LENGTH = 1024;
 
-async function authenticate(
+function authenticate(
   request: FastifyRequest,
   verifyToken: ReturnType<typeof tokenVerifier>,
   findSessionUser: ReturnType<typeof sessionUserLookup>,
-): Promise<Principal> {
+): Principal | Promise<Principal> {
   const header = request.headers.authorization;
   if (!header) throw unauthorized('Not authenticated');
-  // "Bearer <token>", exactly as @fastify/jwt reads it; anything else is not a session.
-  const [scheme, token, ...rest] = header.split(' ');
-  if (!token || rest.length > 0 || !/^Bearer$/i.test(scheme ?? '')) throw unauthorized(SESSION_INVALID);
+  // "Bearer <token>", exactly as @fastify/jwt reads it; anything else is not a session. (Cut at
+  // the space rather than split: this runs on every request.)
+  const space = header.indexOf(' ');
+  const token = header.slice(space + 1);
+  if (space < 0 || !token || token.includes(' ') || header.slice(0, space).toLowerCase() !== 'bearer') {
+    throw unauthorized(SESSION_INVALID);
+  }
   // Ours are about 200 characters: a longer one is not ours, and is refused before any hashing.
   if (token.length > MAX_TOKEN_LENGTH) throw unauthorized(SESSION_INVALID);
   let payload: TokenPayload;
@@ -160,7 +176,12 @@ async function authenticate(
   }
   const userId = Number(payload.sub);
   if (!Number.isSafeInteger(userId)) throw unauthorized(SESSION_INVALID);
-  const user = await findSessionUser(userId);
+  const user = findSessionUser(userId);
+  return user instanceof Promise ? user.then((found) => sessionPrincipal(found, payload)) : sessionPrincipal(user, payload);
+}
+
+/** The session's user, if it may still use a token with this payload. */
+function sessionPrincipal(user: SessionUser | undefined, payload: TokenPayload): Principal {
   if (!user || user.is_active !== 1 || user.token_version !== payload.ver || user.role !== payload.role) {
     throw unauthorized(SESSION_INVALID);
   }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import { invalidFields } from '../errors';
 
 export const NUL_CHARACTER_MESSAGE = 'Text must not contain the NUL character';
@@ -13,7 +13,7 @@ export const NUL_CHARACTER_MESSAGE = 'Text must not contain the NUL character';
  * U+FFFD.
  */
 export function registerTextInputGuard(app: FastifyInstance): void {
-  app.addHook('preHandler', (request, _reply, done) => {
+  const guard: preHandlerHookHandler = (request, _reply, done) => {
     for (const [source, value] of [
       ['body', request.body],
       ['query', request.query],
@@ -25,6 +25,18 @@ export function registerTextInputGuard(app: FastifyInstance): void {
     if (typeof request.body === 'string') request.body = wellFormed(request.body);
     else replaceLoneSurrogates(request.body);
     done();
+  };
+  // Only where there is text to check: a GET with neither a query schema nor a path parameter
+  // reads nothing from its caller but the session.
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    const readsNoInput =
+      methods.every((method) => method === 'GET' || method === 'HEAD') &&
+      route.schema?.querystring === undefined &&
+      !route.url.includes(':');
+    if (readsNoInput) return;
+    const existing = route.preHandler ?? [];
+    route.preHandler = [guard, ...(Array.isArray(existing) ? existing : [existing])];
   });
 }
 

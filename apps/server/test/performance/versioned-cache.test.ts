@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
+import { createVersionedCache, type ChangeWatch } from '../../src/db/change-versions';
 import { openDatabase } from '../../src/db/database';
 import { SQLITE_FILE_NAME } from '../../src/db/open-from-config';
 import { donationForm } from '../donation-helpers';
@@ -271,5 +272,57 @@ describe('reused aggregates stay exact', () => {
     expect(kept.rows.map((row) => ({ ...row, units: Number(row.units) }))).toEqual(
       counted.rows.map((row) => ({ ...row, units: Number(row.units) })),
     );
+  });
+});
+
+describe('createVersionedCache on its own', () => {
+  /** A change watch whose version the test moves by hand, free like SQLite's or a query like PostgreSQL's. */
+  const watch = (costsAQuery: boolean) => {
+    let version = 1;
+    const changes: ChangeWatch = {
+      versionOf: () => (costsAQuery ? Promise.resolve(version) : version),
+      costsAQuery,
+      forget() {},
+      close() {},
+    };
+    return { changes, commit: () => (version += 1) };
+  };
+
+  it('hands a ready value back at once, and computes again (waiting) after a change', async () => {
+    const { changes, commit } = watch(false);
+    const cache = createVersionedCache<string>(changes, ['blood_units'], 10);
+    let computed = 0;
+    const compute = async () => `answer ${++computed}`;
+
+    const first = cache.get('key', compute);
+    expect(first).toBeInstanceOf(Promise);
+    expect(await first).toBe('answer 1');
+    // Ready and nothing changed: the value itself, no promise and no computation.
+    expect(cache.get('key', compute)).toBe('answer 1');
+    expect(computed).toBe(1);
+
+    commit();
+    const afterChange = cache.get('key', compute);
+    expect(afterChange).toBeInstanceOf(Promise);
+    expect(await afterChange).toBe('answer 2');
+    expect(cache.get('key', compute)).toBe('answer 2');
+  });
+
+  it('never keeps a failed computation: the next call computes again', async () => {
+    const { changes } = watch(false);
+    const cache = createVersionedCache<string>(changes, ['blood_units'], 10);
+    await expect(cache.get('key', () => Promise.reject(new Error('database unreachable')))).rejects.toThrow(
+      'database unreachable',
+    );
+    expect(await cache.get('key', async () => 'fresh')).toBe('fresh');
+  });
+
+  it('always waits where asking for the version is a query (PostgreSQL)', async () => {
+    const { changes } = watch(true);
+    const cache = createVersionedCache<string>(changes, ['blood_units'], 10);
+    expect(await cache.get('key', async () => 'value')).toBe('value');
+    const again = cache.get('key', async () => 'recomputed');
+    expect(again).toBeInstanceOf(Promise);
+    expect(await again).toBe('value');
   });
 });

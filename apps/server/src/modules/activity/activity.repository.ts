@@ -1,4 +1,5 @@
 import type { DatabaseOrTransaction } from '../../db/database';
+import { preparedInsert } from '../../db/prepared-insert';
 
 /** The feed a donor or patient sees on their dashboard ("Recent Activities"). */
 export interface NewActivity {
@@ -8,11 +9,16 @@ export interface NewActivity {
   at: string;
 }
 
+// Every submitted request, donation and decision records one: compiled once (db/prepared-insert.ts).
+const insertActivity = preparedInsert('activities', ['user_id', 'kind', 'message', 'created_at']);
+
 export async function recordActivity(db: DatabaseOrTransaction, activity: NewActivity): Promise<void> {
-  await db
-    .insertInto('activities')
-    .values({ user_id: activity.userId, kind: activity.kind, message: activity.message, created_at: activity.at })
-    .execute();
+  await insertActivity(db, {
+    user_id: activity.userId,
+    kind: activity.kind,
+    message: activity.message,
+    created_at: activity.at,
+  });
 }
 
 export function listRecentActivities(db: DatabaseOrTransaction, userId: number, limit: number) {

@@ -33,8 +33,8 @@ const PAGES_KEPT = 50;
 export const decisionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   // The pages admins look at, serialized through their schema, are reused until a request or
   // donation, a person or a unit changes (on any instance); see db/change-versions.ts.
-  const donationPages = createVersionedCache<Buffer>(ctx.changes, ['donations', 'users', 'blood_units'], PAGES_KEPT);
-  const requestPages = createVersionedCache<Buffer>(ctx.changes, ['blood_requests', 'users', 'blood_units'], PAGES_KEPT);
+  const donationPages = createVersionedCache<string>(ctx.changes, ['donations', 'users', 'blood_units'], PAGES_KEPT);
+  const requestPages = createVersionedCache<string>(ctx.changes, ['blood_requests', 'users', 'blood_units'], PAGES_KEPT);
 
   app.get('/admin/donations', {
     config: ADMIN_ONLY,
@@ -44,7 +44,7 @@ export const decisionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       querystring: AdminDonationsQuerySchema,
       response: { 200: pagedSchema(AdminDonationSchema), ...errors },
     },
-    handler: async (request, reply) => {
+    handler: (request, reply) => {
       return sendReusedJson(reply, donationPages, JSON.stringify(request.query), () => listDonations(ctx, request.query));
     },
   });
@@ -80,7 +80,7 @@ export const decisionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       querystring: AdminRequestsQuerySchema,
       response: { 200: pagedSchema(AdminRequestSchema), ...errors },
     },
-    handler: async (request, reply) => {
+    handler: (request, reply) => {
       return sendReusedJson(reply, requestPages, JSON.stringify(request.query), () => listRequests(ctx, request.query));
     },
   });

@@ -29,9 +29,9 @@ const signedInErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   // Every donor's game screen shows the board: reused, serialized, until a profile or a user
   // changes (on any instance); see db/change-versions.ts. One entry per limit asked for.
-  const leaderboards = createVersionedCache<Buffer>(ctx.changes, ['game_profiles', 'users'], 100);
+  const leaderboards = createVersionedCache<string>(ctx.changes, ['game_profiles', 'users'], 100);
   // A donor's game screen, per donor, until their profile, rewards or achievements change.
-  const gameStates = createVersionedCache<Buffer>(
+  const gameStates = createVersionedCache<string>(
     ctx.changes,
     ['game_profiles', 'game_rewards', 'earned_achievements', 'donations'],
     PER_USER_ANSWERS_KEPT,
@@ -73,7 +73,7 @@ export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         'Profile, next level threshold, rewarded donations and earned achievements; 404 without a profile',
       response: { 200: GameStateSchema, ...signedInErrors, 404: ErrorResponseSchema },
     },
-    handler: async (request, reply) => {
+    handler: (request, reply) => {
       const donorId = principalOf(request).id;
       return sendReusedJson(reply, gameStates, donorId, () => getGameState(ctx.db, donorId));
     },
@@ -99,7 +99,7 @@ export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       querystring: LeaderboardQuerySchema,
       response: { 200: z.array(LeaderboardEntrySchema), 401: ErrorResponseSchema, 422: ErrorResponseSchema },
     },
-    handler: async (request, reply) => {
+    handler: (request, reply) => {
       const { limit } = request.query;
       return sendReusedJson(reply, leaderboards, limit, () => getLeaderboard(ctx.db, limit));
     },

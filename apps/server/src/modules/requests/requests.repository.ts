@@ -1,14 +1,24 @@
-import type { Insertable } from 'kysely';
 import type { RequestStatus } from '@bloodbank/shared/blood-request';
 import type { DatabaseOrTransaction } from '../../db/database';
-import type { BloodRequestRow, BloodRequestsTable } from '../../db/types';
+import { preparedInsert } from '../../db/prepared-insert';
+import type { BloodRequestRow } from '../../db/types';
 
-export async function insertBloodRequest(
-  db: DatabaseOrTransaction,
-  values: Insertable<BloodRequestsTable>,
-): Promise<BloodRequestRow> {
-  return db.insertInto('blood_requests').values(values).returningAll().executeTakeFirstOrThrow();
-}
+/** Every patient's request goes through here: its SQL is compiled once (db/prepared-insert.ts). */
+export const insertBloodRequest = preparedInsert('blood_requests', [
+  'patient_id',
+  'bloodgroup',
+  'units',
+  'required_date',
+  'doctorname',
+  'hospital_address',
+  'reason',
+  'status',
+  'rejection_reason',
+  'issued_bloodgroup',
+  'decided_by',
+  'decided_at',
+  'created_at',
+]);
 
 export function findBloodRequest(db: DatabaseOrTransaction, requestId: number): Promise<BloodRequestRow | undefined> {
   return db.selectFrom('blood_requests').selectAll().where('id', '=', requestId).executeTakeFirst();

@@ -26,9 +26,9 @@ const RequestIdParamsSchema = z.object({ id: z.coerce.number().int().positive().
 export const requestsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   // Every signed-in screen shows the stock: the answer is reused until a unit changes (on any
   // instance) or the day turns; see db/change-versions.ts.
-  const stocks = createVersionedCache<Buffer>(ctx.changes, ['blood_units']);
+  const stocks = createVersionedCache<string>(ctx.changes, ['blood_units']);
   // A patient's dashboard counters, per patient, until a request changes.
-  const patientSummaries = createVersionedCache<Buffer>(ctx.changes, ['blood_requests'], PER_USER_ANSWERS_KEPT);
+  const patientSummaries = createVersionedCache<string>(ctx.changes, ['blood_requests'], PER_USER_ANSWERS_KEPT);
 
   app.post('/requests', {
     config: { access: ['PATIENT'] },
@@ -78,7 +78,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       summary: "The patient dashboard's counters: total, pending, approved and rejected requests",
       response: { 200: PatientSummarySchema, ...signedInErrors },
     },
-    handler: async (request, reply) => {
+    handler: (request, reply) => {
       const patientId = principalOf(request).id;
       return sendReusedJson(reply, patientSummaries, patientId, () => getPatientSummary(ctx, patientId));
     },
@@ -91,7 +91,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       summary: 'Available blood stock: all eight groups, counting available units not expired today',
       response: { 200: z.array(StockEntrySchema), 401: ErrorResponseSchema },
     },
-    handler: async (_request, reply) => {
+    handler: (_request, reply) => {
       return sendReusedJson(reply, stocks, ctx.clock.today(), () => getStock(ctx));
     },
   });
