@@ -5,7 +5,8 @@
  * Builds, seeds a temporary database at scale (SQLite under a temporary DATA_DIR, or with
  * DATABASE_URL a fresh PostgreSQL database that is dropped afterwards), starts the real server as a
  * production process and a bare Fastify server (the reference), and drives both with autocannon
- * in the same run. Prints a table and writes bench/results/latest.json (plus the run's context in
+ * in the same run: each endpoint in slices, each slice beside one of the reference (the machine's
+ * speed drifts), its ratio to the reference measured beside it. Prints a table and writes bench/results/latest.json (plus the run's context in
  * bench/results/latest-context.json). Everything it starts, it stops.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -236,42 +237,108 @@ interface Measurement {
   cpuMicrosPerRequest: number;
 }
 
-async function load(url: string, requests: AutocannonRequest[], duration: number): Promise<AutocannonResult> {
-  return autocannon({ url, connections: settings.connections, duration, timeout: 30, requests });
+interface Target {
+  url: string;
+  requests: AutocannonRequest[];
+  pid: number | undefined;
 }
 
-async function measure(
+/**
+ * How many alternating slices each endpoint's time is cut into. This machine's speed drifts (other
+ * tenants): the reference measured right beside each slice of an endpoint sees the same machine,
+ * where one measured minutes earlier may not.
+ */
+const SLICES = 4;
+
+async function load(target: Target, duration: number): Promise<AutocannonResult> {
+  return autocannon({ url: target.url, connections: settings.connections, duration, timeout: 30, requests: target.requests });
+}
+
+/** Runs of one target, slice by slice, summed into one measurement. */
+class Runs {
+  private requests = 0;
+  private seconds = 0;
+  private cpuMicros = 0;
+  private failures = 0;
+  private p50s: number[] = [];
+  private p99s: number[] = [];
+  private peakRssMb = 0;
+  private codes: Record<string, unknown>[] = [];
+
+  constructor(
+    readonly name: string,
+    private readonly target: Target,
+  ) {}
+
+  async run(duration: number): Promise<number> {
+    const { pid } = this.target;
+    const sampler =
+      pid === undefined ? undefined : setInterval(() => (this.peakRssMb = Math.max(this.peakRssMb, rssMb(pid))), 100);
+    const cpuBefore = pid === undefined ? Number.NaN : cpuMicros(pid);
+    const result = await load(this.target, duration);
+    this.cpuMicros += pid === undefined ? Number.NaN : cpuMicros(pid) - cpuBefore;
+    if (sampler) clearInterval(sampler);
+    if (pid !== undefined) this.peakRssMb = Math.max(this.peakRssMb, rssMb(pid));
+    this.requests += result.requests.total;
+    this.seconds += result.duration;
+    this.failures += result.non2xx + result.errors + result.timeouts;
+    this.p50s.push(result.latency.p50);
+    this.p99s.push(result.latency.p99);
+    if (result.statusCodeStats) this.codes.push(result.statusCodeStats);
+    return result.requests.total / result.duration;
+  }
+
+  measurement(): Measurement {
+    const sorted = [...this.p50s].sort((a, b) => a - b);
+    const measurement = {
+      name: this.name,
+      rps: Math.round(this.requests / this.seconds),
+      p50_ms: sorted[Math.floor(sorted.length / 2)] ?? Number.NaN,
+      // The worst slice's: a p99 is not an average.
+      p99_ms: Math.max(...this.p99s),
+      failures: this.failures,
+      peakRssMb: this.peakRssMb,
+      cpuMicrosPerRequest: Math.round(this.cpuMicros / Math.max(1, this.requests)),
+    };
+    const codes = this.failures ? `  FAILURES ${this.failures} status codes ${JSON.stringify(this.codes)}` : '';
+    console.log(
+      `  ${this.name.padEnd(42)} ${String(measurement.rps).padStart(7)} req/s  p50 ${measurement.p50_ms} ms  p99 ${measurement.p99_ms} ms` +
+        `  ${measurement.cpuMicrosPerRequest} µs CPU/req  RSS ${Math.round(measurement.peakRssMb)} MB${codes}`,
+    );
+    return measurement;
+  }
+}
+
+/**
+ * One endpoint against the reference: warm-up, then SLICES rounds of the reference and the
+ * endpoint side by side, each for duration / SLICES seconds. The ratio is the endpoint's requests
+ * over the reference's in the same rounds.
+ */
+async function measurePaired(
   name: string,
-  url: string,
-  requests: AutocannonRequest[],
-  pid: number | undefined,
-): Promise<Measurement> {
-  await load(url, requests, warmupSeconds);
-  let peakRssMb = 0;
-  const sampler =
-    pid === undefined ? undefined : setInterval(() => (peakRssMb = Math.max(peakRssMb, rssMb(pid))), 100);
-  const cpuBefore = pid === undefined ? Number.NaN : cpuMicros(pid);
-  const result = await load(url, requests, settings.duration);
-  const cpuUsed = pid === undefined ? Number.NaN : cpuMicros(pid) - cpuBefore;
-  if (sampler) clearInterval(sampler);
-  if (pid !== undefined) peakRssMb = Math.max(peakRssMb, rssMb(pid));
-  const failures = result.non2xx + result.errors + result.timeouts;
-  const measurement = {
-    name,
-    rps: Math.round(result.requests.average),
-    p50_ms: result.latency.p50,
-    p99_ms: result.latency.p99,
-    failures,
-    peakRssMb,
-    cpuMicrosPerRequest: Math.round(cpuUsed / Math.max(1, result.requests.total)),
-  };
-  const codes = result.statusCodeStats ? ` status codes ${JSON.stringify(result.statusCodeStats)}` : '';
-  console.log(
-    `  ${name.padEnd(42)} ${String(measurement.rps).padStart(7)} req/s  p50 ${measurement.p50_ms} ms  p99 ${measurement.p99_ms} ms` +
-      `  ${measurement.cpuMicrosPerRequest} µs CPU/req  RSS ${Math.round(peakRssMb)} MB` +
-      (failures ? `  FAILURES ${failures}${codes}` : ''),
-  );
-  return measurement;
+  target: Target,
+  reference: Target,
+): Promise<{ measurement: Measurement; referenceRps: number; referenceCpu: number }> {
+  await load(target, warmupSeconds);
+  await load(reference, 1);
+  const endpointRuns = new Runs(name, target);
+  const referenceRuns = new Runs('reference', reference);
+  const slice = settings.duration / SLICES;
+  for (let round = 0; round < SLICES; round++) {
+    await referenceRuns.run(slice);
+    await endpointRuns.run(slice);
+  }
+  const measurement = endpointRuns.measurement();
+  const { rps: referenceRps, cpuMicrosPerRequest: referenceCpu } = referenceRuns.measurement();
+  return { measurement, referenceRps, referenceCpu };
+}
+
+/** An endpoint measured alone (sign-in: argon2-bound, no ratio). */
+async function measureAlone(name: string, target: Target): Promise<Measurement> {
+  await load(target, warmupSeconds);
+  const runs = new Runs(name, target);
+  await runs.run(settings.duration);
+  return runs.measurement();
 }
 
 // ---------------------------------------------------------------- the database
@@ -392,8 +459,7 @@ async function main(): Promise<void> {
   const serverUrl = `http://127.0.0.1:${serverPort}`;
   const referenceUrl = `http://127.0.0.1:${referencePort}`;
 
-  const measurements: Measurement[] = [];
-  const referenceRuns: Measurement[] = [];
+  const measurements: { measurement: Measurement; referenceRps?: number; referenceCpu?: number }[] = [];
   let idleRssMb = Number.NaN;
   let vitals: WebVitals[] | undefined;
   let selected: Endpoint[] = [];
@@ -424,29 +490,19 @@ async function main(): Promise<void> {
     idleRssMb = rssMb(server.pid!);
 
     console.log(
-      `\nLoad: ${settings.connections} connections, ${settings.duration} s per endpoint (after ${warmupSeconds} s of warm-up)`,
+      `\nLoad: ${settings.connections} connections, ${settings.duration} s per endpoint in ${SLICES} slices, ` +
+        `each beside a slice of the reference (after ${warmupSeconds} s of warm-up)`,
     );
-    referenceRuns.push(
-      await measure(
-        'reference (bare Fastify, constant JSON)',
-        referenceUrl,
-        [{ method: 'GET', path: '/' }],
-        reference.pid,
-      ),
-    );
+    const referenceTarget: Target = { url: referenceUrl, requests: [{ method: 'GET', path: '/' }], pid: reference.pid };
     for (const endpoint of selected.filter((candidate) => candidate.kind !== 'sign-in')) {
-      measurements.push(await measure(endpoint.name, serverUrl, endpoint.requests, server.pid));
+      measurements.push(
+        await measurePaired(endpoint.name, { url: serverUrl, requests: endpoint.requests, pid: server.pid }, referenceTarget),
+      );
     }
-    referenceRuns.push(
-      await measure(
-        'reference again (noise check)',
-        referenceUrl,
-        [{ method: 'GET', path: '/' }],
-        reference.pid,
-      ),
-    );
     for (const endpoint of selected.filter((candidate) => candidate.kind === 'sign-in')) {
-      measurements.push(await measure(endpoint.name, serverUrl, endpoint.requests, server.pid));
+      measurements.push({
+        measurement: await measureAlone(endpoint.name, { url: serverUrl, requests: endpoint.requests, pid: server.pid }),
+      });
     }
 
     if (settings.browser && web) {
@@ -471,28 +527,28 @@ async function main(): Promise<void> {
   }
 
   // ---- report
+  const paired = measurements.filter((entry) => entry.referenceRps !== undefined);
   const referenceRps = Math.round(
-    referenceRuns.reduce((sum, run) => sum + run.rps, 0) / referenceRuns.length,
+    paired.reduce((sum, entry) => sum + entry.referenceRps!, 0) / Math.max(1, paired.length),
   );
-  const rows = measurements.map((measurement) => {
+  const rows = measurements.map(({ measurement, referenceRps: beside }) => {
     const endpoint = selected.find((candidate) => candidate.name === measurement.name)!;
-    const ratio = round(measurement.rps / referenceRps);
-    return { endpoint, measurement, ratio, ok: meetsTarget(endpoint, measurement, ratio) };
+    const ratio = round(measurement.rps / (beside ?? referenceRps));
+    return { endpoint, measurement, beside, ratio, ok: meetsTarget(endpoint, measurement, ratio) };
   });
-  const loadRssMb = Math.max(...measurements.map((measurement) => measurement.peakRssMb));
-  const referenceCpu = Math.round(
-    referenceRuns.reduce((sum, run) => sum + run.cpuMicrosPerRequest, 0) / referenceRuns.length,
-  );
+  const loadRssMb = Math.max(...measurements.map((entry) => entry.measurement.peakRssMb));
 
   console.log(
-    `\n${database.engine}, scale ${settings.scale}; reference ${referenceRps} req/s (runs: ${referenceRuns.map((run) => run.rps).join(', ')}; ${referenceCpu} µs CPU/req)\n`,
+    `\n${database.engine}, scale ${settings.scale}; reference ${referenceRps} req/s on average ` +
+      `(beside each endpoint: ${paired.map((entry) => entry.referenceRps).join(', ')})\n`,
   );
-  const header = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'server CPU µs/req', 'target', ''];
-  const table = rows.map(({ endpoint, measurement, ratio, ok }) => [
+  const header = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'reference req/s', 'ratio', 'server CPU µs/req', 'target', ''];
+  const table = rows.map(({ endpoint, measurement, beside, ratio, ok }) => [
     endpoint.name,
     String(measurement.rps),
     String(measurement.p50_ms),
     String(measurement.p99_ms),
+    beside === undefined ? '' : String(beside),
     `${ratio.toFixed(2)}×`,
     String(measurement.cpuMicrosPerRequest),
     target(endpoint),
@@ -514,12 +570,14 @@ async function main(): Promise<void> {
     engine: database.engine,
     scale: settings.scale,
     reference_rps: referenceRps,
-    endpoints: rows.map(({ measurement, ratio }) => ({
+    endpoints: rows.map(({ measurement, beside, ratio }) => ({
       name: measurement.name,
       rps: measurement.rps,
       p50_ms: measurement.p50_ms,
       p99_ms: measurement.p99_ms,
       ratio,
+      // The reference measured beside this endpoint, which its ratio is to.
+      ...(beside === undefined ? {} : { reference_rps: beside }),
     })),
     rss_mb: { idle: round(idleRssMb, 1), load: round(loadRssMb, 1) },
   };
@@ -528,11 +586,11 @@ async function main(): Promise<void> {
     machine: machine(),
     settings: { duration_s: settings.duration, connections: settings.connections, warmup_s: warmupSeconds },
     seed: seed.counts,
-    reference_runs_rps: referenceRuns.map((run) => run.rps),
-    reference_cpu_us_per_request: referenceCpu,
-    endpoints: measurements.map((measurement) => ({
+    slices_per_endpoint: SLICES,
+    endpoints: measurements.map(({ measurement, referenceCpu }) => ({
       name: measurement.name,
       cpu_us_per_request: measurement.cpuMicrosPerRequest,
+      reference_cpu_us_per_request: referenceCpu ?? null,
       peak_rss_mb: round(measurement.peakRssMb, 1),
       failures: measurement.failures,
     })),
@@ -549,7 +607,7 @@ async function main(): Promise<void> {
   console.log(
     `\nWrote ${names.map((name) => `bench/results/${name}.json`).join(' and ')} (+ -context.json: ${context.machine.cpu}, ${context.machine.node})`,
   );
-  if (measurements.some((measurement) => measurement.failures > 0)) process.exitCode = 1;
+  if (measurements.some((entry) => entry.measurement.failures > 0)) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

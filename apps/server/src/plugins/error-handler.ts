@@ -32,7 +32,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }
       return reply.status(known.status).send({ detail: known.detail, code: known.code });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: error, req: request }, 'unhandled error');
     return reply.status(500).send({ detail: 'Internal Server Error', code: 'internal_error' });
   });
 }

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as initialSchema from './2026-11-20-0001-initial-schema';
 import * as stockCountersAndVersions from './2026-11-21-0001-performance';
 import * as changeWatch from './2026-11-21-0002-change-watch';
+import * as dropSupersededIndexes from './2026-11-21-0003-drop-superseded-indexes';
 
 /**
  * Migrations are listed here rather than read from disk so they survive bundling.
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-20-0001-initial-schema': initialSchema,
   '2026-11-21-0001-performance': stockCountersAndVersions,
   '2026-11-21-0002-change-watch': changeWatch,
+  '2026-11-21-0003-drop-superseded-indexes': dropSupersededIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

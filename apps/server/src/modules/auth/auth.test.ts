@@ -317,6 +317,7 @@ describe('errors and routes', () => {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['x-frame-options']).toBe('DENY');
       expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     }
     const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(docs.headers['content-security-policy']).toContain("default-src 'self'");

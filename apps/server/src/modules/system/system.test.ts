@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createAdmin, createDonor, createPatient } from '../../../test/factories';
+import { clientKey } from '../../plugins/rate-limit';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -96,8 +97,16 @@ describe('the per-address request limit', () => {
       expect(refused.json()).toMatchObject({ code: 'rate_limited' });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect(refused.headers['x-ratelimit-limit']).toBe('3');
+      expect(refused.json().detail).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
     } finally {
       await limited.close();
     }
+  });
+
+  it('counts an IPv6 client by its /64, and an IPv4 address written in IPv6 as that IPv4 address', () => {
+    expect(clientKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientKey('2001:db8:1:2:aaaa::1')).toBe(clientKey('2001:db8:1:2:ffff:ffff:ffff:ffff'));
+    expect(clientKey('2001:db8:1:2::1')).not.toBe(clientKey('2001:db8:1:3::1'));
+    expect(clientKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
   });
 });
