@@ -73,7 +73,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     db: deps.database.db,
     engine: deps.database.engine,
     changes: deps.database.changes,
-    writes: writeTransactionsFor(deps.database.db, deps.database.engine),
+    writes: writeTransactionsFor(deps.database),
     clock: deps.clock ?? createClock(config.timezone),
     loginThrottle: createLoginThrottle(redis),
   };

@@ -8,6 +8,7 @@ import type { LogConfig } from 'kysely';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { migrateToLatest, openDatabase, type Database, type Engine } from '../src/db/database';
+import type { Savepoints } from '../src/db/write-transactions';
 import { createClock, type Clock } from '../src/lib/clock';
 
 /**
@@ -18,6 +19,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Database;
   engine: Engine;
+  /** SQLite: the write batches' savepoint statements (db/write-transactions.ts). */
+  savepoints?: Savepoints;
   config: Config;
   clock: TestClock;
   close: () => Promise<void>;
@@ -89,6 +92,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     db: database.db,
     engine: database.engine,
+    ...(database.savepoints ? { savepoints: database.savepoints } : {}),
     config,
     clock,
     close: async () => {

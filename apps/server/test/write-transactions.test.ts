@@ -24,7 +24,7 @@ const activity = (message: string) => ({
 
 describe('write transactions', () => {
   it('keeps the work that succeeded, drops all of the work that failed, and reports each outcome to its caller', async () => {
-    const writes = writeTransactionsFor(t.db, t.engine);
+    const writes = writeTransactionsFor(t);
     const outcomes = await Promise.allSettled(
       Array.from({ length: 30 }, (_, index) =>
         writes.run(async (trx) => {
@@ -60,7 +60,7 @@ describe('write transactions', () => {
   });
 
   it('lets each work see what the work before it wrote, as if it had committed', async () => {
-    const writes = writeTransactionsFor(t.db, t.engine);
+    const writes = writeTransactionsFor(t);
     const counts = await Promise.all(
       Array.from({ length: 5 }, () =>
         writes.run(async (trx) => {
@@ -81,7 +81,7 @@ describe('write transactions', () => {
   });
 
   it('runs many transactions that change the same tables in opposite orders without a deadlock', async () => {
-    const writes = writeTransactionsFor(t.db, t.engine);
+    const writes = writeTransactionsFor(t);
     const touchUser = (trx: Parameters<Parameters<typeof writes.run>[0]>[0]) =>
       trx
         .updateTable('users')

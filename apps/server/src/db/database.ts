@@ -16,6 +16,7 @@ import {
 } from 'kysely';
 import { postgresChangeWatch, sqliteChangeWatch, type ChangeWatch } from './change-versions';
 import { migrationProvider } from './migrations/index';
+import { SAVEPOINT_SQL, type Savepoints } from './write-transactions';
 import type { DB } from './types';
 
 export type Database = Kysely<DB>;
@@ -48,6 +49,8 @@ export interface DatabaseHandle {
    * where every commit already waits for the disk (PostgreSQL).
    */
   syncCommits?: () => Promise<void>;
+  /** SQLite: the write batches' savepoints, run straight on the connection (db/write-transactions.ts). */
+  savepoints?: Savepoints;
   close: () => Promise<void>;
 }
 
@@ -83,11 +86,21 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     ...(options.log ? { log: options.log } : {}),
   });
   const log = writeAheadLogSync(`${file}-wal`, changes);
+  const [setSavepoint, releaseSavepoint, rollbackToSavepoint] = [
+    SAVEPOINT_SQL.set,
+    SAVEPOINT_SQL.release,
+    SAVEPOINT_SQL.rollbackTo,
+  ].map((text) => sqlite.prepare(text)) as [SQLite.Statement, SQLite.Statement, SQLite.Statement];
   return {
     db,
     engine: 'sqlite',
     changes,
     syncCommits: log.sync,
+    savepoints: {
+      set: () => void setSavepoint.run(),
+      release: () => void releaseSavepoint.run(),
+      rollbackTo: () => void rollbackToSavepoint.run(),
+    },
     close: async () => {
       // Closing checkpoints the log into the database file and flushes both.
       await log.close();

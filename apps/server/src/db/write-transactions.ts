@@ -1,4 +1,4 @@
-import { CompiledQuery, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database, Engine } from './database';
 import type { DB } from './types';
 
@@ -11,8 +11,25 @@ export interface WriteTransactions {
   run<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T>;
 }
 
-export function writeTransactionsFor(db: Database, engine: Engine): WriteTransactions {
-  return engine === 'sqlite' ? batchedWriteTransactions(db) : counterFirstTransactions(db);
+/**
+ * The savepoint statements of a SQLite write batch, run straight on the connection
+ * (db/database.ts): two or three per write, each otherwise a full Kysely round trip (about as
+ * costly as one of the write's own inserts).
+ */
+export interface Savepoints {
+  set(): void;
+  release(): void;
+  rollbackTo(): void;
+}
+
+export function writeTransactionsFor(database: {
+  db: Database;
+  engine: Engine;
+  savepoints?: Savepoints;
+}): WriteTransactions {
+  if (database.engine === 'postgres') return counterFirstTransactions(database.db);
+  if (!database.savepoints) throw new Error("SQLite's write batches need the connection's savepoint statements");
+  return batchedWriteTransactions(database.db, database.savepoints);
 }
 
 /**
@@ -32,10 +49,11 @@ function counterFirstTransactions(db: Database): WriteTransactions {
   };
 }
 
-// Compiled once: these run twice per write.
-const SAVEPOINT = CompiledQuery.raw('savepoint request_write');
-const RELEASE = CompiledQuery.raw('release savepoint request_write');
-const ROLLBACK_TO = CompiledQuery.raw('rollback to savepoint request_write');
+export const SAVEPOINT_SQL = {
+  set: 'savepoint request_write',
+  release: 'release savepoint request_write',
+  rollbackTo: 'rollback to savepoint request_write',
+} as const;
 
 /** At most this many requests' writes share one commit. */
 const MAX_BATCH = 64;
@@ -56,7 +74,7 @@ interface QueuedWork {
  *
  * On PostgreSQL, where transactions run side by side on a pool, each request has its own.
  */
-function batchedWriteTransactions(db: Database): WriteTransactions {
+function batchedWriteTransactions(db: Database, savepoints: Savepoints): WriteTransactions {
   const queue: QueuedWork[] = [];
   let draining = false;
 
@@ -79,15 +97,16 @@ function batchedWriteTransactions(db: Database): WriteTransactions {
       const outcomes: { ok: boolean; value: unknown }[] = [];
       try {
         await db.transaction().execute(async (trx) => {
+          // Straight on the connection this transaction holds: no other query runs meanwhile.
           for (const { work } of batch) {
-            await trx.executeQuery(SAVEPOINT);
+            await savepoints.set();
             try {
               const value = await work(trx);
-              await trx.executeQuery(RELEASE);
+              await savepoints.release();
               outcomes.push({ ok: true, value });
             } catch (error) {
-              await trx.executeQuery(ROLLBACK_TO);
-              await trx.executeQuery(RELEASE);
+              await savepoints.rollbackTo();
+              await savepoints.release();
               outcomes.push({ ok: false, value: error });
             }
           }
