@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type onSendHookHandler } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyJwt from '@fastify/jwt';
 import fastifyMultipart from '@fastify/multipart';
@@ -81,17 +81,15 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const { syncCommits } = deps.database;
   if (syncCommits) {
     // Nothing a request changed is acknowledged before it is on disk (group commit, see
-    // db/database.ts). Added to the routes that may write: reads commit nothing.
-    const awaitDurableCommits: onSendHookHandler = (_request, _reply, payload, done) => {
+    // db/database.ts); reads commit nothing and skip the check. A hook of the whole app, not of
+    // each route: it must run before the one server.ts adds to close connections during shutdown,
+    // as the wait may span the moment the shutdown begins.
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (request.method === 'GET' || request.method === 'HEAD') return done(null, payload);
       syncCommits().then(
         () => done(null, payload),
         (error: unknown) => done(error as Error),
       );
-    };
-    app.addHook('onRoute', (route) => {
-      if ([route.method].flat().every((method) => method === 'GET' || method === 'HEAD')) return;
-      const existing = route.onSend ?? [];
-      route.onSend = [...(Array.isArray(existing) ? existing : [existing]), awaitDurableCommits];
     });
   }
 

@@ -305,7 +305,7 @@ describe('crash safety', () => {
     ).toEqual(bodies.map(() => 201));
     // Not a vacuous pass: some of them were still being served when the signal came.
     expect(responses.filter((response) => response.afterSignal).length).toBeGreaterThan(0);
-    expect((await exit).code).toBe(0);
+    expect((await exit).code, current.output()).toBe(0);
     // No new connection is taken once it is gone.
     await expect(fetch(`${current.baseUrl}/api/health`)).rejects.toThrow();
 
