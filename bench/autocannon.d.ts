@@ -13,6 +13,8 @@ declare module 'autocannon' {
     pipelining?: number;
     timeout?: number;
     requests?: AutocannonRequest[];
+    /** Resolve with the raw result (histograms encoded), to be merged with aggregateResult. */
+    skipAggregateResult?: boolean;
   }
   export interface Histogram {
     average: number;
@@ -37,6 +39,23 @@ declare module 'autocannon' {
     duration: number;
     statusCodeStats?: Record<string, { count: number }>;
   }
+  /** What a run resolves with under skipAggregateResult. */
+  export interface RawAutocannonResult {
+    totalCompletedRequests: number;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    duration: number;
+    statusCodeStats: Record<string, { count: number }>;
+  }
+  function autocannon(options: AutocannonOptions & { skipAggregateResult: true }): Promise<RawAutocannonResult>;
   function autocannon(options: AutocannonOptions): Promise<AutocannonResult>;
+  namespace autocannon {
+    /** Merges raw results, their latency histograms included. */
+    function aggregateResult(
+      results: RawAutocannonResult[],
+      options: { url: string; connections?: number },
+    ): AutocannonResult;
+  }
   export default autocannon;
 }

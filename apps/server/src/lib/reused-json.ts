@@ -7,6 +7,7 @@ import type { VersionedCache } from '../db/change-versions';
  *
  * Synchronous when the answer is ready (the route handler must then return undefined, not the
  * reply): a reused answer is sent in the same turn as its request, with no promise in between.
+ * Otherwise a promise that settles once the computed answer has been sent.
  */
 export function sendReusedJson(
   reply: FastifyReply,
@@ -19,7 +20,12 @@ export function sendReusedJson(
     sendJson(reply, json);
     return undefined;
   }
-  return json.then((computed) => sendJson(reply, computed));
+  return json.then(async (computed) => {
+    sendJson(reply, computed);
+    // Settles once the answer is out (a reply is thenable), so Fastify never sends again, even
+    // should an onSend hook of a read ever wait for something.
+    await reply;
+  });
 }
 
 function sendJson(reply: FastifyReply, json: string): void {

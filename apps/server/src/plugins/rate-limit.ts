@@ -25,6 +25,8 @@ export function registerRateLimit(app: FastifyInstance, options: { max: number; 
         keyPrefix: 'bloodbank-rate',
         points,
         duration: WINDOW_SECONDS,
+        // While Redis is down, count here at once rather than hold every request in ioredis's queue.
+        rejectIfRedisNotReady: true,
         insuranceLimiter: local,
       })
     : local;
