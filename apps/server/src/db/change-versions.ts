@@ -104,6 +104,9 @@ export function sqliteChangeWatch(file: string): ChangeWatch {
   };
 }
 
+/** How many users' answers a per-user cache keeps (most recently used): a few MB of JSON. */
+export const PER_USER_ANSWERS_KEPT = 5_000;
+
 /**
  * A value computed from the database, reused for as long as none of the tables it reads has
  * changed, on this instance or any other (see ChangeWatch).
@@ -116,9 +119,6 @@ export function sqliteChangeWatch(file: string): ChangeWatch {
  * `key` stands for everything else the value depends on (the user, today's date, the page
  * asked for…); the most recently used `maxEntries` keys are kept.
  */
-/** How many users' answers a per-user cache keeps (most recently used): a few MB of JSON. */
-export const PER_USER_ANSWERS_KEPT = 5_000;
-
 export interface VersionedCache<Value> {
   /**
    * The value for `key`, computed again only if something it read has changed. Given at once (not

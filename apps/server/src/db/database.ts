@@ -86,20 +86,19 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     ...(options.log ? { log: options.log } : {}),
   });
   const log = writeAheadLogSync(`${file}-wal`, changes);
-  const [setSavepoint, releaseSavepoint, rollbackToSavepoint] = [
-    SAVEPOINT_SQL.set,
-    SAVEPOINT_SQL.release,
-    SAVEPOINT_SQL.rollbackTo,
-  ].map((text) => sqlite.prepare(text)) as [SQLite.Statement, SQLite.Statement, SQLite.Statement];
+  const prepared = (text: string) => {
+    const statement = sqlite.prepare(text);
+    return () => void statement.run();
+  };
   return {
     db,
     engine: 'sqlite',
     changes,
     syncCommits: log.sync,
     savepoints: {
-      set: () => void setSavepoint.run(),
-      release: () => void releaseSavepoint.run(),
-      rollbackTo: () => void rollbackToSavepoint.run(),
+      set: prepared(SAVEPOINT_SQL.set),
+      release: prepared(SAVEPOINT_SQL.release),
+      rollbackTo: prepared(SAVEPOINT_SQL.rollbackTo),
     },
     close: async () => {
       // Closing checkpoints the log into the database file and flushes both.

@@ -97,16 +97,17 @@ function batchedWriteTransactions(db: Database, savepoints: Savepoints): WriteTr
       const outcomes: { ok: boolean; value: unknown }[] = [];
       try {
         await db.transaction().execute(async (trx) => {
-          // Straight on the connection this transaction holds: no other query runs meanwhile.
+          // Straight on the connection this transaction holds (synchronous: no other query can run
+          // in between).
           for (const { work } of batch) {
-            await savepoints.set();
+            savepoints.set();
             try {
               const value = await work(trx);
-              await savepoints.release();
+              savepoints.release();
               outcomes.push({ ok: true, value });
             } catch (error) {
-              await savepoints.rollbackTo();
-              await savepoints.release();
+              savepoints.rollbackTo();
+              savepoints.release();
               outcomes.push({ ok: false, value: error });
             }
           }

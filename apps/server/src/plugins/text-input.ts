@@ -5,8 +5,9 @@ export const NUL_CHARACTER_MESSAGE = 'Text must not contain the NUL character';
 
 /**
  * No text this product stores or looks up can contain U+0000: PostgreSQL refuses it outright (a
- * 500 from deep inside a query), and SQLite would keep it. Checked once for every route, after the
- * body is parsed and validated (multipart fields included), so each field need not repeat it.
+ * 500 from deep inside a query), and SQLite would keep it. Checked once for every route that
+ * takes input, after the body is parsed and validated (multipart fields included), so each field
+ * need not repeat it.
  *
  * A lone UTF-16 surrogate (JSON's "\ud800") is not a character: it becomes U+FFFD here, as it
  * would had the client sent UTF-8. Otherwise SQLite stored its three raw bytes and gave back three
