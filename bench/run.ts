@@ -250,8 +250,16 @@ interface Target {
  */
 const SLICES = 4;
 
+const loadOptions = (target: Target, duration: number) => ({
+  url: target.url,
+  connections: settings.connections,
+  duration,
+  timeout: 30,
+  requests: target.requests,
+});
+
 async function load(target: Target, duration: number): Promise<AutocannonResult> {
-  return autocannon({ url: target.url, connections: settings.connections, duration, timeout: 30, requests: target.requests });
+  return autocannon(loadOptions(target, duration));
 }
 
 /** Runs of one target, slice by slice, merged into one measurement (latency histograms included). */
@@ -271,14 +279,7 @@ class Runs {
     const sampler =
       pid === undefined ? undefined : setInterval(() => (this.peakRssMb = Math.max(this.peakRssMb, rssMb(pid))), 100);
     const cpuBefore = pid === undefined ? Number.NaN : cpuMicros(pid);
-    const raw = await autocannon({
-      url: this.target.url,
-      connections: settings.connections,
-      duration,
-      timeout: 30,
-      requests: this.target.requests,
-      skipAggregateResult: true,
-    });
+    const raw = await autocannon({ ...loadOptions(this.target, duration), skipAggregateResult: true });
     this.cpuMicros += pid === undefined ? Number.NaN : cpuMicros(pid) - cpuBefore;
     if (sampler) clearInterval(sampler);
     if (pid !== undefined) this.peakRssMb = Math.max(this.peakRssMb, rssMb(pid));
@@ -557,7 +558,7 @@ async function main(): Promise<void> {
   console.log(
     `\n${database.engine}, scale ${settings.scale}; reference ${referenceRps ?? '(not run)'} req/s on average ` +
       `(beside each endpoint: ${paired.map((entry) => entry.referenceRps).join(', ')}); ` +
-      `ratio: the median of the four slices' ratios\n`,
+      `ratio: the median of the ${SLICES} slices' ratios\n`,
   );
   const header = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'reference req/s', 'ratio', 'server CPU µs/req', 'target', ''];
   const table = rows.map(({ endpoint, measurement, beside, ratio, ok }) => [

@@ -20,17 +20,6 @@ async function main(): Promise<void> {
   const database = openDatabaseFromConfig(config);
   await migrateToLatest(database.db);
   const app = await buildApp(config, { database });
-  // A response finished during shutdown closes its connection: otherwise a keep-alive client (a
-  // load balancer, a browser) holds app.close() open until its idle timeout, and the grace period
-  // ends with a forced exit instead of a clean one.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) void reply.header('connection', 'close');
-    done(null, payload);
-  });
 
   const admin = await ensureInitialAdmin(database.db, config);
   if (admin.kind === 'created-random') {

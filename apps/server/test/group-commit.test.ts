@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/database';
@@ -87,5 +88,43 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('group commit (SQLite)',
     expect(syncs).toBe(before + 20);
     // Nothing left unflushed: another sync returns at once.
     await database.syncCommits!();
+  });
+});
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the log flush itself (SQLite)', () => {
+  it('flushes the log to disk after a write, not after a read, and on closing after a write', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bloodbank-flush-'));
+    const file = path.join(dataDir, 'bloodbank.db');
+    // FileHandle is not exported: its prototype is reached through an open handle.
+    const probe = await fs.promises.open(path.join(dataDir, 'probe'), 'w');
+    const datasync = vi.spyOn(Object.getPrototypeOf(probe) as { datasync: () => Promise<void> }, 'datasync');
+    await probe.close();
+    try {
+      const opened = openDatabase({ sqliteFile: file });
+      await migrateToLatest(opened.db);
+      await sql`create table flush_probe (value integer)`.execute(opened.db);
+      await opened.syncCommits!();
+      const afterMigrations = datasync.mock.calls.length;
+      expect(afterMigrations).toBeGreaterThan(0);
+
+      await opened.db.selectFrom('users').select('id').execute();
+      await opened.syncCommits!();
+      expect(datasync.mock.calls.length).toBe(afterMigrations);
+
+      await sql`insert into flush_probe values (1)`.execute(opened.db);
+      await opened.syncCommits!();
+      expect(datasync.mock.calls.length).toBe(afterMigrations + 1);
+
+      // A tool's write with the server running: closing flushes it, as closing does not checkpoint then.
+      const tool = openDatabase({ sqliteFile: file });
+      await sql`insert into flush_probe values (2)`.execute(tool.db);
+      const beforeClose = datasync.mock.calls.length;
+      await tool.close();
+      expect(datasync.mock.calls.length).toBe(beforeClose + 1);
+      await opened.close();
+    } finally {
+      datasync.mockRestore();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -20,19 +20,23 @@ export type VersionedTable =
  * that changed one of the tables, made by this instance, another instance or a tool, before the
  * caller's read of it:
  * - PostgreSQL: the sum of the tables' counters in change_counters, bumped by triggers in the same
- *   transaction as every insert, update or delete of them (one read of 16 small rows).
+ *   transaction as every insert, update or delete of them (one read of 16 small rows, shared by
+ *   the requests of a turn of the event loop).
  * - SQLite: the database's data_version, read on a connection of its own that never writes.
  *   SQLite moves it for every commit by any other connection, so from that connection's side for
  *   every commit at all: the server's own, another process's (npm run admin:create, a restore), or
  *   one typed into the sqlite3 shell. It ignores which tables a commit touched (any commit moves
  *   it), which on SQLite's single writer costs little, and it is a call into SQLite with no I/O
  *   (the write-ahead log's shared index is in memory), cheap enough for every request.
+ *
+ * Both engines share one read among the requests of a turn of the event loop, on the premise that
+ * versionOf is called while handling requests: in the callbacks of their sockets and database
+ * queries, and what those await. A call first made from a timer or a setImmediate callback would
+ * share its read with requests read from the network later in the same turn; nothing does that.
  */
 export interface ChangeWatch {
   versionOf(tables: readonly VersionedTable[]): number | Promise<number>;
-  /** Whether versionOf is a database query: then reusing what one query reads gains nothing. */
-  readonly costsAQuery: boolean;
-  /** Read afresh on the next call (after this server acknowledged a write). */
+  /** Read afresh on the next call (SQLite: called as this server writes, db/database.ts). */
   forget(): void;
   close(): void;
 }
@@ -49,16 +53,29 @@ export function postgresChangeWatch(db: Database): ChangeWatch {
         )})`.as('version'),
       )
       .compile();
+  const read = async (key: string, tables: readonly VersionedTable[]) => {
+    let compiled = compiledByTables.get(key);
+    if (!compiled) compiledByTables.set(key, (compiled = compile(tables)));
+    const result = await db.executeQuery(compiled);
+    return Number(result.rows[0]?.version ?? 0);
+  };
+  // One read per set of tables per turn of the event loop, shared by every request of that turn:
+  // each of them had arrived before the turn began, and the query is sent during it, so it sees
+  // every commit acknowledged before any of those requests was sent (as on SQLite, below).
+  const readThisTurn = new Map<string, Promise<number>>();
+  const forget = () => readThisTurn.clear();
   return {
-    async versionOf(tables) {
+    versionOf(tables) {
       const key = tables.join(',');
-      let compiled = compiledByTables.get(key);
-      if (!compiled) compiledByTables.set(key, (compiled = compile(tables)));
-      const result = await db.executeQuery(compiled);
-      return Number(result.rows[0]?.version ?? 0);
+      let version = readThisTurn.get(key);
+      if (!version) {
+        if (readThisTurn.size === 0) setImmediate(forget);
+        version = read(key, tables);
+        readThisTurn.set(key, version);
+      }
+      return version;
     },
-    costsAQuery: true,
-    forget() {},
+    forget,
     close() {},
   };
 }
@@ -73,8 +90,8 @@ export function sqliteChangeWatch(file: string): ChangeWatch {
   // Read at most once per turn of the event loop. Every request handled in a turn had arrived
   // before the turn began, and the read is made during it, so it sees every commit acknowledged
   // before any of those requests was sent (a read may take effect at any point between its
-  // request and its answer). forget() makes the next call read again: called when this server
-  // acknowledges a write, as a client may ask again within the same turn.
+  // request and its answer). forget() makes the next call read again: called as this server
+  // writes, since a client told of the write may ask again within the same turn.
   let current: number | undefined;
   const forget = () => {
     current = undefined;
@@ -97,7 +114,6 @@ export function sqliteChangeWatch(file: string): ChangeWatch {
       return generation;
     },
     forget,
-    costsAQuery: false,
     close() {
       connection?.close();
     },

@@ -80,12 +80,19 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const changes = sqliteChangeWatch(file);
+  // Statements this connection has run that change data (commits among them).
+  let writes = 0;
   const db = new Kysely<DB>({
     // A statement that writes makes the change watch read afresh next time, even within this turn.
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite, changes.forget) }),
+    dialect: new SqliteDialect({
+      database: withStatementCache(sqlite, () => {
+        writes += 1;
+        changes.forget();
+      }),
+    }),
     ...(options.log ? { log: options.log } : {}),
   });
-  const log = writeAheadLogSync(`${file}-wal`, changes);
+  const log = writeAheadLogSync(`${file}-wal`, () => writes);
   const prepared = (text: string) => {
     const statement = sqlite.prepare(text);
     return () => void statement.run();
@@ -101,7 +108,11 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       rollbackTo: prepared(SAVEPOINT_SQL.rollbackTo),
     },
     close: async () => {
-      // Closing checkpoints the log into the database file and flushes both.
+      // This connection's writes are flushed first: while another process holds the file open
+      // (a CLI's writes, with the server running), closing does not checkpoint, and they would
+      // wait in the log unflushed. Closing the last connection checkpoints the log into the
+      // database file and flushes both.
+      await log.sync();
       await log.close();
       changes.close();
       await db.destroy();
@@ -195,21 +206,18 @@ function withStatementCache(sqlite: SQLite.Database, onWrite: () => void): Sqlit
  * the write-ahead log (in the OS's cache) by the time it returns, and flushes the log itself only
  * at checkpoints. sync() flushes the log file (fdatasync, in libuv's thread pool) and resolves once
  * a flush that began after the caller's commits has finished; callers that arrive during a flush
- * share the next one. The change watch tells whether anything was committed since the last flush,
- * so a request that committed nothing costs one in-memory read.
+ * share the next one. Only this connection's own writes need a flush before they are acknowledged
+ * (another process flushes its own, at the latest when it closes the database), so they are
+ * counted as they run: when nothing was written since the last flush, sync() is a comparison,
+ * not a query.
  */
-function writeAheadLogSync(walFile: string, changes: ChangeWatch) {
+function writeAheadLogSync(walFile: string, writesSoFar: () => number) {
   let handle: Promise<fs.promises.FileHandle> | undefined;
   let flushedUpTo = 0;
   let flushing: Promise<void> | undefined;
-  const committed = () => {
-    // The exact count now, not one read earlier in this turn of the event loop.
-    changes.forget();
-    return changes.versionOf([]) as number;
-  };
 
   const flush = async () => {
-    const upTo = committed();
+    const upTo = writesSoFar();
     handle ??= fs.promises.open(walFile, 'r+');
     try {
       await (await handle).datasync();
@@ -222,14 +230,14 @@ function writeAheadLogSync(walFile: string, changes: ChangeWatch) {
 
   return {
     async sync(): Promise<void> {
-      const target = committed();
+      // A request that follows the acknowledgement sees the write: the change watch already reads
+      // afresh after each write (above).
+      const target = writesSoFar();
       while (flushedUpTo < target) {
         // A flush already running may have begun before these commits: wait for it, then flush again.
         flushing ??= flush().finally(() => (flushing = undefined));
         await flushing;
       }
-      // The caller is about to acknowledge a write: a request that follows it must see it.
-      changes.forget();
     },
     async close(): Promise<void> {
       await flushing?.catch(() => {});

@@ -4,6 +4,7 @@ import type { Role } from '@bloodbank/shared/auth';
 import { createVersionedCache, type ChangeWatch } from '../db/change-versions';
 import type { Database } from '../db/database';
 import { forbidden, unauthorized } from '../errors';
+import { hookList } from './route-hooks';
 
 /**
  * Who may call a route. Every /api route must declare one in `config.access`; the app refuses to
@@ -94,16 +95,15 @@ export function registerAccessControl(app: FastifyInstance, db: Database, change
       if (principal instanceof Promise) principal.then(admit, done);
       else admit(principal);
     };
-    const existing = route.onRequest ?? [];
-    route.onRequest = [...(Array.isArray(existing) ? existing : [existing]), checkAccess];
+    route.onRequest = [...hookList(route.onRequest), checkAccess];
   });
 }
 
 /**
  * The caller's account, checked on every request so that deactivation and password resets take
- * effect at once, on every instance. Where asking whether anything changed costs no query (SQLite,
- * see db/change-versions.ts), the row is reused until the next commit; otherwise it is read each
- * time, with a query built and compiled once that only binds the id.
+ * effect at once, on every instance. The row is reused until a commit changes the users (see
+ * db/change-versions.ts: free to ask on SQLite, one counter read per turn of the event loop on
+ * PostgreSQL); it is read with a query built and compiled once that only binds the id.
  */
 function sessionUserLookup(db: Database, changes: ChangeWatch) {
   const compiled = compileSessionUserQuery(db);
@@ -111,7 +111,6 @@ function sessionUserLookup(db: Database, changes: ChangeWatch) {
     const result = await db.executeQuery<SessionUser>({ ...compiled, parameters: [userId] });
     return result.rows[0];
   };
-  if (changes.costsAQuery) return read;
   const sessionUsers = createVersionedCache<SessionUser | undefined>(changes, ['users'], SESSION_USERS_KEPT);
   return (userId: number) => sessionUsers.get(userId, () => read(userId));
 }

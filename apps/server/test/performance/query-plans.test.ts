@@ -260,7 +260,9 @@ describe.each(statistics)(`hot read plans at scale ${SCALE} (%s)`, (state) => {
     // by two indexed reads on PostgreSQL and with no query at all on SQLite (its data_version).
     const again = await queriesOf('/api/admin/dashboard', admin);
     expect(again.map((query) => query.sql.match(/from "(\w+)"/)?.[1])).toEqual(
-      t.engine === 'postgres' ? ['users', 'change_counters'] : [],
+      // PostgreSQL asks the change counters whether the users (the session check) and what the
+      // answer read have changed; the user's row itself is reused too.
+      t.engine === 'postgres' ? ['change_counters', 'change_counters'] : [],
     );
     for (const query of again) expect(fullScansIn(await planOf(query))).toEqual([]);
   });
@@ -270,7 +272,9 @@ describe.each(statistics)(`hot read plans at scale ${SCALE} (%s)`, (state) => {
     await queriesOf('/api/stock', donor);
     const again = await queriesOf('/api/stock', donor);
     expect(again.map((query) => query.sql.match(/from "(\w+)"/)?.[1])).toEqual(
-      t.engine === 'postgres' ? ['users', 'change_counters'] : [],
+      // PostgreSQL asks the change counters whether the users (the session check) and what the
+      // answer read have changed; the user's row itself is reused too.
+      t.engine === 'postgres' ? ['change_counters', 'change_counters'] : [],
     );
   });
 

@@ -1,10 +1,22 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  sql,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type QueryResult,
+} from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
-import { createVersionedCache, type ChangeWatch } from '../../src/db/change-versions';
-import { openDatabase } from '../../src/db/database';
+import { createVersionedCache, postgresChangeWatch, type ChangeWatch } from '../../src/db/change-versions';
+import type { DB } from '../../src/db/types';
+import { openDatabase, type DatabaseHandle } from '../../src/db/database';
+import { resetPassword } from '../../src/modules/users/admin-accounts';
 import { SQLITE_FILE_NAME } from '../../src/db/open-from-config';
 import { donationForm } from '../donation-helpers';
 import { createAdmin, createDonor, createPatient, type TestUser } from '../factories';
@@ -20,6 +32,7 @@ const NOW = '2026-06-15T10:00:00.000Z';
 
 let t: TestApp;
 let other: FastifyInstance;
+let otherDatabase: DatabaseHandle;
 let admin: TestUser;
 let patient: TestUser;
 
@@ -30,10 +43,10 @@ beforeAll(async () => {
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db)).rows[0]!.schema
       : undefined;
   // A second instance: its own app and connections, the same database.
-  const database = schema
+  otherDatabase = schema
     ? openDatabase({ databaseUrl: testDatabaseUrl, pgSchema: schema, poolSize: 2 })
     : openDatabase({ sqliteFile: path.join(t.config.dataDir, SQLITE_FILE_NAME) });
-  other = await buildApp(t.config, { database, clock: t.clock, logger: false });
+  other = await buildApp(t.config, { database: otherDatabase, clock: t.clock, logger: false });
   await other.ready();
   admin = await createAdmin(t);
   patient = await createPatient(t);
@@ -236,6 +249,15 @@ describe('reused aggregates stay exact', () => {
     expect((await stock()).statusCode).toBe(401);
   });
 
+  it("an admin whose password is reset through another connection (npm run admin:create -- --reset) is signed out at once", async () => {
+    const resetAdmin = await createAdmin(t);
+    const dashboard = () => t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: resetAdmin.headers });
+    expect((await dashboard()).statusCode).toBe(200);
+    expect((await dashboard()).statusCode).toBe(200);
+    expect(await resetPassword(otherDatabase.db, resetAdmin.username, 'a-brand-new-password-42')).toBe(true);
+    expect((await dashboard()).statusCode).toBe(401);
+  });
+
   it('every statement that changes a versioned table moves its version forward (PostgreSQL; SQLite has data_version)', async (context) => {
     if (t.engine !== 'postgres') context.skip();
     const versionOf = async (table: string) => {
@@ -277,11 +299,10 @@ describe('reused aggregates stay exact', () => {
 
 describe('createVersionedCache on its own', () => {
   /** A change watch whose version the test moves by hand, free like SQLite's or a query like PostgreSQL's. */
-  const watch = (costsAQuery: boolean) => {
+  const watch = (isAQuery: boolean) => {
     let version = 1;
     const changes: ChangeWatch = {
-      versionOf: () => (costsAQuery ? Promise.resolve(version) : version),
-      costsAQuery,
+      versionOf: () => (isAQuery ? Promise.resolve(version) : version),
       forget() {},
       close() {},
     };
@@ -324,5 +345,54 @@ describe('createVersionedCache on its own', () => {
     const again = cache.get('key', async () => 'recomputed');
     expect(again).toBeInstanceOf(Promise);
     expect(await again).toBe('value');
+  });
+});
+
+describe('PostgreSQL change watch', () => {
+  /** A Kysely that compiles PostgreSQL and counts the queries it is asked to run. */
+  const countingDatabase = () => {
+    const queries: string[] = [];
+    const db = new Kysely<DB>({
+      dialect: {
+        createAdapter: () => new PostgresAdapter(),
+        createIntrospector: (kysely) => new PostgresIntrospector(kysely),
+        createQueryCompiler: () => new PostgresQueryCompiler(),
+        createDriver: () =>
+          new (class extends DummyDriver {
+            override async acquireConnection(): Promise<DatabaseConnection> {
+              return {
+                executeQuery: async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+                  queries.push(query.sql);
+                  return { rows: [{ version: String(queries.length) } as R] };
+                },
+                // eslint-disable-next-line require-yield -- never streamed
+                async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+                  throw new Error('not streamed');
+                },
+              };
+            }
+          })(),
+      },
+    });
+    return { db, queries };
+  };
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('reads the counters once per turn of the event loop for every request of that turn', async () => {
+    const { db, queries } = countingDatabase();
+    const watch = postgresChangeWatch(db);
+    const [first, second] = [watch.versionOf(['users']), watch.versionOf(['users'])];
+    expect(await first).toBe(1);
+    expect(await second).toBe(1);
+    expect(queries).toHaveLength(1);
+    expect(queries[0]).toContain('change_counters');
+
+    // Other tables are another read; the next turn reads afresh.
+    expect(await watch.versionOf(['users', 'blood_units'])).toBe(2);
+    await nextTurn();
+    expect(await watch.versionOf(['users'])).toBe(3);
+    watch.forget();
+    expect(await watch.versionOf(['users'])).toBe(4);
+    expect(queries).toHaveLength(4);
   });
 });

@@ -22,7 +22,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   // Every figure comes from users, donations, requests and units: the answer, serialized through
   // its schema, is reused until one of them changes (on any instance) or the day turns; see
   // db/change-versions.ts. The 12 weeks of counts are the costly part, and grow with the history.
-  const dashboards = createVersionedCache<string>(ctx.changes, ['users', 'donations', 'blood_requests', 'blood_units']);
+  const dashboards = createVersionedCache<Buffer>(ctx.changes, ['users', 'donations', 'blood_requests', 'blood_units']);
 
   app.get('/admin/dashboard', {
     config: ADMIN_ONLY,

@@ -33,8 +33,8 @@ const PAGES_KEPT = 50;
 export const decisionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   // The pages admins look at, serialized through their schema, are reused until a request or
   // donation, a person or a unit changes (on any instance); see db/change-versions.ts.
-  const donationPages = createVersionedCache<string>(ctx.changes, ['donations', 'users', 'blood_units'], PAGES_KEPT);
-  const requestPages = createVersionedCache<string>(ctx.changes, ['blood_requests', 'users', 'blood_units'], PAGES_KEPT);
+  const donationPages = createVersionedCache<Buffer>(ctx.changes, ['donations', 'users', 'blood_units'], PAGES_KEPT);
+  const requestPages = createVersionedCache<Buffer>(ctx.changes, ['blood_requests', 'users', 'blood_units'], PAGES_KEPT);
 
   app.get('/admin/donations', {
     config: ADMIN_ONLY,

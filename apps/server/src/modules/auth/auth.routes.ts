@@ -1,3 +1,4 @@
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   LoginFormSchema,
@@ -8,7 +9,7 @@ import {
 import { ErrorResponseSchema } from '@bloodbank/shared/errors';
 import type { AppContext } from '../../context';
 import { invalidFields } from '../../errors';
-import { PROFILE_PICTURE_SIZE_MESSAGE } from '@bloodbank/shared/constants';
+import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_SIZE_MESSAGE } from '@bloodbank/shared/constants';
 import { registerUser, signIn } from './auth.service';
 
 declare module 'fastify' {
@@ -25,6 +26,38 @@ const errors = {
 };
 
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  await app.register(registrationRoute(ctx));
+
+  app.post('/auth/token', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign in (OAuth2 password style: form-encoded username and password)',
+      consumes: ['application/x-www-form-urlencoded', 'application/json'],
+      body: LoginFormSchema,
+      response: { 200: TokenResponseSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      try {
+        return await signIn(ctx, app.jwt, request.body, request.ip);
+      } catch (error) {
+        const retry = (error as { extra?: { retry_after_seconds?: number } }).extra?.retry_after_seconds;
+        if (retry) void reply.header('retry-after', String(retry));
+        throw error;
+      }
+    },
+  });
+};
+
+/**
+ * Registration, the one route that takes a file: multipart parsing is registered in its scope only,
+ * as the plugin adds three hooks to every request of the scope it is registered in.
+ */
+const registrationRoute = (ctx: AppContext): FastifyPluginAsyncZod => async (app) => {
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 2, fields: 30, fieldSize: 16 * 1024, parts: 40 },
+  });
+
   app.post('/auth/register', {
     config: { access: 'public' },
     schema: {
@@ -63,26 +96,6 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     handler: async (request, reply) => {
       const created = await registerUser(ctx, request.body, request.profilePicture);
       return reply.status(201).send(created);
-    },
-  });
-
-  app.post('/auth/token', {
-    config: { access: 'public' },
-    schema: {
-      tags: ['auth'],
-      summary: 'Sign in (OAuth2 password style: form-encoded username and password)',
-      consumes: ['application/x-www-form-urlencoded', 'application/json'],
-      body: LoginFormSchema,
-      response: { 200: TokenResponseSchema, ...errors },
-    },
-    handler: async (request, reply) => {
-      try {
-        return await signIn(ctx, app.jwt, request.body, request.ip);
-      } catch (error) {
-        const retry = (error as { extra?: { retry_after_seconds?: number } }).extra?.retry_after_seconds;
-        if (retry) void reply.header('retry-after', String(retry));
-        throw error;
-      }
     },
   });
 };

@@ -13,7 +13,7 @@ const signedInErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 export const donationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   // A donor's dashboard, per donor and day (eligibility depends on today), until their donations
   // or their activity feed change.
-  const donorSummaries = createVersionedCache<string>(ctx.changes, ['donations', 'activities'], PER_USER_ANSWERS_KEPT);
+  const donorSummaries = createVersionedCache<Buffer>(ctx.changes, ['donations', 'activities'], PER_USER_ANSWERS_KEPT);
 
   app.post('/donations', {
     config: { access: ['DONOR'] },

@@ -26,9 +26,9 @@ const RequestIdParamsSchema = z.object({ id: z.coerce.number().int().positive().
 export const requestsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   // Every signed-in screen shows the stock: the answer is reused until a unit changes (on any
   // instance) or the day turns; see db/change-versions.ts.
-  const stocks = createVersionedCache<string>(ctx.changes, ['blood_units']);
+  const stocks = createVersionedCache<Buffer>(ctx.changes, ['blood_units']);
   // A patient's dashboard counters, per patient, until a request changes.
-  const patientSummaries = createVersionedCache<string>(ctx.changes, ['blood_requests'], PER_USER_ANSWERS_KEPT);
+  const patientSummaries = createVersionedCache<Buffer>(ctx.changes, ['blood_requests'], PER_USER_ANSWERS_KEPT);
 
   app.post('/requests', {
     config: { access: ['PATIENT'] },

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createAdmin, createDonor, createPatient, type TestUser } from '../../../test/factories';
 import { requestActivityMessage } from './request-activity';
 import { cancelPendingRequest } from './requests.repository';
+import { multipartBody } from '../../../test/multipart';
 
 // The blood bank's day is 2026-03-10 (UTC, the default time zone).
 const NOW = '2026-03-10T12:00:00.000Z';
@@ -137,6 +138,20 @@ describe('POST /api/requests', () => {
       reason: 'Scheduled surgery',
       status: 'pending',
     });
+  });
+
+  it('refuses a multipart form (only registration takes one) with 415, storing nothing', async () => {
+    const patient = await createPatient(t);
+    const { payload, headers } = multipartBody(validForm as Record<string, string | number>);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/requests',
+      headers: { ...patient.headers, ...headers },
+      payload,
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ detail: 'Unsupported content type', code: 'unsupported_media_type' });
+    expect(await requestCountOf(patient.id)).toBe(0);
   });
 
   it("records the submission in the patient's activity feed", async () => {
