@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { format } from 'node:util';
 import { afterEach } from 'vitest';
 
@@ -45,6 +46,9 @@ console.error = (...args: unknown[]) => {
 
 afterEach(() => {
   cleanup();
+  // Mantine keeps notifications in a module-level store: one left by a test (autoClose 4 s) would
+  // show in the next test's tree as a second role="alert" until it closes.
+  notifications.clean();
   localStorage.clear();
   const errors = consoleErrors.splice(0);
   if (errors.length > 0) {
