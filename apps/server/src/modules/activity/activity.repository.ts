@@ -1,5 +1,5 @@
 import type { DatabaseOrTransaction } from '../../db/database';
-import { preparedInsert } from '../../db/prepared-insert';
+import { preparedInsertOnly } from '../../db/prepared-insert';
 
 /** The feed a donor or patient sees on their dashboard ("Recent Activities"). */
 export interface NewActivity {
@@ -10,7 +10,7 @@ export interface NewActivity {
 }
 
 // Every submitted request, donation and decision records one: compiled once (db/prepared-insert.ts).
-const insertActivity = preparedInsert('activities', ['user_id', 'kind', 'message', 'created_at']);
+const insertActivity = preparedInsertOnly('activities', ['user_id', 'kind', 'message', 'created_at']);
 
 export async function recordActivity(db: DatabaseOrTransaction, activity: NewActivity): Promise<void> {
   await insertActivity(db, {
