@@ -8,7 +8,7 @@ import type { LogConfig } from 'kysely';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { migrateToLatest, openDatabase, type Database, type Engine } from '../src/db/database';
-import type { Savepoints } from '../src/db/write-transactions';
+import type { ConnectionStatements } from '../src/db/write-transactions';
 import { createClock, type Clock } from '../src/lib/clock';
 
 /**
@@ -19,8 +19,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Database;
   engine: Engine;
-  /** SQLite: the write batches' savepoint statements (db/write-transactions.ts). */
-  savepoints?: Savepoints;
+  /** SQLite: the connection's own statements, for the write batches (db/write-transactions.ts). */
+  connection?: ConnectionStatements;
   config: Config;
   clock: TestClock;
   close: () => Promise<void>;
@@ -56,7 +56,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
   let fixed: Date | undefined = options.now ? new Date(options.now) : undefined;
   const baseClock = createClock(config.timezone, () => fixed ?? new Date());
-  const clock: TestClock = { ...baseClock, set: (instant) => (fixed = instant ? new Date(instant) : undefined) };
+  const clock: TestClock = {
+    ...baseClock,
+    set: (instant) => (fixed = instant ? new Date(instant) : undefined),
+  };
 
   const queryLog = options.queryLog;
   const log: LogConfig | undefined = queryLog
@@ -85,14 +88,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database = openDatabase({ sqliteFile: path.join(dataDir, 'bloodbank.db'), log });
   }
   await migrateToLatest(database.db, { pgSchema });
-  const app = await buildApp(config, options.logStream ? { database, clock, logStream: options.logStream } : { database, clock, logger: false });
+  const app = await buildApp(
+    config,
+    options.logStream
+      ? { database, clock, logStream: options.logStream }
+      : { database, clock, logger: false },
+  );
   await app.ready();
 
   return {
     app,
     db: database.db,
     engine: database.engine,
-    ...(database.savepoints ? { savepoints: database.savepoints } : {}),
+    ...(database.connection ? { connection: database.connection } : {}),
     config,
     clock,
     close: async () => {

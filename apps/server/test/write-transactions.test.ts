@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTransactionsFor } from '../src/db/write-transactions';
+import { recordActivity } from '../src/modules/activity/activity.repository';
+import { insertBloodRequest } from '../src/modules/requests/requests.repository';
 import { createPatient, type TestUser } from './factories';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -103,5 +105,62 @@ describe('write transactions', () => {
       ),
     );
     expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+  });
+});
+
+describe('the hot inserts inside a write batch', () => {
+  const request = (reason: string) => ({
+    patient_id: patient.id,
+    bloodgroup: 'A+' as const,
+    units: 1,
+    required_date: '2026-06-20',
+    doctorname: 'Dr. Direct',
+    hospital_address: 'City Hospital',
+    reason,
+    status: 'pending' as const,
+    rejection_reason: null,
+    issued_bloodgroup: null,
+    decided_by: null,
+    decided_at: null,
+    created_at: '2026-06-15T10:00:00.000Z',
+  });
+
+  it('returns each row as stored, keeps the ones whose work succeeded and rolls back the rest with their work', async () => {
+    const writes = writeTransactionsFor(t);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, index) =>
+        writes.run(async (trx) => {
+          const row = await insertBloodRequest(trx, request(`direct ${index}`));
+          await recordActivity(trx, {
+            userId: patient.id,
+            kind: 'request_submitted',
+            message: `direct ${index}`,
+            at: row.created_at,
+          });
+          if (index % 4 === 0) throw new Error(`work ${index} refused`);
+          return row;
+        }),
+      ),
+    );
+    const kept = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+    expect(kept).toHaveLength(9);
+    for (const row of kept)
+      expect(row).toMatchObject({ id: expect.any(Number), status: 'pending', doctorname: 'Dr. Direct' });
+    const stored = await t.db
+      .selectFrom('blood_requests')
+      .select(['id', 'reason'])
+      .where('doctorname', '=', 'Dr. Direct')
+      .orderBy('id')
+      .execute();
+    // In id order (on PostgreSQL the works run side by side, so ids need not follow the callers).
+    expect(stored).toEqual(
+      kept.map((row) => ({ id: row.id, reason: row.reason })).sort((a, b) => a.id - b.id),
+    );
+    const feed = await t.db
+      .selectFrom('activities')
+      .select('message')
+      .where('message', 'like', 'direct %')
+      .execute();
+    expect(feed.map((entry) => entry.message).sort()).toEqual(kept.map((row) => row.reason).sort());
   });
 });

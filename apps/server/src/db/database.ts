@@ -16,7 +16,7 @@ import {
 } from 'kysely';
 import { postgresChangeWatch, sqliteChangeWatch, type ChangeWatch } from './change-versions';
 import { migrationProvider } from './migrations/index';
-import { SAVEPOINT_SQL, type Savepoints } from './write-transactions';
+import type { ConnectionStatements } from './write-transactions';
 import type { DB } from './types';
 
 export type Database = Kysely<DB>;
@@ -49,8 +49,8 @@ export interface DatabaseHandle {
    * where every commit already waits for the disk (PostgreSQL).
    */
   syncCommits?: () => Promise<void>;
-  /** SQLite: the write batches' savepoints, run straight on the connection (db/write-transactions.ts). */
-  savepoints?: Savepoints;
+  /** SQLite: statements run straight on the connection, for the write batches (db/write-transactions.ts). */
+  connection?: ConnectionStatements;
   close: () => Promise<void>;
 }
 
@@ -82,30 +82,26 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const changes = sqliteChangeWatch(file);
   // Statements this connection has run that change data (commits among them).
   let writes = 0;
+  // A statement that writes makes the change watch read afresh next time, even within this turn.
+  const statements = withStatementCache(sqlite, () => {
+    writes += 1;
+    changes.forget();
+  });
   const db = new Kysely<DB>({
-    // A statement that writes makes the change watch read afresh next time, even within this turn.
-    dialect: new SqliteDialect({
-      database: withStatementCache(sqlite, () => {
-        writes += 1;
-        changes.forget();
-      }),
-    }),
+    dialect: new SqliteDialect({ database: statements }),
     ...(options.log ? { log: options.log } : {}),
   });
   const log = writeAheadLogSync(`${file}-wal`, () => writes);
-  const prepared = (text: string) => {
-    const statement = sqlite.prepare(text);
-    return () => void statement.run();
-  };
+  // The same cached statements Kysely runs, bound to an array of values as Kysely binds them.
+  const statement = (text: string) => statements.prepare(text) as SQLite.Statement;
   return {
     db,
     engine: 'sqlite',
     changes,
     syncCommits: log.sync,
-    savepoints: {
-      set: prepared(SAVEPOINT_SQL.set),
-      release: prepared(SAVEPOINT_SQL.release),
-      rollbackTo: prepared(SAVEPOINT_SQL.rollbackTo),
+    connection: {
+      run: (text, parameters = []) => void statement(text).run(parameters),
+      get: (text, parameters = []) => statement(text).get(parameters),
     },
     close: async () => {
       // This connection's writes are flushed first: while another process holds the file open

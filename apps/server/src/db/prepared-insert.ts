@@ -1,6 +1,7 @@
 import type { CompiledQuery, Insertable, Selectable } from 'kysely';
 import type { DatabaseOrTransaction } from './database';
 import type { DB } from './types';
+import { connectionStatementsOf } from './write-transactions';
 
 /** Exactly the listed columns, each required (an absent one would bind nothing). */
 type Values<Table extends keyof DB & string, Column extends keyof Insertable<DB[Table]> & string> = {
@@ -12,9 +13,9 @@ export function preparedInsert<
   Table extends keyof DB & string,
   Column extends keyof Insertable<DB[Table]> & string,
 >(table: Table, columns: readonly Column[]) {
-  const run = compiledOnce(table, columns, { returning: true });
+  const insert = compiledOnce(table, columns, { returning: true });
   return async (db: DatabaseOrTransaction, row: Values<Table, Column>): Promise<Selectable<DB[Table]>> =>
-    (await run(db, row)).rows[0]!;
+    (await insert(db, row))!;
 }
 
 /**
@@ -25,9 +26,9 @@ export function preparedInsertOnly<
   Table extends keyof DB & string,
   Column extends keyof Insertable<DB[Table]> & string,
 >(table: Table, columns: readonly Column[]) {
-  const run = compiledOnce(table, columns, { returning: false });
+  const insert = compiledOnce(table, columns, { returning: false });
   return async (db: DatabaseOrTransaction, row: Values<Table, Column>): Promise<void> => {
-    await run(db, row);
+    await insert(db, row);
   };
 }
 
@@ -35,7 +36,9 @@ export function preparedInsertOnly<
  * The hot write paths' inserts: the SQL is built and compiled once per dialect and then only
  * bound to each row's values. (Kysely builds a query's syntax tree and compiles it to SQL on every
  * call, which on SQLite costs more than the insert itself.) Every column listed is bound, in that
- * order; the row must give each of them.
+ * order; the row must give each of them. Inside a SQLite write batch the statement runs straight on
+ * the connection (db/write-transactions.ts); elsewhere through Kysely. Resolves to the row as
+ * stored with `returning`, to undefined without.
  */
 function compiledOnce<Table extends keyof DB & string>(
   table: Table,
@@ -52,11 +55,18 @@ function compiledOnce<Table extends keyof DB & string>(
     const insert = db.insertInto(table).values(placeholders as unknown as Insertable<DB[Table]>);
     return (returning ? insert.returningAll() : insert).compile() as unknown as CompiledQuery<Row>;
   };
-  return (db: DatabaseOrTransaction, row: object) => {
+  return async (db: DatabaseOrTransaction, row: object): Promise<Row | undefined> => {
     const dialect = db.getExecutor().adapter;
     let compiled = compiledByDialect.get(dialect);
     if (!compiled) compiledByDialect.set(dialect, (compiled = compile(db)));
     const values = row as Record<string, unknown>;
-    return db.executeQuery<Row>({ ...compiled, parameters: columns.map((column) => values[column]) });
+    const parameters = columns.map((column) => values[column]);
+    const connection = connectionStatementsOf(db);
+    if (connection) {
+      if (returning) return connection.get(compiled.sql, parameters) as Row;
+      connection.run(compiled.sql, parameters);
+      return undefined;
+    }
+    return (await db.executeQuery<Row>({ ...compiled, parameters })).rows[0];
   };
 }

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { Database, Engine } from './database';
+import type { Database, DatabaseOrTransaction, Engine } from './database';
 import type { DB } from './types';
 
 /**
@@ -12,24 +12,39 @@ export interface WriteTransactions {
 }
 
 /**
- * The savepoint statements of a SQLite write batch, run straight on the connection
- * (db/database.ts): two or three per write, each otherwise a full Kysely round trip (about as
- * costly as one of the write's own inserts).
+ * SQLite: statements run straight on the connection (db/database.ts), synchronously, without
+ * Kysely's round trip (which costs more than a one-row insert). Only safe where nothing else can
+ * be using the connection: inside a write batch's transaction, which holds it (see below).
  */
-export interface Savepoints {
-  set(): void;
-  release(): void;
-  rollbackTo(): void;
+export interface ConnectionStatements {
+  /** Runs a statement for its effect. */
+  run(sqlText: string, parameters?: readonly unknown[]): void;
+  /** Runs a statement and returns its first row (INSERT … RETURNING: the row as stored). */
+  get(sqlText: string, parameters?: readonly unknown[]): unknown;
 }
 
 export function writeTransactionsFor(database: {
   db: Database;
   engine: Engine;
-  savepoints?: Savepoints;
+  connection?: ConnectionStatements;
 }): WriteTransactions {
   if (database.engine === 'postgres') return counterFirstTransactions(database.db);
-  if (!database.savepoints) throw new Error("SQLite's write batches need the connection's savepoint statements");
-  return batchedWriteTransactions(database.db, database.savepoints);
+  if (!database.connection) throw new Error("SQLite's write batches need the connection's own statements");
+  return batchedWriteTransactions(database.db, database.connection);
+}
+
+/** The SQLite write transactions whose work is running now, each with its connection's statements. */
+const runningBatches = new WeakMap<DatabaseOrTransaction, ConnectionStatements>();
+
+/**
+ * The connection's own statements when `db` is the transaction of a SQLite write batch, for the
+ * hot writes to run straight on it (db/prepared-insert.ts); undefined anywhere else (PostgreSQL,
+ * reads, a transaction of Kysely's own), where Kysely must run them. The batch holds the
+ * connection from BEGIN to COMMIT and runs one work at a time, so a statement run directly lands
+ * in that work's savepoint, in order with the Kysely queries the work awaits around it.
+ */
+export function connectionStatementsOf(db: DatabaseOrTransaction): ConnectionStatements | undefined {
+  return runningBatches.get(db);
 }
 
 /**
@@ -74,9 +89,24 @@ interface QueuedWork {
  *
  * On PostgreSQL, where transactions run side by side on a pool, each request has its own.
  */
-function batchedWriteTransactions(db: Database, savepoints: Savepoints): WriteTransactions {
+function batchedWriteTransactions(db: Database, connection: ConnectionStatements): WriteTransactions {
   const queue: QueuedWork[] = [];
   let draining = false;
+  const savepoints = {
+    set: () => connection.run(SAVEPOINT_SQL.set),
+    release: () => connection.run(SAVEPOINT_SQL.release),
+    rollbackTo: () => connection.run(SAVEPOINT_SQL.rollbackTo),
+  };
+  /** Runs `body` in a transaction in which the hot writes may use the connection directly. */
+  const inTransaction = <T>(body: (trx: Transaction<DB>) => Promise<T>) =>
+    db.transaction().execute(async (trx) => {
+      runningBatches.set(trx, connection);
+      try {
+        return await body(trx);
+      } finally {
+        runningBatches.delete(trx);
+      }
+    });
 
   async function drain() {
     try {
@@ -91,12 +121,12 @@ function batchedWriteTransactions(db: Database, savepoints: Savepoints): WriteTr
       const batch = queue.splice(0, MAX_BATCH);
       if (batch.length === 1) {
         const [only] = batch as [QueuedWork];
-        await db.transaction().execute(only.work).then(only.resolve, only.reject);
+        await inTransaction(only.work).then(only.resolve, only.reject);
         continue;
       }
       const outcomes: { ok: boolean; value: unknown }[] = [];
       try {
-        await db.transaction().execute(async (trx) => {
+        await inTransaction(async (trx) => {
           // Straight on the connection this transaction holds (synchronous: no other query can run
           // in between).
           for (const { work } of batch) {
