@@ -49,6 +49,8 @@ export interface DatabaseHandle {
    * where every commit already waits for the disk (PostgreSQL).
    */
   syncCommits?: () => Promise<void>;
+  /** SQLite: resolves once the log flush running now, if any, has finished (never rejects). */
+  runningFlush?: () => Promise<void>;
   /** SQLite: statements run straight on the connection, for the write batches (db/write-transactions.ts). */
   connection?: ConnectionStatements;
   close: () => Promise<void>;
@@ -99,6 +101,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     engine: 'sqlite',
     changes,
     syncCommits: log.sync,
+    runningFlush: log.running,
     connection: {
       run: (text, parameters = []) => void statement(text).run(parameters),
       get: (text, parameters = []) => statement(text).get(parameters),
@@ -234,6 +237,9 @@ function writeAheadLogSync(walFile: string, writesSoFar: () => number) {
         flushing ??= flush().finally(() => (flushing = undefined));
         await flushing;
       }
+    },
+    running: async (): Promise<void> => {
+      await flushing?.catch(() => {});
     },
     async close(): Promise<void> {
       await flushing?.catch(() => {});

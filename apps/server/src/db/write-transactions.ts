@@ -27,10 +27,11 @@ export function writeTransactionsFor(database: {
   db: Database;
   engine: Engine;
   connection?: ConnectionStatements;
+  runningFlush?: () => Promise<void>;
 }): WriteTransactions {
   if (database.engine === 'postgres') return counterFirstTransactions(database.db);
   if (!database.connection) throw new Error("SQLite's write batches need the connection's own statements");
-  return batchedWriteTransactions(database.db, database.connection);
+  return batchedWriteTransactions(database.db, database.connection, database.runningFlush);
 }
 
 /** The SQLite write transactions whose work is running now, each with its connection's statements. */
@@ -89,7 +90,11 @@ interface QueuedWork {
  *
  * On PostgreSQL, where transactions run side by side on a pool, each request has its own.
  */
-function batchedWriteTransactions(db: Database, connection: ConnectionStatements): WriteTransactions {
+function batchedWriteTransactions(
+  db: Database,
+  connection: ConnectionStatements,
+  runningFlush: (() => Promise<void>) | undefined,
+): WriteTransactions {
   const queue: QueuedWork[] = [];
   let draining = false;
   const savepoints = {
@@ -118,6 +123,9 @@ function batchedWriteTransactions(db: Database, connection: ConnectionStatements
 
   async function drainQueue() {
     while (queue.length > 0) {
+      // While the log is being flushed (the previous batch waits for it before it is acknowledged),
+      // the writes arriving meanwhile wait too, and then share one commit: fewer, larger commits.
+      await runningFlush?.();
       const batch = queue.splice(0, MAX_BATCH);
       if (batch.length === 1) {
         const [only] = batch as [QueuedWork];
