@@ -125,12 +125,13 @@ describe('the hot inserts inside a write batch', () => {
     created_at: '2026-06-15T10:00:00.000Z',
   });
 
-  it('returns each row as stored, keeps the ones whose work succeeded and rolls back the rest with their work', async () => {
+  it('gives each new row its id, keeps the ones whose work succeeded and rolls back the rest with their work', async () => {
     const writes = writeTransactionsFor(t);
     const outcomes = await Promise.allSettled(
       Array.from({ length: 12 }, (_, index) =>
         writes.run(async (trx) => {
-          const row = await insertBloodRequest(trx, request(`direct ${index}`));
+          const values = request(`direct ${index}`);
+          const row = { id: await insertBloodRequest(trx, values), ...values };
           await recordActivity(trx, {
             userId: patient.id,
             kind: 'request_submitted',

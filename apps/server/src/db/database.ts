@@ -102,10 +102,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     changes,
     syncCommits: log.sync,
     runningFlush: log.running,
-    connection: {
-      run: (text, parameters = []) => void statement(text).run(parameters),
-      get: (text, parameters = []) => statement(text).get(parameters),
-    },
+    connection: { run: (text, parameters = []) => statement(text).run(parameters) },
     close: async () => {
       // This connection's writes are flushed first: while another process holds the file open
       // (a CLI's writes, with the server running), closing does not checkpoint, and they would

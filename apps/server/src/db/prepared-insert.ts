@@ -1,4 +1,4 @@
-import type { CompiledQuery, Insertable, Selectable } from 'kysely';
+import { sql, type CompiledQuery, type Insertable } from 'kysely';
 import type { DatabaseOrTransaction } from './database';
 import type { DB } from './types';
 import { connectionStatementsOf } from './write-transactions';
@@ -8,27 +8,32 @@ type Values<Table extends keyof DB & string, Column extends keyof Insertable<DB[
   [C in Column]-?: Insertable<DB[Table]>[C];
 };
 
-/** An insert of one row that returns the row as stored (its id, its defaults). */
-export function preparedInsert<
-  Table extends keyof DB & string,
-  Column extends keyof Insertable<DB[Table]> & string,
->(table: Table, columns: readonly Column[]) {
-  const insert = compiledOnce(table, columns, { returning: true });
-  return async (db: DatabaseOrTransaction, row: Values<Table, Column>): Promise<Selectable<DB[Table]>> =>
-    (await insert(db, row))!;
-}
+/** Tables whose rows have an id the database assigns. */
+type TableWithId = { [T in keyof DB & string]: DB[T] extends { id: unknown } ? T : never }[keyof DB & string];
 
 /**
- * An insert of one row that nobody reads back (an activity feed entry): no RETURNING, which
- * SQLite serves through a temporary table, a few microseconds of every write.
+ * An insert of one row that resolves to the id the database gave it. The caller has every other
+ * column's value already (it passed them), so the row is not read back: on SQLite, RETURNING runs
+ * through a temporary table and builds a JavaScript object column by column, a good part of what
+ * the insert costs.
  */
+export function preparedInsert<
+  Table extends TableWithId,
+  Column extends keyof Insertable<DB[Table]> & string,
+>(table: Table, columns: readonly Column[]) {
+  const insert = compiledOnce(table, columns);
+  return async (db: DatabaseOrTransaction, row: Values<Table, Column>): Promise<number> =>
+    (await insert(db, row, { id: true }))!;
+}
+
+/** An insert of one row that nobody reads back (an activity feed entry). */
 export function preparedInsertOnly<
   Table extends keyof DB & string,
   Column extends keyof Insertable<DB[Table]> & string,
 >(table: Table, columns: readonly Column[]) {
-  const insert = compiledOnce(table, columns, { returning: false });
+  const insert = compiledOnce(table, columns);
   return async (db: DatabaseOrTransaction, row: Values<Table, Column>): Promise<void> => {
-    await insert(db, row);
+    await insert(db, row, { id: false });
   };
 }
 
@@ -37,36 +42,45 @@ export function preparedInsertOnly<
  * bound to each row's values. (Kysely builds a query's syntax tree and compiles it to SQL on every
  * call, which on SQLite costs more than the insert itself.) Every column listed is bound, in that
  * order; the row must give each of them. Inside a SQLite write batch the statement runs straight on
- * the connection (db/write-transactions.ts); elsewhere through Kysely. Resolves to the row as
- * stored with `returning`, to undefined without.
+ * the connection (db/write-transactions.ts), and the new row's id is the connection's last insert
+ * rowid; elsewhere it runs through Kysely, with `returning id` when the id is wanted.
  */
-function compiledOnce<Table extends keyof DB & string>(
-  table: Table,
-  columns: readonly string[],
-  { returning }: { returning: boolean },
-) {
-  type Row = Selectable<DB[Table]>;
+function compiledOnce(table: keyof DB & string, columns: readonly string[]) {
+  interface Compiled {
+    plain: CompiledQuery;
+    returningId: CompiledQuery<{ id: number }>;
+  }
   // Keyed by the dialect's adapter: a database and its transactions share it; SQLite and
   // PostgreSQL (placeholders `?` and `$1`) each get their own SQL.
-  const compiledByDialect = new WeakMap<object, CompiledQuery<Row>>();
-  const compile = (db: DatabaseOrTransaction) => {
+  const compiledByDialect = new WeakMap<object, Compiled>();
+  const compile = (db: DatabaseOrTransaction): Compiled => {
     // Each value becomes a parameter, whatever it is: null stands in for all of them.
     const placeholders = Object.fromEntries(columns.map((column) => [column, null]));
-    const insert = db.insertInto(table).values(placeholders as unknown as Insertable<DB[Table]>);
-    return (returning ? insert.returningAll() : insert).compile() as unknown as CompiledQuery<Row>;
+    const insert = db.insertInto(table).values(placeholders as never);
+    return {
+      plain: insert.compile(),
+      returningId: insert.returning(sql.ref('id') as never).compile() as unknown as CompiledQuery<{
+        id: number;
+      }>,
+    };
   };
-  return async (db: DatabaseOrTransaction, row: object): Promise<Row | undefined> => {
+  return async (
+    db: DatabaseOrTransaction,
+    row: object,
+    { id }: { id: boolean },
+  ): Promise<number | undefined> => {
     const dialect = db.getExecutor().adapter;
     let compiled = compiledByDialect.get(dialect);
     if (!compiled) compiledByDialect.set(dialect, (compiled = compile(db)));
     const values = row as Record<string, unknown>;
     const parameters = columns.map((column) => values[column]);
     const connection = connectionStatementsOf(db);
-    if (connection) {
-      if (returning) return connection.get(compiled.sql, parameters) as Row;
-      connection.run(compiled.sql, parameters);
+    if (connection) return Number(connection.run(compiled.plain.sql, parameters).lastInsertRowid);
+    if (!id) {
+      await db.executeQuery({ ...compiled.plain, parameters });
       return undefined;
     }
-    return (await db.executeQuery<Row>({ ...compiled, parameters })).rows[0];
+    const result = await db.executeQuery<{ id: number }>({ ...compiled.returningId, parameters });
+    return result.rows[0]!.id;
   };
 }

@@ -17,10 +17,11 @@ export interface WriteTransactions {
  * be using the connection: inside a write batch's transaction, which holds it (see below).
  */
 export interface ConnectionStatements {
-  /** Runs a statement for its effect. */
-  run(sqlText: string, parameters?: readonly unknown[]): void;
-  /** Runs a statement and returns its first row (INSERT … RETURNING: the row as stored). */
-  get(sqlText: string, parameters?: readonly unknown[]): unknown;
+  /** Runs a statement for its effect; an INSERT's new row is the connection's last insert rowid. */
+  run(
+    sqlText: string,
+    parameters?: readonly unknown[],
+  ): { changes: number; lastInsertRowid: number | bigint };
 }
 
 export function writeTransactionsFor(database: {

@@ -3,7 +3,7 @@ import type { DatabaseOrTransaction } from '../../db/database';
 import { preparedInsert } from '../../db/prepared-insert';
 import type { BloodRequestRow } from '../../db/types';
 
-/** Every patient's request goes through here: its SQL is compiled once (db/prepared-insert.ts). */
+/** Every patient's request goes through here: its SQL is compiled once (db/prepared-insert.ts). Resolves to the new id. */
 export const insertBloodRequest = preparedInsert('blood_requests', [
   'patient_id',
   'bloodgroup',
@@ -20,12 +20,18 @@ export const insertBloodRequest = preparedInsert('blood_requests', [
   'created_at',
 ]);
 
-export function findBloodRequest(db: DatabaseOrTransaction, requestId: number): Promise<BloodRequestRow | undefined> {
+export function findBloodRequest(
+  db: DatabaseOrTransaction,
+  requestId: number,
+): Promise<BloodRequestRow | undefined> {
   return db.selectFrom('blood_requests').selectAll().where('id', '=', requestId).executeTakeFirst();
 }
 
 /** A patient's requests, newest first (ids grow with every insert, so they order by submission). */
-export function listRequestsOfPatient(db: DatabaseOrTransaction, patientId: number): Promise<BloodRequestRow[]> {
+export function listRequestsOfPatient(
+  db: DatabaseOrTransaction,
+  patientId: number,
+): Promise<BloodRequestRow[]> {
   return db
     .selectFrom('blood_requests')
     .selectAll()
@@ -67,15 +73,17 @@ export function cancelPendingRequest(
   patientId: number,
   at: string,
 ): Promise<BloodRequestRow | undefined> {
-  return db
-    .updateTable('blood_requests')
-    // decided_at records when the request left "pending"; decided_by stays null (no admin decided it).
-    .set({ status: 'cancelled', decided_at: at })
-    .where('id', '=', requestId)
-    .where('patient_id', '=', patientId)
-    .where('status', '=', 'pending')
-    .returningAll()
-    .executeTakeFirst();
+  return (
+    db
+      .updateTable('blood_requests')
+      // decided_at records when the request left "pending"; decided_by stays null (no admin decided it).
+      .set({ status: 'cancelled', decided_at: at })
+      .where('id', '=', requestId)
+      .where('patient_id', '=', patientId)
+      .where('status', '=', 'pending')
+      .returningAll()
+      .executeTakeFirst()
+  );
 }
 
 /** How many of the patient's requests are in each status (statuses without requests are absent). */

@@ -28,7 +28,11 @@ export const requestsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   // instance) or the day turns; see db/change-versions.ts.
   const stocks = createVersionedCache<Buffer>(ctx.changes, ['blood_units']);
   // A patient's dashboard counters, per patient, until a request changes.
-  const patientSummaries = createVersionedCache<Buffer>(ctx.changes, ['blood_requests'], PER_USER_ANSWERS_KEPT);
+  const patientSummaries = createVersionedCache<Buffer>(
+    ctx.changes,
+    ['blood_requests'],
+    PER_USER_ANSWERS_KEPT,
+  );
 
   app.post('/requests', {
     config: { access: ['PATIENT'] },

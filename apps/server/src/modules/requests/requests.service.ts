@@ -46,7 +46,10 @@ export function toBloodRequest(row: BloodRequestRow, issuedUnitIds: number[]): B
 }
 
 /** Rows to API shapes with their issued units, loaded in one query for all of them. */
-export async function toBloodRequests(db: DatabaseOrTransaction, rows: BloodRequestRow[]): Promise<BloodRequest[]> {
+export async function toBloodRequests(
+  db: DatabaseOrTransaction,
+  rows: BloodRequestRow[],
+): Promise<BloodRequest[]> {
   const unitIds = await listIssuedUnitIds(
     db,
     rows.map((row) => row.id),
@@ -60,22 +63,24 @@ export async function submitBloodRequest(
   input: BloodRequestInput,
 ): Promise<BloodRequest> {
   const at = ctx.clock.now().toISOString();
+  // Every column but the id: the row as stored is these values and the id the insert gives back.
+  const values: Omit<BloodRequestRow, 'id'> = {
+    patient_id: patientId,
+    bloodgroup: input.bloodgroup,
+    units: input.unit,
+    required_date: input.date,
+    doctorname: input.doctorname,
+    hospital_address: input.hospitaladdress,
+    reason: input.reason,
+    status: 'pending',
+    rejection_reason: null,
+    issued_bloodgroup: null,
+    decided_by: null,
+    decided_at: null,
+    created_at: at,
+  };
   const row = await ctx.writes.run(async (trx) => {
-    const created = await insertBloodRequest(trx, {
-      patient_id: patientId,
-      bloodgroup: input.bloodgroup,
-      units: input.unit,
-      required_date: input.date,
-      doctorname: input.doctorname,
-      hospital_address: input.hospitaladdress,
-      reason: input.reason,
-      status: 'pending',
-      rejection_reason: null,
-      issued_bloodgroup: null,
-      decided_by: null,
-      decided_at: null,
-      created_at: at,
-    });
+    const created: BloodRequestRow = { id: await insertBloodRequest(trx, values), ...values };
     await recordRequestActivity(trx, created, { type: 'submitted' }, at);
     return created;
   });
@@ -86,11 +91,16 @@ export async function listOwnRequests(ctx: AppContext, patientId: number): Promi
   return toBloodRequests(ctx.db, await listRequestsOfPatient(ctx.db, patientId));
 }
 
-export async function cancelOwnRequest(ctx: AppContext, patientId: number, requestId: number): Promise<BloodRequest> {
+export async function cancelOwnRequest(
+  ctx: AppContext,
+  patientId: number,
+  requestId: number,
+): Promise<BloodRequest> {
   const existing = await findBloodRequest(ctx.db, requestId);
   if (!existing) throw notFound(REQUEST_MESSAGES.notFound);
   if (existing.patient_id !== patientId) throw forbidden(REQUEST_MESSAGES.notYours);
-  if (existing.status !== 'pending') throw conflict(REQUEST_MESSAGES.onlyPendingCancellable, 'request_not_pending');
+  if (existing.status !== 'pending')
+    throw conflict(REQUEST_MESSAGES.onlyPendingCancellable, 'request_not_pending');
 
   const at = ctx.clock.now().toISOString();
   const cancelled = await ctx.writes.run(async (trx) => {

@@ -37,7 +37,8 @@ const cancel = (user: TestUser | undefined, id: number | string) =>
   t.app.inject({ method: 'POST', url: `/api/requests/${id}/cancel`, headers: user?.headers });
 const summaryOf = (user: TestUser | undefined) =>
   t.app.inject({ method: 'GET', url: '/api/patient/summary', headers: user?.headers });
-const stockAs = (user: TestUser | undefined) => t.app.inject({ method: 'GET', url: '/api/stock', headers: user?.headers });
+const stockAs = (user: TestUser | undefined) =>
+  t.app.inject({ method: 'GET', url: '/api/stock', headers: user?.headers });
 
 /** A request row written straight to the database, for states the patient cannot create (approved, rejected). */
 async function insertRequest(patientId: number, overrides: Partial<Insertable<BloodRequestsTable>> = {}) {
@@ -64,7 +65,11 @@ async function insertRequest(patientId: number, overrides: Partial<Insertable<Bl
   return row.id;
 }
 
-function unit(bloodgroup: BloodGroup, expires_on: string, overrides: Partial<Insertable<BloodUnitsTable>> = {}) {
+function unit(
+  bloodgroup: BloodGroup,
+  expires_on: string,
+  overrides: Partial<Insertable<BloodUnitsTable>> = {},
+) {
   return {
     bloodgroup,
     source: 'manual' as const,
@@ -87,11 +92,21 @@ async function insertUnits(units: ReturnType<typeof unit>[]): Promise<number[]> 
 }
 
 async function activitiesOf(userId: number) {
-  return t.db.selectFrom('activities').select(['kind', 'message']).where('user_id', '=', userId).where('kind', 'like', 'request_%').orderBy('id').execute();
+  return t.db
+    .selectFrom('activities')
+    .select(['kind', 'message'])
+    .where('user_id', '=', userId)
+    .where('kind', 'like', 'request_%')
+    .orderBy('id')
+    .execute();
 }
 
 async function statusOf(requestId: number) {
-  const row = await t.db.selectFrom('blood_requests').select('status').where('id', '=', requestId).executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom('blood_requests')
+    .select('status')
+    .where('id', '=', requestId)
+    .executeTakeFirstOrThrow();
   return row.status;
 }
 
@@ -127,7 +142,11 @@ describe('POST /api/requests', () => {
       decided_at: null,
     });
 
-    const row = await t.db.selectFrom('blood_requests').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('blood_requests')
+      .selectAll()
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       patient_id: patient.id,
       bloodgroup: 'A+',
@@ -167,16 +186,28 @@ describe('POST /api/requests', () => {
 
   it('trims the text fields and reads a numeric string as the number of units', async () => {
     const patient = await createPatient(t);
-    const response = await submit(patient, { ...validForm, unit: '3', doctorname: '  Dr. Mehta  ', reason: ' Surgery ' });
+    const response = await submit(patient, {
+      ...validForm,
+      unit: '3',
+      doctorname: '  Dr. Mehta  ',
+      reason: ' Surgery ',
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ unit: 3, doctorname: 'Dr. Mehta', reason: 'Surgery' });
   });
 
   it('stores a lone UTF-16 surrogate as one U+FFFD, as if the text had travelled as UTF-8', async () => {
     const patient = await createPatient(t);
-    const response = await submit(patient, { ...validForm, reason: 'Surgery \ud800 and \udc00', doctorname: 'Dr. \ud83d\ude00' });
+    const response = await submit(patient, {
+      ...validForm,
+      reason: 'Surgery \ud800 and \udc00',
+      doctorname: 'Dr. \ud83d\ude00',
+    });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ reason: 'Surgery \ufffd and \ufffd', doctorname: 'Dr. \ud83d\ude00' });
+    expect(response.json()).toMatchObject({
+      reason: 'Surgery \ufffd and \ufffd',
+      doctorname: 'Dr. \ud83d\ude00',
+    });
     const mine = await t.app.inject({ method: 'GET', url: '/api/requests/mine', headers: patient.headers });
     expect(mine.json<{ reason: string }[]>()[0]!.reason).toBe('Surgery \ufffd and \ufffd');
   });
@@ -277,9 +308,25 @@ describe('GET /api/requests/mine', () => {
     const patient = await createPatient(t);
     const admin = await createAdmin(t);
     const decided = { decided_by: admin.id, decided_at: '2026-03-10T12:30:00.000Z' };
-    const rejectedId = await insertRequest(patient.id, { status: 'rejected', rejection_reason: 'Insufficient documents', ...decided });
-    const approvedId = await insertRequest(patient.id, { status: 'approved', bloodgroup: 'A+', units: 2, issued_bloodgroup: 'O-', ...decided });
-    const otherApprovedId = await insertRequest(patient.id, { status: 'approved', bloodgroup: 'B+', units: 1, issued_bloodgroup: 'B+', ...decided });
+    const rejectedId = await insertRequest(patient.id, {
+      status: 'rejected',
+      rejection_reason: 'Insufficient documents',
+      ...decided,
+    });
+    const approvedId = await insertRequest(patient.id, {
+      status: 'approved',
+      bloodgroup: 'A+',
+      units: 2,
+      issued_bloodgroup: 'O-',
+      ...decided,
+    });
+    const otherApprovedId = await insertRequest(patient.id, {
+      status: 'approved',
+      bloodgroup: 'B+',
+      units: 1,
+      issued_bloodgroup: 'B+',
+      ...decided,
+    });
     const issued = { status: 'issued' as const, issued_at: decided.decided_at };
     const [firstUnit, secondUnit, otherUnit] = await insertUnits([
       unit('O-', '2026-03-30', { ...issued, request_id: approvedId }),
@@ -290,9 +337,30 @@ describe('GET /api/requests/mine', () => {
 
     const list = (await listMine(patient)).json<BloodRequest[]>();
     expect(list).toEqual([
-      expect.objectContaining({ id: otherApprovedId, status: 'approved', issued_bloodgroup: 'B+', issued_unit_ids: [otherUnit], rejection_reason: null, decided_at: decided.decided_at }),
-      expect.objectContaining({ id: approvedId, status: 'approved', bloodgroup: 'A+', unit: 2, issued_bloodgroup: 'O-', issued_unit_ids: [firstUnit, secondUnit], rejection_reason: null }),
-      expect.objectContaining({ id: rejectedId, status: 'rejected', rejection_reason: 'Insufficient documents', issued_bloodgroup: null, issued_unit_ids: [] }),
+      expect.objectContaining({
+        id: otherApprovedId,
+        status: 'approved',
+        issued_bloodgroup: 'B+',
+        issued_unit_ids: [otherUnit],
+        rejection_reason: null,
+        decided_at: decided.decided_at,
+      }),
+      expect.objectContaining({
+        id: approvedId,
+        status: 'approved',
+        bloodgroup: 'A+',
+        unit: 2,
+        issued_bloodgroup: 'O-',
+        issued_unit_ids: [firstUnit, secondUnit],
+        rejection_reason: null,
+      }),
+      expect.objectContaining({
+        id: rejectedId,
+        status: 'rejected',
+        rejection_reason: 'Insufficient documents',
+        issued_bloodgroup: null,
+        issued_unit_ids: [],
+      }),
     ]);
   });
 
@@ -311,12 +379,25 @@ describe('POST /api/requests/:id/cancel', () => {
 
     const response = await cancel(patient, created.id);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ...created, status: 'cancelled', decided_at: '2026-03-10T15:00:00.000Z' });
+    expect(response.json()).toEqual({
+      ...created,
+      status: 'cancelled',
+      decided_at: '2026-03-10T15:00:00.000Z',
+    });
     expect(await statusOf(created.id)).toBe('cancelled');
-    expect((await listMine(patient)).json()).toEqual([expect.objectContaining({ id: created.id, status: 'cancelled' })]);
+    expect((await listMine(patient)).json()).toEqual([
+      expect.objectContaining({ id: created.id, status: 'cancelled' }),
+    ]);
     expect(await activitiesOf(patient.id)).toEqual([
-      { kind: 'request_submitted', message: 'Your request for 2 units of A+ needed by 20 Mar 2026 was submitted and is awaiting approval.' },
-      { kind: 'request_cancelled', message: 'You cancelled your request for 2 units of A+ needed by 20 Mar 2026.' },
+      {
+        kind: 'request_submitted',
+        message:
+          'Your request for 2 units of A+ needed by 20 Mar 2026 was submitted and is awaiting approval.',
+      },
+      {
+        kind: 'request_cancelled',
+        message: 'You cancelled your request for 2 units of A+ needed by 20 Mar 2026.',
+      },
     ]);
   });
 
@@ -328,24 +409,33 @@ describe('POST /api/requests/:id/cancel', () => {
     const again = await cancel(patient, created.id);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ detail: 'Only a pending request can be cancelled.' });
-    expect((await activitiesOf(patient.id)).map((activity) => activity.kind)).toEqual(['request_submitted', 'request_cancelled']);
+    expect((await activitiesOf(patient.id)).map((activity) => activity.kind)).toEqual([
+      'request_submitted',
+      'request_cancelled',
+    ]);
   });
 
-  it.each(['approved', 'rejected'] as const)('refuses to cancel an %s request with 409 and leaves it as it was', async (status) => {
-    const patient = await createPatient(t);
-    const requestId = await insertRequest(patient.id, { status, decided_at: NOW });
-    const response = await cancel(patient, requestId);
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ detail: 'Only a pending request can be cancelled.' });
-    expect(await statusOf(requestId)).toBe(status);
-  });
+  it.each(['approved', 'rejected'] as const)(
+    'refuses to cancel an %s request with 409 and leaves it as it was',
+    async (status) => {
+      const patient = await createPatient(t);
+      const requestId = await insertRequest(patient.id, { status, decided_at: NOW });
+      const response = await cancel(patient, requestId);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({ detail: 'Only a pending request can be cancelled.' });
+      expect(await statusOf(requestId)).toBe(status);
+    },
+  );
 
   it('lets exactly one of two simultaneous cancels win', async () => {
     const patient = await createPatient(t);
     const created = (await submit(patient, validForm)).json<BloodRequest>();
     const responses = await Promise.all([cancel(patient, created.id), cancel(patient, created.id)]);
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
-    expect((await activitiesOf(patient.id)).map((activity) => activity.kind)).toEqual(['request_submitted', 'request_cancelled']);
+    expect((await activitiesOf(patient.id)).map((activity) => activity.kind)).toEqual([
+      'request_submitted',
+      'request_cancelled',
+    ]);
   });
 
   it('decides the race in the update itself: it changes only a pending request of that patient', async () => {
@@ -354,7 +444,11 @@ describe('POST /api/requests/:id/cancel', () => {
     const other = await createPatient(t);
     const requestId = await insertRequest(patient.id);
     expect(await cancelPendingRequest(t.db, requestId, other.id, NOW)).toBeUndefined();
-    await t.db.updateTable('blood_requests').set({ status: 'approved', issued_bloodgroup: 'B+', decided_at: NOW }).where('id', '=', requestId).execute();
+    await t.db
+      .updateTable('blood_requests')
+      .set({ status: 'approved', issued_bloodgroup: 'B+', decided_at: NOW })
+      .where('id', '=', requestId)
+      .execute();
     expect(await cancelPendingRequest(t.db, requestId, patient.id, NOW)).toBeUndefined();
     expect(await statusOf(requestId)).toBe('approved');
   });
@@ -400,7 +494,15 @@ describe('GET /api/patient/summary', () => {
   it("counts the patient's own requests from the database; total includes cancelled ones", async () => {
     const patient = await createPatient(t);
     const other = await createPatient(t);
-    for (const status of ['pending', 'pending', 'approved', 'rejected', 'rejected', 'rejected', 'cancelled'] as const) {
+    for (const status of [
+      'pending',
+      'pending',
+      'approved',
+      'rejected',
+      'rejected',
+      'rejected',
+      'cancelled',
+    ] as const) {
       await insertRequest(patient.id, { status });
     }
     await insertRequest(other.id, { status: 'approved' });
@@ -450,7 +552,11 @@ describe('GET /api/stock', () => {
   it('counts available units that have not expired today; expired, issued and discarded units never count', async () => {
     await t.db.deleteFrom('blood_units').execute();
     const patient = await createPatient(t);
-    const requestId = await insertRequest(patient.id, { status: 'approved', issued_bloodgroup: 'A+', decided_at: NOW });
+    const requestId = await insertRequest(patient.id, {
+      status: 'approved',
+      issued_bloodgroup: 'A+',
+      decided_at: NOW,
+    });
     await insertUnits([
       unit('A+', '2026-04-20'),
       unit('A+', TODAY), // expires today: still usable today
