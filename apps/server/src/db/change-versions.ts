@@ -1,4 +1,3 @@
-import SQLite from 'better-sqlite3';
 import { sql, type CompiledQuery } from 'kysely';
 import type { Database } from './database';
 
@@ -22,12 +21,12 @@ export type VersionedTable =
  * - PostgreSQL: the sum of the tables' counters in change_counters, bumped by triggers in the same
  *   transaction as every insert, update or delete of them (one read of 16 small rows, shared by
  *   the requests of a turn of the event loop).
- * - SQLite: the database's data_version, read on a connection of its own that never writes.
- *   SQLite moves it for every commit by any other connection, so from that connection's side for
- *   every commit at all: the server's own, another process's (npm run admin:create, a restore), or
- *   one typed into the sqlite3 shell. It ignores which tables a commit touched (any commit moves
- *   it), which on SQLite's single writer costs little, and it is a call into SQLite with no I/O
- *   (the write-ahead log's shared index is in memory), cheap enough for every request.
+ * - SQLite: the server's own writes counted per table as its connection runs them, plus the
+ *   database's data_version on that connection, which moves for every commit by any other
+ *   connection or process (npm run admin:create, another instance, the sqlite3 shell). That one
+ *   ignores which tables a commit touched: another writer's commit moves every version. Reading
+ *   it is a call into SQLite with no I/O (the write-ahead log's shared index is in memory), cheap
+ *   enough for every request.
  *
  * Both engines share one read among the requests of a turn of the event loop, on the premise that
  * versionOf is called while handling requests: in the callbacks of their sockets and database
@@ -36,7 +35,7 @@ export type VersionedTable =
  */
 export interface ChangeWatch {
   versionOf(tables: readonly VersionedTable[]): number | Promise<number>;
-  /** Read afresh on the next call (SQLite: called as this server writes, db/database.ts). */
+  /** Read afresh on the next call. */
   forget(): void;
   close(): void;
 }
@@ -80,43 +79,60 @@ export function postgresChangeWatch(db: Database): ChangeWatch {
   };
 }
 
-export function sqliteChangeWatch(file: string): ChangeWatch {
-  let connection: SQLite.Database | undefined;
-  let statement: SQLite.Statement<[], number> | undefined;
+/** SQLite's watch is also told, as they run, what the server's own statements change (db/database.ts). */
+export interface SqliteChangeWatch extends ChangeWatch {
+  /** The server's connection ran a statement that may have changed these tables ('all': any). */
+  changed(tables: readonly string[] | 'all'): void;
+}
+
+/**
+ * SQLite: `dataVersion` is PRAGMA data_version on the server's own connection, which moves with
+ * every commit made by any other connection or process, and never with this connection's own.
+ * Those the server counts per table as it runs them: so a write of a request leaves the answers
+ * built from the users or the units reusable, where a write by anyone else moves every version.
+ */
+export function sqliteChangeWatch(dataVersion: () => number): SqliteChangeWatch {
+  // Every part only grows, and every change moves one of them: so does their sum.
+  let foreignChanges = 0;
+  let ownChangesToAll = 0;
+  const ownChanges = new Map<string, number>();
   // data_version is only "different after another connection's commit": turned here into a
   // counter that only grows, as VersionedCache expects.
   let lastDataVersion: number | undefined;
-  let generation = 0;
   // Read at most once per turn of the event loop. Every request handled in a turn had arrived
   // before the turn began, and the read is made during it, so it sees every commit acknowledged
   // before any of those requests was sent (a read may take effect at any point between its
-  // request and its answer). forget() makes the next call read again: called as this server
-  // writes, since a client told of the write may ask again within the same turn.
-  let current: number | undefined;
+  // request and its answer). The server's own changes need no read: they are counted as they run.
+  let readThisTurn = false;
   const forget = () => {
-    current = undefined;
+    readThisTurn = false;
   };
   return {
-    versionOf() {
-      if (current !== undefined) return current;
-      if (!statement) {
-        // Opened on first use: the server's own connection has created the file and its WAL by then.
-        connection = new SQLite(file, { readonly: true, fileMustExist: true });
-        statement = connection.prepare<[], number>('pragma data_version').pluck();
+    versionOf(tables) {
+      if (!readThisTurn) {
+        let current: number | undefined;
+        try {
+          current = dataVersion();
+        } catch {
+          current = undefined; // unreadable: count it as a change
+        }
+        if (current === undefined || current !== lastDataVersion) {
+          lastDataVersion = current;
+          foreignChanges += 1;
+        }
+        readThisTurn = true;
+        setImmediate(forget);
       }
-      const dataVersion = statement.get()!;
-      if (dataVersion !== lastDataVersion) {
-        lastDataVersion = dataVersion;
-        generation += 1;
-      }
-      current = generation;
-      setImmediate(forget);
-      return generation;
+      let version = foreignChanges + ownChangesToAll;
+      for (const table of tables) version += ownChanges.get(table) ?? 0;
+      return version;
+    },
+    changed(tables) {
+      if (tables === 'all') ownChangesToAll += 1;
+      else for (const table of tables) ownChanges.set(table, (ownChanges.get(table) ?? 0) + 1);
     },
     forget,
-    close() {
-      connection?.close();
-    },
+    close() {},
   };
 }
 

@@ -16,6 +16,7 @@ import {
 } from 'kysely';
 import { postgresChangeWatch, sqliteChangeWatch, type ChangeWatch } from './change-versions';
 import { migrationProvider } from './migrations/index';
+import { statementEffects, type StatementEffect } from './sqlite-statement-effects';
 import type { ConnectionStatements } from './write-transactions';
 import type { DB } from './types';
 
@@ -81,13 +82,14 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const changes = sqliteChangeWatch(file);
+  const dataVersion = sqlite.prepare<[], number>('pragma data_version').pluck();
+  const changes = sqliteChangeWatch(() => dataVersion.get()!);
   // Statements this connection has run that change data (commits among them).
   let writes = 0;
-  // A statement that writes makes the change watch read afresh next time, even within this turn.
-  const statements = withStatementCache(sqlite, () => {
-    writes += 1;
-    changes.forget();
+  // Each statement tells the change watch which tables it changes as it runs, before its commit.
+  const statements = withStatementCache(sqlite, (effect) => {
+    if (effect.writes) writes += 1;
+    if (effect.tables.length > 0) changes.changed(effect.tables);
   });
   const db = new Kysely<DB>({
     dialect: new SqliteDialect({ database: statements }),
@@ -170,9 +172,13 @@ const STATEMENT_CACHE_SIZE = 500;
  * SQLite re-prepares one by itself if the schema changes. A statement still being iterated (a
  * streamed query) is busy, so a fresh one is prepared for the overlapping use.
  */
-function withStatementCache(sqlite: SQLite.Database, onWrite: () => void): SqliteDatabase {
-  // Whether a statement changes data is decided once, when it is prepared, not on every run.
-  const statements = new Map<string, { statement: SQLite.Statement; changes: boolean }>();
+function withStatementCache(
+  sqlite: SQLite.Database,
+  onRun: (effect: StatementEffect) => void,
+): SqliteDatabase {
+  // What a statement changes is decided once, when it is prepared, not on every run.
+  const effectOf = statementEffects(sqlite);
+  const statements = new Map<string, { statement: SQLite.Statement; effect: StatementEffect }>();
   return {
     close: () => sqlite.close(),
     prepare(sqlText: string) {
@@ -181,14 +187,14 @@ function withStatementCache(sqlite: SQLite.Database, onWrite: () => void): Sqlit
         // Least recently used first: move this one to the end.
         statements.delete(sqlText);
         statements.set(sqlText, cached);
-        if (cached.changes) onWrite();
+        if (cached.effect.writes) onRun(cached.effect);
         return cached.statement;
       }
       const statement = sqlite.prepare(sqlText);
-      const changes = changesData(statement, sqlText);
-      if (changes) onWrite();
+      const effect = effectOf(statement, sqlText);
+      if (effect.writes) onRun(effect);
       if (!cached) {
-        statements.set(sqlText, { statement, changes });
+        statements.set(sqlText, { statement, effect });
         if (statements.size > STATEMENT_CACHE_SIZE)
           statements.delete(statements.keys().next().value as string);
       }
@@ -244,11 +250,6 @@ function writeAheadLogSync(walFile: string, writesSoFar: () => number) {
     },
   };
 }
-
-/** SQLite counts COMMIT, RELEASE and ROLLBACK as read-only statements, yet they are when changes land. */
-const ENDS_TRANSACTION = /^\s*(commit|end|release|rollback)\b/i;
-const changesData = (statement: SQLite.Statement, sqlText: string) =>
-  !statement.readonly || ENDS_TRANSACTION.test(sqlText);
 
 /** Runs every pending migration; throws (and the caller exits non-zero) on the first failure. */
 export async function migrateToLatest(db: Database, options: { pgSchema?: string } = {}): Promise<string[]> {

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,7 +15,12 @@ import {
 } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
-import { createVersionedCache, postgresChangeWatch, type ChangeWatch } from '../../src/db/change-versions';
+import {
+  createVersionedCache,
+  postgresChangeWatch,
+  type ChangeWatch,
+  type VersionedTable,
+} from '../../src/db/change-versions';
 import type { DB } from '../../src/db/types';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database';
 import { resetPassword } from '../../src/modules/users/admin-accounts';
@@ -249,9 +256,10 @@ describe('reused aggregates stay exact', () => {
     expect((await stock()).statusCode).toBe(401);
   });
 
-  it("an admin whose password is reset through another connection (npm run admin:create -- --reset) is signed out at once", async () => {
+  it('an admin whose password is reset through another connection (npm run admin:create -- --reset) is signed out at once', async () => {
     const resetAdmin = await createAdmin(t);
-    const dashboard = () => t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: resetAdmin.headers });
+    const dashboard = () =>
+      t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: resetAdmin.headers });
     expect((await dashboard()).statusCode).toBe(200);
     expect((await dashboard()).statusCode).toBe(200);
     expect(await resetPassword(otherDatabase.db, resetAdmin.username, 'a-brand-new-password-42')).toBe(true);
@@ -394,5 +402,103 @@ describe('PostgreSQL change watch', () => {
     watch.forget();
     expect(await watch.versionOf(['users'])).toBe(4);
     expect(queries).toHaveLength(4);
+  });
+});
+
+describe.skipIf(Boolean(testDatabaseUrl))('SQLite change watch', () => {
+  /** A fresh database with its own tables: a parent, a child whose rows go with their parent's, a table with a trigger. */
+  const scratch = async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bloodbank-watch-'));
+    const file = path.join(dataDir, 'watch.db');
+    const database = openDatabase({ sqliteFile: file });
+    for (const statement of [
+      sql`create table parent (id integer primary key, name text)`,
+      sql`create table child (id integer primary key, parent_id integer references parent(id) on delete cascade)`,
+      sql`create table loose (id integer primary key)`,
+      sql`create table audited (id integer primary key)`,
+      sql`create trigger audited_insert after insert on audited begin insert into loose (id) values (null); end`,
+    ])
+      await statement.execute(database.db);
+    return {
+      ...database,
+      file,
+      version: (...tables: string[]) => database.changes.versionOf(tables as VersionedTable[]) as number,
+      cleanUp: async () => {
+        await database.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  };
+
+  it("moves the versions of exactly the tables the server's own statement may change", async () => {
+    const database = await scratch();
+    try {
+      const [parent, child, loose] = [
+        database.version('parent'),
+        database.version('child'),
+        database.version('loose'),
+      ];
+      await sql`insert into loose default values`.execute(database.db);
+      expect(database.version('loose')).toBeGreaterThan(loose);
+      expect(database.version('parent')).toBe(parent);
+      expect(database.version('child')).toBe(child);
+
+      await sql`insert into "parent" (id, name) values (1, 'one')`.execute(database.db);
+      expect(database.version('parent')).toBeGreaterThan(parent);
+      // Adding a parent changes no child, but a parent's delete or update would: counted too.
+      expect(database.version('child')).toBeGreaterThan(child);
+      const [parentNow, childNow, looseNow] = [
+        database.version('parent'),
+        database.version('child'),
+        database.version('loose'),
+      ];
+      await sql`UPDATE Child SET parent_id = 1`.execute(database.db);
+      expect(database.version('child')).toBeGreaterThan(childNow);
+      expect(database.version('parent')).toBe(parentNow);
+      expect(database.version('loose')).toBe(looseNow);
+    } finally {
+      await database.cleanUp();
+    }
+  });
+
+  it('moves every version for a statement whose tables it cannot tell, or a table with a trigger', async () => {
+    const database = await scratch();
+    try {
+      let versions = [database.version('parent'), database.version('loose')];
+      const everyVersionMoved = () => {
+        const now = [database.version('parent'), database.version('loose')];
+        expect(now[0]).toBeGreaterThan(versions[0]!);
+        expect(now[1]).toBeGreaterThan(versions[1]!);
+        versions = now;
+      };
+      await sql`insert into audited default values`.execute(database.db);
+      everyVersionMoved();
+      await sql`with named as (select 2 as id) insert into child (id) select id from named`.execute(
+        database.db,
+      );
+      everyVersionMoved();
+      await sql`insert into main.child (id) values (3)`.execute(database.db);
+      everyVersionMoved();
+    } finally {
+      await database.cleanUp();
+    }
+  });
+
+  it("moves every version after another connection's commit, and none after a read", async () => {
+    const database = await scratch();
+    const other = openDatabase({ sqliteFile: database.file });
+    try {
+      const loose = database.version('loose');
+      await sql`select count(*) from parent`.execute(database.db);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(database.version('loose')).toBe(loose);
+      await sql`insert into parent (id) values (7)`.execute(other.db);
+      // The next turn of the event loop reads data_version afresh.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(database.version('loose')).toBeGreaterThan(loose);
+    } finally {
+      await other.close();
+      await database.cleanUp();
+    }
   });
 });
