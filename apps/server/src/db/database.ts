@@ -176,9 +176,18 @@ function withStatementCache(
   sqlite: SQLite.Database,
   onRun: (effect: StatementEffect) => void,
 ): SqliteDatabase {
-  // What a statement changes is decided once, when it is prepared, not on every run.
+  // What a statement changes is decided once, when it is prepared, not on every run; and again
+  // after this connection changed the schema (a migration may have added a trigger, say).
   const effectOf = statementEffects(sqlite);
-  const statements = new Map<string, { statement: SQLite.Statement; effect: StatementEffect }>();
+  let schemaChanges = 0;
+  const statements = new Map<
+    string,
+    { statement: SQLite.Statement; effect: StatementEffect; schemaChanges: number }
+  >();
+  const ran = (effect: StatementEffect) => {
+    if (effect.changesSchema) schemaChanges += 1;
+    if (effect.writes) onRun(effect);
+  };
   return {
     close: () => sqlite.close(),
     prepare(sqlText: string) {
@@ -187,14 +196,18 @@ function withStatementCache(
         // Least recently used first: move this one to the end.
         statements.delete(sqlText);
         statements.set(sqlText, cached);
-        if (cached.effect.writes) onRun(cached.effect);
+        if (cached.schemaChanges !== schemaChanges) {
+          cached.effect = effectOf(cached.statement, sqlText);
+          cached.schemaChanges = schemaChanges;
+        }
+        ran(cached.effect);
         return cached.statement;
       }
       const statement = sqlite.prepare(sqlText);
       const effect = effectOf(statement, sqlText);
-      if (effect.writes) onRun(effect);
+      ran(effect);
       if (!cached) {
-        statements.set(sqlText, { statement, effect });
+        statements.set(sqlText, { statement, effect, schemaChanges });
         if (statements.size > STATEMENT_CACHE_SIZE)
           statements.delete(statements.keys().next().value as string);
       }

@@ -6,12 +6,15 @@ export interface StatementEffect {
   writes: boolean;
   /** The tables whose rows it may change; 'all' when its text does not tell. */
   tables: readonly string[] | 'all';
+  /** It creates, drops or alters something: what other statements change must be told again. */
+  changesSchema?: true;
 }
 
 const READS_ONLY: StatementEffect = { writes: false, tables: [] };
 /** COMMIT, RELEASE, ROLLBACK: they land (or undo) changes whose tables were counted as they ran. */
 const ENDS_TRANSACTION: StatementEffect = { writes: true, tables: [] };
 const ENDS_TRANSACTION_SQL = /^\s*(commit|end|release|rollback)\b/i;
+const CHANGES_SCHEMA_SQL = /^\s*(create|drop|alter)\b/i;
 /** The table of an INSERT, UPDATE or DELETE as Kysely writes them: a bare or double-quoted name. */
 const TARGET_TABLE =
   /^\s*(?:insert\s+(?:or\s+\w+\s+)?into|replace\s+into|update\s+(?:or\s+\w+\s+)?|delete\s+from)\s*"?(\w+)"?(?=[\s(]|$)/i;
@@ -21,7 +24,9 @@ const TARGET_TABLE =
  * it names, the tables whose foreign keys act on that table's deletes and updates (ON DELETE
  * CASCADE…), and theirs in turn. Anything it cannot tell for sure counts as every table: a
  * statement of another shape (DDL, a CTE, a schema-qualified name, a writing PRAGMA), or a table
- * with a trigger, which may change any other.
+ * with a trigger, which may change any other. What is told stays true until this connection changes
+ * the schema (the caller tells again after that; migrations run on it at startup); a schema
+ * changed by another process while the server runs is only seen after a restart.
  */
 export function statementEffects(sqlite: SQLite.Database) {
   let schema: { version: number; dependents: Map<string, string[]>; triggered: Set<string> } | undefined;
@@ -60,6 +65,7 @@ export function statementEffects(sqlite: SQLite.Database) {
   return (statement: SQLite.Statement, sqlText: string): StatementEffect => {
     if (ENDS_TRANSACTION_SQL.test(sqlText)) return ENDS_TRANSACTION;
     if (statement.readonly) return READS_ONLY;
+    if (CHANGES_SCHEMA_SQL.test(sqlText)) return { writes: true, tables: 'all', changesSchema: true };
     // SQLite's names are case-insensitive: every name is compared in lower case.
     const target = TARGET_TABLE.exec(sqlText)?.[1]?.toLowerCase();
     if (!target) return { writes: true, tables: 'all' };

@@ -484,6 +484,22 @@ describe.skipIf(Boolean(testDatabaseUrl))('SQLite change watch', () => {
     }
   });
 
+  it('tells again what a statement changes once the schema has changed under it', async () => {
+    const database = await scratch();
+    try {
+      await sql`insert into loose default values`.execute(database.db);
+      await sql`create trigger loose_insert after insert on loose begin insert into parent (name) values ('trigger'); end`.execute(
+        database.db,
+      );
+      const parent = database.version('parent');
+      // The same text as before: its prepared statement is reused, what it changes is not.
+      await sql`insert into loose default values`.execute(database.db);
+      expect(database.version('parent')).toBeGreaterThan(parent);
+    } finally {
+      await database.cleanUp();
+    }
+  });
+
   it("moves every version after another connection's commit, and none after a read", async () => {
     const database = await scratch();
     const other = openDatabase({ sqliteFile: database.file });
