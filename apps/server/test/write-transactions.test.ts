@@ -82,6 +82,19 @@ describe('write transactions', () => {
     else for (const count of counts) expect(count).toBeGreaterThanOrEqual(1);
   });
 
+  it('runs a write its caller queues as soon as the previous one has resolved, with nothing else arriving', async () => {
+    const writes = writeTransactionsFor(t);
+    const insert = (message: string) =>
+      writes.run(async (trx) => {
+        await trx.insertInto('activities').values(activity(message)).execute();
+        return message;
+      });
+    const chained = await Promise.all(
+      Array.from({ length: 4 }, (_, index) => insert(`first ${index}`).then(() => insert(`then ${index}`))),
+    );
+    expect(chained).toEqual(['then 0', 'then 1', 'then 2', 'then 3']);
+  }, 5_000);
+
   it('runs many transactions that change the same tables in opposite orders without a deadlock', async () => {
     const writes = writeTransactionsFor(t);
     const touchUser = (trx: Parameters<Parameters<typeof writes.run>[0]>[0]) =>

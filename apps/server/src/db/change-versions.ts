@@ -87,11 +87,16 @@ export interface SqliteChangeWatch extends ChangeWatch {
 
 /**
  * SQLite: `dataVersion` is PRAGMA data_version on the server's own connection, which moves with
- * every commit made by any other connection or process, and never with this connection's own.
+ * every commit made by any other connection or process, and never with this connection's own
+ * (undefined when it cannot be read as of now, counted as a change). `onOtherWriter` is told each
+ * time it moves (another writer may also have changed the schema).
  * Those the server counts per table as it runs them: so a write of a request leaves the answers
  * built from the users or the units reusable, where a write by anyone else moves every version.
  */
-export function sqliteChangeWatch(dataVersion: () => number): SqliteChangeWatch {
+export function sqliteChangeWatch(
+  dataVersion: () => number | undefined,
+  onOtherWriter: () => void,
+): SqliteChangeWatch {
   // Every part only grows, and every change moves one of them: so does their sum.
   let foreignChanges = 0;
   let ownChangesToAll = 0;
@@ -114,11 +119,12 @@ export function sqliteChangeWatch(dataVersion: () => number): SqliteChangeWatch 
         try {
           current = dataVersion();
         } catch {
-          current = undefined; // unreadable: count it as a change
+          current = undefined; // unreadable: counted as a change
         }
         if (current === undefined || current !== lastDataVersion) {
           lastDataVersion = current;
           foreignChanges += 1;
+          onOtherWriter();
         }
         readThisTurn = true;
         setImmediate(forget);

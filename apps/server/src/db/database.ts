@@ -83,7 +83,13 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const dataVersion = sqlite.prepare<[], number>('pragma data_version').pluck();
-  const changes = sqliteChangeWatch(() => dataVersion.get()!);
+  // Inside a transaction it would answer from that transaction's snapshot (no write batch spans a
+  // turn of the event loop today, so none is open when a request asks; if one ever is, every
+  // answer computes again rather than risk a stale one).
+  const changes = sqliteChangeWatch(
+    () => (sqlite.inTransaction ? undefined : dataVersion.get()),
+    () => statements.otherWriterCommitted(),
+  );
   // Statements this connection has run that change data (commits among them).
   let writes = 0;
   // Each statement tells the change watch which tables it changes as it runs, before its commit.
@@ -175,11 +181,14 @@ const STATEMENT_CACHE_SIZE = 500;
 function withStatementCache(
   sqlite: SQLite.Database,
   onRun: (effect: StatementEffect) => void,
-): SqliteDatabase {
+): SqliteDatabase & { otherWriterCommitted(): void } {
   // What a statement changes is decided once, when it is prepared, not on every run; and again
-  // after this connection changed the schema (a migration may have added a trigger, say).
+  // after the schema changed (a migration may have added a trigger, say): this connection's own
+  // DDL tells, and so does the schema version once another writer has committed.
   const effectOf = statementEffects(sqlite);
+  const schemaVersion = () => sqlite.pragma('schema_version', { simple: true }) as number;
   let schemaChanges = 0;
+  let lastSchemaVersion = schemaVersion();
   const statements = new Map<
     string,
     { statement: SQLite.Statement; effect: StatementEffect; schemaChanges: number }
@@ -190,6 +199,14 @@ function withStatementCache(
   };
   return {
     close: () => sqlite.close(),
+    otherWriterCommitted() {
+      if (sqlite.inTransaction) return; // read again at the next commit of theirs
+      const version = schemaVersion();
+      if (version !== lastSchemaVersion) {
+        lastSchemaVersion = version;
+        schemaChanges += 1;
+      }
+    },
     prepare(sqlText: string) {
       const cached = statements.get(sqlText);
       if (cached && !cached.statement.busy) {

@@ -75,7 +75,12 @@ function compiledOnce(table: keyof DB & string, columns: readonly string[]) {
     const values = row as Record<string, unknown>;
     const parameters = columns.map((column) => values[column]);
     const connection = connectionStatementsOf(db);
-    if (connection) return Number(connection.run(compiled.plain.sql, parameters).lastInsertRowid);
+    if (connection) {
+      const { changes, lastInsertRowid } = connection.run(compiled.plain.sql, parameters);
+      // Otherwise lastInsertRowid would still name the previous insert's row.
+      if (changes !== 1) throw new Error(`Insert into ${table} added ${changes} rows, not one`);
+      return Number(lastInsertRowid);
+    }
     if (!id) {
       await db.executeQuery({ ...compiled.plain, parameters });
       return undefined;

@@ -119,7 +119,15 @@ function batchedWriteTransactions(
       await drainQueue();
     } finally {
       draining = false;
+      // Work queued after the loop found the queue empty (by a caller that wrote again as soon as
+      // its first write resolved) would otherwise wait for the next, unrelated write.
+      if (queue.length > 0) schedule();
     }
+  }
+  function schedule() {
+    draining = true;
+    // After this turn's other requests have queued theirs.
+    setImmediate(() => void drain());
   }
 
   async function drainQueue() {
@@ -167,11 +175,7 @@ function batchedWriteTransactions(
     run<T>(work: (trx: Transaction<DB>) => Promise<T>) {
       return new Promise<T>((resolve, reject) => {
         queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
-        if (!draining) {
-          draining = true;
-          // After this turn's other requests have queued theirs.
-          setImmediate(() => void drain());
-        }
+        if (!draining) schedule();
       });
     },
   };

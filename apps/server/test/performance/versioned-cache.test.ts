@@ -500,6 +500,25 @@ describe.skipIf(Boolean(testDatabaseUrl))('SQLite change watch', () => {
     }
   });
 
+  it('tells again what a statement changes once another connection has changed the schema', async () => {
+    const database = await scratch();
+    const other = openDatabase({ sqliteFile: database.file });
+    try {
+      await sql`insert into loose default values`.execute(database.db);
+      await sql`create trigger loose_insert after insert on loose begin insert into parent (name) values ('trigger'); end`.execute(
+        other.db,
+      );
+      // A request in a later turn of the event loop asks for a version first, as every request does.
+      await new Promise((resolve) => setImmediate(resolve));
+      const parent = database.version('parent');
+      await sql`insert into loose default values`.execute(database.db);
+      expect(database.version('parent')).toBeGreaterThan(parent);
+    } finally {
+      await other.close();
+      await database.cleanUp();
+    }
+  });
+
   it("moves every version after another connection's commit, and none after a read", async () => {
     const database = await scratch();
     const other = openDatabase({ sqliteFile: database.file });
