@@ -24,9 +24,9 @@ const TARGET_TABLE =
  * it names, the tables whose foreign keys act on that table's deletes and updates (ON DELETE
  * CASCADE…), and theirs in turn. Anything it cannot tell for sure counts as every table: a
  * statement of another shape (DDL, a CTE, a schema-qualified name, a writing PRAGMA), or a table
- * with a trigger, which may change any other. What is told stays true until this connection changes
- * the schema (the caller tells again after that; migrations run on it at startup); a schema
- * changed by another process while the server runs is only seen after a restart.
+ * with a trigger, which may change any other. What is told stays true until the schema changes:
+ * the caller asks again after this connection's own DDL, and after another writer's commit that
+ * moved the schema version (db/database.ts).
  */
 export function statementEffects(sqlite: SQLite.Database) {
   let schema: { version: number; dependents: Map<string, string[]>; triggered: Set<string> } | undefined;
