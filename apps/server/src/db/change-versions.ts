@@ -37,7 +37,6 @@ export interface ChangeWatch {
   versionOf(tables: readonly VersionedTable[]): number | Promise<number>;
   /** Read afresh on the next call. */
   forget(): void;
-  close(): void;
 }
 
 export function postgresChangeWatch(db: Database): ChangeWatch {
@@ -75,7 +74,6 @@ export function postgresChangeWatch(db: Database): ChangeWatch {
       return version;
     },
     forget,
-    close() {},
   };
 }
 
@@ -138,7 +136,6 @@ export function sqliteChangeWatch(
       else for (const table of tables) ownChanges.set(table, (ownChanges.get(table) ?? 0) + 1);
     },
     forget,
-    close() {},
   };
 }
 

@@ -118,7 +118,6 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       // database file and flushes both.
       await log.sync();
       await log.close();
-      changes.close();
       await db.destroy();
     },
   };
@@ -262,8 +261,8 @@ function writeAheadLogSync(walFile: string, writesSoFar: () => number) {
 
   return {
     async sync(): Promise<void> {
-      // A request that follows the acknowledgement sees the write: the change watch already reads
-      // afresh after each write (above).
+      // A request that follows the acknowledgement sees the write: the change watch counts this
+      // connection's writes as they run (above).
       const target = writesSoFar();
       while (flushedUpTo < target) {
         // A flush already running may have begun before these commits: wait for it, then flush again.

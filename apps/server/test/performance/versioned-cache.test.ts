@@ -312,7 +312,6 @@ describe('createVersionedCache on its own', () => {
     const changes: ChangeWatch = {
       versionOf: () => (isAQuery ? Promise.resolve(version) : version),
       forget() {},
-      close() {},
     };
     return { changes, commit: () => (version += 1) };
   };
