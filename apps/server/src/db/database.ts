@@ -16,7 +16,7 @@ import {
 } from 'kysely';
 import { postgresChangeWatch, sqliteChangeWatch, type ChangeWatch } from './change-versions';
 import { migrationProvider } from './migrations/index';
-import { statementEffects, type StatementEffect } from './sqlite-statement-effects';
+import { schemaVersionOf, statementEffects, type StatementEffect } from './sqlite-statement-effects';
 import type { ConnectionStatements } from './write-transactions';
 import type { DB } from './types';
 
@@ -185,9 +185,8 @@ function withStatementCache(
   // after the schema changed (a migration may have added a trigger, say): this connection's own
   // DDL tells, and so does the schema version once another writer has committed.
   const effectOf = statementEffects(sqlite);
-  const schemaVersion = () => sqlite.pragma('schema_version', { simple: true }) as number;
   let schemaChanges = 0;
-  let lastSchemaVersion = schemaVersion();
+  let lastSchemaVersion = schemaVersionOf(sqlite);
   const statements = new Map<
     string,
     { statement: SQLite.Statement; effect: StatementEffect; schemaChanges: number }
@@ -200,7 +199,7 @@ function withStatementCache(
     close: () => sqlite.close(),
     otherWriterCommitted() {
       if (sqlite.inTransaction) return; // read again at the next commit of theirs
-      const version = schemaVersion();
+      const version = schemaVersionOf(sqlite);
       if (version !== lastSchemaVersion) {
         lastSchemaVersion = version;
         schemaChanges += 1;

@@ -28,10 +28,14 @@ const TARGET_TABLE =
  * the caller asks again after this connection's own DDL, and after another writer's commit that
  * moved the schema version (db/database.ts).
  */
+/** The schema's version: SQLite moves it with every change of the schema, by any connection. */
+export const schemaVersionOf = (sqlite: SQLite.Database) =>
+  sqlite.pragma('schema_version', { simple: true }) as number;
+
 export function statementEffects(sqlite: SQLite.Database) {
   let schema: { version: number; dependents: Map<string, string[]>; triggered: Set<string> } | undefined;
   const currentSchema = () => {
-    const version = sqlite.pragma('schema_version', { simple: true }) as number;
+    const version = schemaVersionOf(sqlite);
     if (schema?.version === version) return schema;
     const dependents = new Map<string, string[]>();
     const tables = sqlite
