@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createAdmin, createDonor, createPatient } from '../../../test/factories';
-import { clientKey } from '../../plugins/rate-limit';
+import { clientKey, localRequestCounter } from '../../plugins/rate-limit';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -101,6 +101,24 @@ describe('the per-address request limit', () => {
     } finally {
       await limited.close();
     }
+  });
+
+  it('counts each address in its own minute, from its first request, and forgets the minutes that ended', () => {
+    let nowMs = 1_000_000;
+    const counter = localRequestCounter(2, 60_000, () => nowMs);
+    expect([counter.take('a'), counter.take('a')]).toEqual([0, 0]);
+    nowMs += 20_000;
+    expect(counter.take('b')).toBe(0);
+    expect(counter.take('a')).toBe(40_000);
+    expect(counter.take('a')).toBe(40_000);
+    nowMs += 40_000;
+    // a's minute has ended; b's has 20 s to go.
+    expect(counter.take('a')).toBe(0);
+    expect([counter.take('b'), counter.take('b')]).toEqual([0, 20_000]);
+    expect(counter.size).toBe(2);
+    nowMs += 61_000;
+    expect(counter.take('c')).toBe(0);
+    expect(counter.size).toBe(1);
   });
 
   it('counts an IPv6 client by its /64, and an IPv4 address written in IPv6 as that IPv4 address', () => {
