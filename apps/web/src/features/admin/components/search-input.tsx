@@ -25,6 +25,12 @@ export function SearchInput({ label, placeholder, value, onChange }: SearchInput
     onChange(next);
   };
   const commit = useDebouncedCallback(send, 300);
+  // Enter and the clear button send at once; the typing's pending send must not follow them, or
+  // it would send the search again later and take the list back to page 1 after the admin paged on.
+  const sendNow = (next: string) => {
+    commit.cancel();
+    send(next);
+  };
 
   return (
     <TextInput
@@ -40,7 +46,7 @@ export function SearchInput({ label, placeholder, value, onChange }: SearchInput
             size="sm"
             onClick={() => {
               setText('');
-              send('');
+              sendNow('');
             }}
           />
         ) : null
@@ -50,7 +56,7 @@ export function SearchInput({ label, placeholder, value, onChange }: SearchInput
         commit(event.currentTarget.value);
       }}
       onKeyDown={(event) => {
-        if (event.key === 'Enter') send(text);
+        if (event.key === 'Enter') sendNow(text);
       }}
       style={{ flex: '1 1 260px' }}
     />
