@@ -5,22 +5,26 @@ import { SearchInput } from './search-input';
 
 const afterTheTypingPause = () => new Promise((resolve) => setTimeout(resolve, 450));
 
+function renderSearch() {
+  const onChange = vi.fn();
+  const { user } = renderScreen(<SearchInput label="Search donors" value="" onChange={onChange} />);
+  return { onChange, user, box: screen.getByLabelText('Search donors') };
+}
+
 describe('SearchInput', () => {
   it('searches once the admin pauses typing', async () => {
-    const onChange = vi.fn();
-    const { user } = renderScreen(<SearchInput label="Search donors" value="" onChange={onChange} />);
+    const { onChange, user, box } = renderSearch();
 
-    await user.type(screen.getByLabelText('Search donors'), 'asha');
+    await user.type(box, 'asha');
     expect(onChange).not.toHaveBeenCalled();
     await afterTheTypingPause();
     expect(onChange.mock.calls).toEqual([['asha']]);
   });
 
   it('searches at once on Enter, and the typing does not search again after it', async () => {
-    const onChange = vi.fn();
-    const { user } = renderScreen(<SearchInput label="Search donors" value="" onChange={onChange} />);
+    const { onChange, user, box } = renderSearch();
 
-    await user.type(screen.getByLabelText('Search donors'), 'asha{Enter}');
+    await user.type(box, 'asha{Enter}');
     expect(onChange.mock.calls).toEqual([['asha']]);
     // A second send would take the list back to page 1 after the admin had paged on.
     await afterTheTypingPause();
@@ -28,13 +32,12 @@ describe('SearchInput', () => {
   });
 
   it('clears at once, and the typing does not search again after it', async () => {
-    const onChange = vi.fn();
-    const { user } = renderScreen(<SearchInput label="Search donors" value="" onChange={onChange} />);
+    const { onChange, user, box } = renderSearch();
 
-    await user.type(screen.getByLabelText('Search donors'), 'ash');
+    await user.type(box, 'ash');
     await user.click(screen.getByRole('button', { name: 'Clear the search box' }));
     expect(onChange.mock.calls).toEqual([['']]);
-    expect(screen.getByLabelText('Search donors')).toHaveValue('');
+    expect(box).toHaveValue('');
     await afterTheTypingPause();
     expect(onChange.mock.calls).toEqual([['']]);
   });

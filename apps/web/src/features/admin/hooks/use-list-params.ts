@@ -26,19 +26,24 @@ export function useListParams<const D extends Record<string, string>>(
   const pageParam = Number.parseInt(params.get('page') ?? '1', 10);
   const page = Number.isFinite(pageParam) && pageParam >= 1 ? pageParam : 1;
 
-  /** Changing a filter goes back to page 1 unless the change says which page. */
+  /**
+   * Changing a filter goes back to page 1 unless the change says which page. Setting a filter to
+   * the value it already has is no change: the page stays.
+   */
   const update = useCallback(
     (changes: Partial<Record<keyof D | 'page', string | number>>) => {
       setParams(
         (previous) => {
           const next = new URLSearchParams(previous);
-          if (!('page' in changes)) next.delete('page');
+          let filterChanged = false;
           for (const [key, value] of Object.entries(changes)) {
             const text = String(value ?? '');
             const fallback = key === 'page' ? '1' : (defaults[key] as string | undefined);
             if (text === '' || text === fallback) next.delete(key);
             else next.set(key, text);
+            if (key !== 'page' && next.get(key) !== previous.get(key)) filterChanged = true;
           }
+          if (filterChanged && !('page' in changes)) next.delete('page');
           return next;
         },
         { replace: true, preventScrollReset: true },
