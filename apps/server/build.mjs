@@ -5,9 +5,22 @@ import { build } from 'esbuild';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => name !== '@bloodbank/shared');
 
+// server.ts keeps V8's tick object maps alive before anything else loads, then imports start-server
+// at run time: bundled into it, start-server's package imports would be hoisted above that.
+const startServerLoadedAtRunTime = {
+  name: 'start-server-loaded-at-run-time',
+  setup(builder) {
+    builder.onResolve({ filter: /^\.\/start-server$/ }, () => ({
+      path: './start-server.js',
+      external: true,
+    }));
+  },
+};
+
 await build({
   entryPoints: {
     server: 'src/server.ts',
+    'start-server': 'src/start-server.ts',
     'cli/migrate': 'src/cli/migrate.ts',
     'cli/create-admin': 'src/cli/create-admin.ts',
   },
@@ -19,4 +32,5 @@ await build({
   sourcemap: true,
   external,
   logLevel: 'warning',
+  plugins: [startServerLoadedAtRunTime],
 });

@@ -1,50 +1,6 @@
-import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
-import { migrateToLatest } from './db/database';
-import { openDatabaseFromConfig } from './db/open-from-config';
-import { ensureInitialAdmin } from './modules/users/admin-accounts';
+// The process entry. V8's maps of process.nextTick objects are kept alive first, before any other
+// module is loaded (lib/tick-object-maps.ts explains why); the server is loaded only then, which is
+// why it is imported dynamically (and built as a file of its own: build.mjs).
+import './lib/tick-object-maps';
 
-async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-
-  const database = openDatabaseFromConfig(config);
-  await migrateToLatest(database.db);
-  const app = await buildApp(config, { database });
-
-  const admin = await ensureInitialAdmin(database.db, config);
-  if (admin.kind === 'created-random') {
-    // Printed once, on the first start only; the file keeps it for whoever missed the log.
-    app.log.warn(
-      { username: admin.username, passwordFile: admin.passwordFile },
-      `Created the initial admin "${admin.username}" with password: ${admin.password} (also written to ${admin.passwordFile}; change it with npm run admin:create -- --reset)`,
-    );
-  } else if (admin.kind === 'created-from-env') {
-    app.log.info({ username: admin.username }, 'Created the initial admin from ADMIN_USERNAME');
-  }
-
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'shutting down after an error');
-    else app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    await app.close();
-  });
-
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    `Blood bank is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (database: ${database.engine})`,
-  );
-}
-
-main().catch((error: unknown) => {
-  console.error('Failed to start:', error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+await import('./start-server');
