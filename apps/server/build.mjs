@@ -34,3 +34,16 @@ await build({
   logLevel: 'warning',
   plugins: [startServerLoadedAtRunTime],
 });
+
+// The built entry must load nothing before lib/tick-object-maps.ts has run: a bundling change that
+// hoisted a package import into it would silently bring back the slow tick objects (decision 0005).
+const entryImports = [
+  ...readFileSync(new URL('./dist/server.js', import.meta.url), 'utf8').matchAll(/^import\b.*$/gm),
+];
+const unexpected = entryImports.map(([line]) => line).filter((line) => !line.includes('"node:async_hooks"'));
+if (unexpected.length > 0) {
+  console.error(
+    `dist/server.js must import nothing but node:async_hooks before start-server; it has:\n${unexpected.join('\n')}`,
+  );
+  process.exit(1);
+}

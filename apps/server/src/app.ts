@@ -37,7 +37,7 @@ export interface AppDependencies {
   logStream?: NodeJS.WritableStream;
 }
 
-/** Builds the whole app; never listens (server.ts does, tests use app.inject). */
+/** Builds the whole app; never listens (start-server.ts does, tests use app.inject). */
 export async function buildApp(config: Config, deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger:

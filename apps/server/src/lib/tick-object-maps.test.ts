@@ -13,20 +13,28 @@ function tickLiteralStates(keep: boolean): string[] {
   // pipe: the child writes to a file instead.
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'tick-object-maps-'));
   const outputFile = path.join(directory, 'stdout.txt');
-  const output = fs.openSync(outputFile, 'w');
   try {
-    const run = spawnSync(
-      process.execPath,
-      ['--expose-gc', '--allow-natives-syntax', '--import', 'tsx', FIXTURE, ...(keep ? ['keep'] : [])],
-      { cwd: SERVER_SRC, encoding: 'utf8', timeout: 30_000, stdio: ['ignore', output, 'pipe'] },
-    );
-    expect(run.status, run.stderr).toBe(0);
+    const output = fs.openSync(outputFile, 'w');
+    try {
+      const run = spawnSync(
+        process.execPath,
+        ['--expose-gc', '--allow-natives-syntax', '--import', 'tsx', FIXTURE, ...(keep ? ['keep'] : [])],
+        { cwd: SERVER_SRC, encoding: 'utf8', timeout: 30_000, stdio: ['ignore', output, 'pipe'] },
+      );
+      expect(run.status, run.stderr).toBe(0);
+    } finally {
+      fs.closeSync(output);
+    }
+    const printed = fs.readFileSync(outputFile, 'utf8');
+    const states = [...printed.matchAll(/DefineKeyedOwnPropertyInLiteral (\w+)/g)].map((match) => match[1]!);
+    expect(
+      states.length,
+      `no inline cache states in %DebugPrint's output on Node ${process.version}`,
+    ).toBeGreaterThan(0);
+    return states;
   } finally {
-    fs.closeSync(output);
+    fs.rmSync(directory, { recursive: true, force: true });
   }
-  const printed = fs.readFileSync(outputFile, 'utf8');
-  fs.rmSync(directory, { recursive: true, force: true });
-  return [...printed.matchAll(/DefineKeyedOwnPropertyInLiteral (\w+)/g)].map((match) => match[1]!);
 }
 
 describe("keeping V8's maps of process.nextTick objects alive", () => {
@@ -34,14 +42,15 @@ describe("keeping V8's maps of process.nextTick objects alive", () => {
     // The behaviour this works around (Node 20's V8): if this stops reproducing on a newer Node,
     // lib/tick-object-maps.ts is no longer needed.
     const states = tickLiteralStates(false);
-    expect(states.length).toBeGreaterThan(0);
-    expect(states).toContain('MEGAMORPHIC');
+    expect(
+      states,
+      `Node ${process.version} no longer loses the tick object maps: lib/tick-object-maps.ts may be removed`,
+    ).toContain('MEGAMORPHIC');
   });
 
   it('with it, the literal keeps its fast path through the same collections', () => {
-    const states = tickLiteralStates(true);
-    expect(states.length).toBeGreaterThan(0);
-    expect(states.every((state) => state === 'MONOMORPHIC')).toBe(true);
+    const slowed = tickLiteralStates(true).filter((state) => state !== 'MONOMORPHIC');
+    expect(slowed).toEqual([]);
   });
 
   it('the server entry loads it before any other module, and the server only after it', () => {

@@ -17,8 +17,13 @@ import { createHook } from 'node:async_hooks';
  * Measured (decision 0005): a nextTick costs 300 ns in that state against 58 ns; a cached read
  * (GET /api/game/state) ran 144,000 instructions without this and 106,000 with it (callgrind).
  *
- * How: an async hook's `init` receives the tick object itself. The hook is enabled for one
- * nextTick only, so it costs nothing afterwards.
+ * How: an async hook's `init` receives the tick object itself; the hook is enabled around one
+ * nextTick and disabled at once. That has one lasting effect: enabling it installs V8's promise
+ * hooks, which turns off for good V8's inlining of promise operations (its "promise hook
+ * protector"), though no hook runs afterwards. Measured, that costs far less than what it saves:
+ * the other way to reach a tick object, async_hooks.executionAsyncResource() inside a tick, keeps
+ * the protector but makes Node hand every native callback's resource to JavaScript, and a cached
+ * read then ran 111,600 instructions against 100,000 (decision 0005).
  */
 function captureTickObject(): object | undefined {
   let captured: object | undefined;
@@ -41,4 +46,7 @@ const doNothing = () => {};
  */
 export const KEPT_TICK_OBJECT = Symbol.for('bloodbank.keptTickObject');
 
-Object.defineProperty(globalThis, KEPT_TICK_OBJECT, { value: captureTickObject() });
+// Once per process, should this module ever be evaluated twice (a test resetting modules).
+if (!(KEPT_TICK_OBJECT in globalThis)) {
+  Object.defineProperty(globalThis, KEPT_TICK_OBJECT, { value: captureTickObject() });
+}
