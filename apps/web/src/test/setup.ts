@@ -29,6 +29,10 @@ if (!window.ResizeObserver) {
   };
 }
 window.HTMLElement.prototype.scrollIntoView = () => undefined;
+// jsdom has no PointerEvent: without one, fireEvent.pointerDown sends a bare Event with no button.
+if (!window.PointerEvent) {
+  window.PointerEvent = class PointerEvent extends MouseEvent {} as typeof window.PointerEvent;
+}
 // React Router's ScrollRestoration scrolls on every navigation.
 window.scrollTo = () => undefined;
 

@@ -1,4 +1,4 @@
-import { cloneElement, useState, useSyncExternalStore } from 'react';
+import { cloneElement, useState, useSyncExternalStore, type PointerEvent } from 'react';
 import type { LoadedHeaderMenu as LoadedMenu, LoadedHeaderMenuProps } from './header-menu-dropdown';
 
 // Mantine's Menu brings Popover, focus trapping, scroll locking and @floating-ui: roughly 20 KB gzip
@@ -32,6 +32,10 @@ const isLoaded = () => loadedMenu !== undefined;
  * A dropdown of the header. Until the menu code is loaded it is its trigger button alone, which
  * starts the download when hovered, focused or clicked; a click made meanwhile opens the menu as
  * soon as it arrives, and the focus stays on the button.
+ *
+ * A press counts from the moment the button goes down: if the code arrives between the press and
+ * the release, the button is replaced by the menu's own, and the browser fires no click at all
+ * (the press and the release were on two different elements).
  */
 export function HeaderMenu(props: Omit<LoadedHeaderMenuProps, 'clicked' | 'autoFocus'>) {
   const loaded = useSyncExternalStore(subscribe, isLoaded, isLoaded);
@@ -47,6 +51,11 @@ export function HeaderMenu(props: Omit<LoadedHeaderMenuProps, 'clicked' | 'autoF
     'aria-haspopup': 'menu',
     'aria-expanded': false,
     onPointerEnter: loadMenu,
+    onPointerDown: (event: PointerEvent<HTMLButtonElement>) => {
+      if (event.button !== 0) return;
+      setClicked(true);
+      loadMenu();
+    },
     onFocus: () => {
       setFocused(true);
       loadMenu();
