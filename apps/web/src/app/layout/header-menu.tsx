@@ -47,23 +47,23 @@ export function HeaderMenu(props: Omit<LoadedHeaderMenuProps, 'clicked' | 'autoF
     const Menu = loadedMenu;
     return <Menu {...props} clicked={clicked} autoFocus={focused} />;
   }
+  // Pressed with the main mouse button, or clicked (keyboards click without a press).
+  const openWhenLoaded = () => {
+    setClicked(true);
+    loadMenu();
+  };
   return cloneElement(props.trigger, {
     'aria-haspopup': 'menu',
     'aria-expanded': false,
     onPointerEnter: loadMenu,
     onPointerDown: (event: PointerEvent<HTMLButtonElement>) => {
-      if (event.button !== 0) return;
-      setClicked(true);
-      loadMenu();
+      if (event.button === 0) openWhenLoaded();
     },
     onFocus: () => {
       setFocused(true);
       loadMenu();
     },
     onBlur: () => setFocused(false),
-    onClick: () => {
-      setClicked(true);
-      loadMenu();
-    },
+    onClick: openWhenLoaded,
   });
 }
