@@ -3,7 +3,6 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyJwt from '@fastify/jwt';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { Redis } from 'ioredis';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -12,6 +11,7 @@ import { writeTransactionsFor } from './db/write-transactions';
 import { createClock, type Clock } from './lib/clock';
 import { resolveJwtSecret } from './lib/jwt-secret';
 import { createLoginThrottle } from './lib/login-throttle';
+import { closeRedis, connectRedis } from './lib/redis-connection';
 import { ErrorsOnlyRequestLog } from './lib/request-log';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import { registerAccessControl } from './plugins/access';
@@ -65,7 +65,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : undefined;
   const ctx: AppContext = {
     config,
     db: deps.database.db,
@@ -108,7 +108,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   app.addHook('onClose', async () => {
     await deps.database.close();
-    if (redis) await redis.quit();
+    if (redis) await closeRedis(redis);
   });
 
   registerErrorHandler(app);

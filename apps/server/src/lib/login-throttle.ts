@@ -2,52 +2,88 @@ import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /**
- * Counts failed sign-ins per username and per client address. With Redis the counts are shared by
- * every server instance, so spreading guesses across instances gains nothing.
+ * Failed sign-ins, counted three ways (OWASP Authentication Cheat Sheet, "Account lockout"):
+ * - per username and client address: the owner's own typos, and a guesser at one address;
+ * - per client address, over every username: one address spraying many accounts;
+ * - per username, from every address: a slower, higher ceiling, so guesses at one account from many
+ *   addresses stay bounded, while a stranger at one address cannot lock the owner out elsewhere.
+ *
+ * An attempt is counted before its password is checked, in one atomic step per counter (an
+ * increment in this process, or Redis's INCR shared by every instance): a burst of parallel
+ * guesses gets exactly as many checks as a sequence would. A right password gives its attempt back.
+ *
+ * With Redis, each counter falls back to one in this process while Redis is unreachable (the
+ * request limit does the same), so signing in never waits on or fails with Redis.
  */
 export interface LoginThrottle {
-  /** Seconds to wait before another attempt is allowed, or 0. */
-  retryAfterSeconds(usernameKey: string, address: string): Promise<number>;
-  recordFailure(usernameKey: string, address: string): Promise<void>;
-  recordSuccess(usernameKey: string): Promise<void>;
+  /**
+   * Counts one attempt. Refused when a limit is reached: the caller answers 429 and checks no
+   * password. Otherwise the caller checks the password and, when it is right, calls
+   * `passwordAccepted()`.
+   */
+  begin(usernameKey: string, address: string): Promise<LoginAttempt>;
 }
 
+export type LoginAttempt =
+  | { allowed: false; retryAfterSeconds: number }
+  | { allowed: true; passwordAccepted(): Promise<void> };
+
+/** Numbers documented in docs/security.md ("Guessing passwords"). */
 export const LOGIN_LIMITS = {
-  perUsername: { points: 5, durationSeconds: 15 * 60 },
+  perUsernameAndAddress: { points: 5, durationSeconds: 15 * 60 },
   perAddress: { points: 30, durationSeconds: 15 * 60 },
+  perUsername: { points: 50, durationSeconds: 60 * 60 },
 } as const;
 
-export function createLoginThrottle(redis?: Redis): LoginThrottle {
-  const make = (prefix: string, limit: { points: number; durationSeconds: number }): RateLimiterAbstract => {
-    const options = { keyPrefix: `login-fail:${prefix}`, points: limit.points, duration: limit.durationSeconds };
-    return redis ? new RateLimiterRedis({ storeClient: redis, ...options }) : new RateLimiterMemory(options);
-  };
-  const byUsername = make('user', LOGIN_LIMITS.perUsername);
-  const byAddress = make('addr', LOGIN_LIMITS.perAddress);
+interface Limit {
+  points: number;
+  durationSeconds: number;
+}
 
-  const blockedFor = async (limiter: RateLimiterAbstract, key: string): Promise<number> => {
-    const state = await limiter.get(key);
-    if (!state || state.consumedPoints < limiter.points) return 0;
-    return Math.max(1, Math.ceil(state.msBeforeNext / 1000));
+export function createLoginThrottle(redis?: Redis, limits: Record<keyof typeof LOGIN_LIMITS, Limit> = LOGIN_LIMITS): LoginThrottle {
+  const make = (prefix: string, limit: Limit): RateLimiterAbstract => {
+    const options = { keyPrefix: `login-attempt:${prefix}`, points: limit.points, duration: limit.durationSeconds };
+    if (!redis) return new RateLimiterMemory(options);
+    return new RateLimiterRedis({
+      storeClient: redis,
+      ...options,
+      // While Redis is unreachable, count here at once rather than queue behind its reconnection.
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory(options),
+    });
   };
+  // Checked in this order; an attempt refused by one is not counted by the ones after it.
+  const counters = [
+    { limiter: make('pair', limits.perUsernameAndAddress), key: (user: string, address: string) => `${user}|${address}` },
+    { limiter: make('addr', limits.perAddress), key: (_user: string, address: string) => address },
+    { limiter: make('user', limits.perUsername), key: (user: string) => user },
+  ];
 
   return {
-    async retryAfterSeconds(usernameKey, address) {
-      const [user, addr] = await Promise.all([blockedFor(byUsername, usernameKey), blockedFor(byAddress, address)]);
-      return Math.max(user, addr);
-    },
-    async recordFailure(usernameKey, address) {
-      // consume() rejects with a RateLimiterRes once the limit is passed; that is expected here.
-      const swallowLimit = (error: unknown) => {
-        if (!(error instanceof RateLimiterRes)) throw error;
+    async begin(usernameKey, address) {
+      const counted: { limiter: RateLimiterAbstract; key: string }[] = [];
+      for (const counter of counters) {
+        const key = counter.key(usernameKey, address);
+        try {
+          await counter.limiter.consume(key);
+        } catch (refusal) {
+          if (!(refusal instanceof RateLimiterRes)) throw refusal;
+          return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
+        }
+        counted.push({ limiter: counter.limiter, key });
+      }
+      return {
+        allowed: true,
+        async passwordAccepted() {
+          // The owner is back: the failures of this username at this address are forgotten; the
+          // other counters only get this attempt back, as they also count other people's guesses.
+          const [pair, ...others] = counted;
+          await Promise.all([
+            pair?.limiter.delete(pair.key),
+            ...others.map(({ limiter, key }) => limiter.reward(key)),
+          ]);
+        },
       };
-      await Promise.all([
-        byUsername.consume(usernameKey).catch(swallowLimit),
-        byAddress.consume(address).catch(swallowLimit),
-      ]);
-    },
-    async recordSuccess(usernameKey) {
-      await byUsername.delete(usernameKey);
     },
   };
 }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../test-app';
+import { redisForTests, TEST_REDIS_URL } from '../support/redis';
 import {
   ADMIN_PASSWORD,
   ADMIN_USERNAME,
@@ -23,33 +24,10 @@ import {
  * this file touches carries addresses and names unique to the run, and is deleted afterwards.
  */
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
+const REDIS_URL = TEST_REDIS_URL;
 const RATE_LIMIT_MAX = 30;
 
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    connectTimeout: 1_000,
-    retryStrategy: () => null,
-  });
-  probe.on('error', () => undefined); // answered below by the failed connect
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const redisAvailable = testDatabaseUrl ? await redisAnswers() : false;
-if (testDatabaseUrl && !redisAvailable && process.env.CI === 'true') {
-  throw new Error(
-    `Redis does not answer at ${REDIS_URL}: the scale-out tests cannot run, and under CI that is a failure`,
-  );
-}
+const redisAvailable = await redisForTests('the scale-out tests', Boolean(testDatabaseUrl));
 
 describe.skipIf(!testDatabaseUrl || !redisAvailable)('two instances on one PostgreSQL and one Redis', () => {
   const run = crypto.randomBytes(4).toString('hex');

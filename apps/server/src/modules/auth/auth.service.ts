@@ -73,8 +73,10 @@ export async function signIn(
   clientAddress: string,
 ): Promise<TokenResponse> {
   const usernameKey = usernameKeyOf(credentials.username);
-  const waitSeconds = await ctx.loginThrottle.retryAfterSeconds(usernameKey, clientAddress);
-  if (waitSeconds > 0) {
+  // Counted before the password is checked, so parallel guesses cannot slip past the limit.
+  const attempt = await ctx.loginThrottle.begin(usernameKey, clientAddress);
+  if (!attempt.allowed) {
+    const waitSeconds = attempt.retryAfterSeconds;
     const minutes = Math.ceil(waitSeconds / 60);
     const error = tooManyRequests(
       `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
@@ -86,15 +88,12 @@ export async function signIn(
   const passwordOk = user
     ? await verifyPassword(user.password_hash, credentials.password)
     : await verifyAgainstDummy(credentials.password);
-  if (!user || !passwordOk) {
-    await ctx.loginThrottle.recordFailure(usernameKey, clientAddress);
-    // One message whether the username or the password was wrong.
-    throw unauthorized(MESSAGES.invalidCredentials);
-  }
+  // One message whether the username or the password was wrong; the attempt stays counted.
+  if (!user || !passwordOk) throw unauthorized(MESSAGES.invalidCredentials);
+  await attempt.passwordAccepted();
   if (user.is_active !== 1) {
     throw unauthorized('This account has been deactivated. Please contact the blood bank.');
   }
-  await ctx.loginThrottle.recordSuccess(usernameKey);
   const accessToken = await jwt.sign(
     { sub: String(user.id), role: user.role, ver: user.token_version },
     { expiresIn: ctx.config.tokenTtl },
