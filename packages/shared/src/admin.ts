@@ -253,8 +253,15 @@ export const AuditEntrySchema = z.object({
   action: z.string(),
   entity: z.string(),
   entity_id: z.number().int().nullable(),
-  /** JSON with `before` and/or `after` where the change has them. */
+  /** JSON with `before` and/or `after` where the change has them (never a password, hash or token). */
   detail: z.unknown(),
+  /** The actor's display name: first and last name, else username; "System" for the CLI and start-up. */
+  actor_name: z.string(),
+  /**
+   * The display name of the person the entry is about (the donor or patient; a donation's donor, a
+   * request's patient; the account), or null when it is about no one (stock changes).
+   */
+  subject_name: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 

@@ -130,7 +130,7 @@ describe('GET /api/admin/export/*.csv', () => {
 
 describe('GET /api/admin/audit', () => {
   it('lists every admin change newest first, with who, what and before/after, filterable by entity', async () => {
-    const donor = await createDonor(t);
+    const donor = await createDonor(t, { first_name: 'Asha', last_name: 'Kumar' });
     await t.app.inject({ method: 'PATCH', url: `/api/admin/donors/${donor.id}`, headers: admin.headers, payload: { mobile: '9000000001' } });
     await t.app.inject({
       method: 'POST',
@@ -154,12 +154,50 @@ describe('GET /api/admin/audit', () => {
       entity: 'donor',
       entity_id: donor.id,
       detail: { before: { mobile: '9876543210' }, after: { mobile: '9000000001' } },
+      // An admin has no first or last name: the username is the name.
+      actor_name: 'head.admin',
+      subject_name: 'Asha Kumar',
     });
+    expect(body.items[0]).toMatchObject({ action: 'donor.deactivated', subject_name: 'Asha Kumar' });
+    // Stock changes are about no one.
+    expect(body.items[1]).toMatchObject({ action: 'units.received', actor_name: 'head.admin', subject_name: null });
 
     const ofDonor = (await get(`/api/admin/audit?entity=donor&entity_id=${donor.id}`)).json();
     expect(ofDonor.total).toBe(2);
     expect(ofDonor.items.map((entry: { action: string }) => entry.action)).toEqual(['donor.deactivated', 'donor.updated']);
     const decisions = (await get('/api/admin/audit?entity=request')).json();
     expect(decisions.items.map((entry: { action: string }) => entry.action)).toEqual(['request.approved']);
+  });
+
+  it("names a donation's donor, a request's patient, the system and the acting admin", async () => {
+    const named = await createAdmin(t, { username: 'chief' });
+    await t.db.updateTable('users').set({ first_name: 'Chief', last_name: '' }).where('id', '=', named.id).execute();
+    const donor = await createDonor(t, { first_name: 'Ravi', last_name: 'Iyer' });
+    const patient = await createPatient(t, { first_name: 'Meera', last_name: 'Nair' });
+    const donation = await insertDonation(t, donor.id, { bloodgroup: 'O+', units: 1 });
+    const request = await insertRequest(t, patient.id, { bloodgroup: 'O+', units: 1 });
+    for (const url of [`/api/admin/donations/${donation.id}/reject`, `/api/admin/requests/${request.id}/reject`]) {
+      const response = await t.app.inject({ method: 'POST', url, headers: named.headers, payload: { reason: 'Test' } });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    await t.db
+      .insertInto('audit_log')
+      .values({
+        at: NOW,
+        actor_id: null,
+        actor: 'system',
+        action: 'user.password_reset',
+        entity: 'user',
+        entity_id: named.id,
+        detail: JSON.stringify({ before: { password_hash: '$argon2id$secret' }, after: { token: 'abc', nested: { otp: '1', kept: 1 } } }),
+      })
+      .execute();
+
+    const [reset, rejectedRequest, rejectedDonation] = (await get('/api/admin/audit?pageSize=3')).json().items;
+    expect(rejectedDonation).toMatchObject({ action: 'donation.rejected', actor_name: 'Chief', subject_name: 'Ravi Iyer' });
+    expect(rejectedRequest).toMatchObject({ action: 'request.rejected', actor_name: 'Chief', subject_name: 'Meera Nair' });
+    expect(reset).toMatchObject({ actor: 'system', actor_name: 'System', subject_name: 'Chief' });
+    // A password hash, a token or a one-time code never leaves the server, at any depth.
+    expect(reset.detail).toEqual({ before: {}, after: { nested: { kept: 1 } } });
   });
 });

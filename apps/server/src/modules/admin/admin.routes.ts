@@ -10,7 +10,7 @@ import { ErrorResponseSchema } from '@bloodbank/shared/errors';
 import type { AppContext } from '../../context';
 import { createVersionedCache } from '../../db/change-versions';
 import { sendReusedJson } from '../../lib/reused-json';
-import { listAuditEntries } from './audit-log.repository';
+import { listAudit } from './audit-log.service';
 import { getDashboard } from './dashboard.service';
 import { decisionsRoutes } from './decisions.routes';
 import { EXPORTS, buildExport } from './export.service';
@@ -40,20 +40,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     config: ADMIN_ONLY,
     schema: {
       tags: ['admin'],
-      summary: 'Every admin change, newest first: who, when, what, before and after',
+      summary: 'Every admin change, newest first: who (with display names), when, what, before and after',
       querystring: AuditQuerySchema,
       response: { 200: pagedSchema(AuditEntrySchema), 422: ErrorResponseSchema, ...adminAccessErrors },
     },
-    handler: async (request) => {
-      const { page, pageSize, entity, entity_id } = request.query;
-      const { items, total } = await listAuditEntries(ctx.db, {
-        entity,
-        entityId: entity_id,
-        limit: pageSize,
-        offset: (page - 1) * pageSize,
-      });
-      return { items: items.map((row) => ({ ...row, detail: JSON.parse(row.detail) as unknown })), total, page, pageSize };
-    },
+    handler: (request) => listAudit(ctx, request.query),
   });
 
   for (const name of EXPORTS) {

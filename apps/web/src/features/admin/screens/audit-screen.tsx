@@ -1,14 +1,13 @@
-import { Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { Group, List, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { PAGE_SIZE, type AuditEntry } from '@bloodbank/shared/admin';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useAudit } from '../api/get-audit';
 import { AdminPage } from '../components/admin-page';
-import { AuditChanges } from '../components/audit-changes';
+import { auditStory, type AuditStory } from '../audit-sentence';
 import { DataTable, type Column } from '../components/data-table';
 import { ListStates } from '../components/list-states';
 import { TablePagination } from '../components/table-pagination';
-import { capitalize, formatDateTime } from '../format';
 import { useListParams } from '../hooks/use-list-params';
 
 const ENTITIES = [
@@ -21,23 +20,25 @@ const ENTITIES = [
   { value: 'user', label: 'Accounts' },
 ];
 
-/** "donation.approved" -> "Donation approved"; "units.received" -> "Units received". */
-export function actionLabel(action: string): string {
-  return capitalize(action.replaceAll('.', ' ').replaceAll('_', ' '));
-}
-
-const COLUMNS: Column<AuditEntry>[] = [
-  { key: 'action', header: 'Action', title: true, cell: (entry) => actionLabel(entry.action) },
-  { key: 'at', header: 'When', nowrap: true, cell: (entry) => formatDateTime(entry.at) },
-  { key: 'actor', header: 'Who', cell: (entry) => entry.actor },
+/** Each entry as a sentence with names and the local time, then its details in words. */
+const COLUMNS: Column<AuditEntry & { story: AuditStory }>[] = [
+  { key: 'sentence', header: 'What happened', title: true, cell: (entry) => entry.story.sentence },
   {
-    key: 'entity',
-    header: 'Record',
-    nowrap: true,
+    key: 'details',
+    header: 'Details',
     cell: (entry) =>
-      `${entry.entity.replaceAll('_', ' ')}${entry.entity_id !== null ? ` #${entry.entity_id}` : ''}`,
+      entry.story.details.length === 0 ? (
+        <Text span size="sm" c="dimmed">
+          —
+        </Text>
+      ) : (
+        <List size="sm" spacing={2} listStyleType="none" style={{ overflowWrap: 'anywhere' }}>
+          {entry.story.details.map((line) => (
+            <List.Item key={line}>{line}</List.Item>
+          ))}
+        </List>
+      ),
   },
-  { key: 'changes', header: 'Before → after', cell: (entry) => <AuditChanges detail={entry.detail} /> },
 ];
 
 /** Audit log: every admin change, newest first: who, when, what, before and after. */
@@ -81,7 +82,7 @@ export function AuditScreen() {
               <DataTable
                 caption="Audit log"
                 columns={COLUMNS}
-                rows={data.items}
+                rows={data.items.map((entry) => ({ ...entry, story: auditStory(entry) }))}
                 rowKey={(entry) => entry.id}
                 busy={query.isPlaceholderData}
               />

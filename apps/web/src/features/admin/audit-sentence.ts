@@ -1,0 +1,177 @@
+import type { AuditEntry } from '@bloodbank/shared/admin';
+import { formatDate, unitsText } from './format';
+
+/**
+ * The audit log in words: "Chief deactivated donor Asha Kumar at 10:38", then a line per detail
+ * ("Reason: Low haemoglobin"). Times are the admin's own local time; ids and JSON never show.
+ */
+
+const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+const localDayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+const sameLocalDay = (a: Date, b: Date) =>
+  a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+
+/** "at 10:38" today, "on 24 Nov 2026 at 10:38" before, in the reader's time zone. */
+export function whenText(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const time = `at ${timeFormat.format(date)}`;
+  return sameLocalDay(date, now) ? time : `on ${localDayFormat.format(date)} ${time}`;
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value : null;
+const count = (value: unknown): number | null =>
+  Array.isArray(value) ? value.length : typeof value === 'number' ? value : null;
+
+const FIELD_LABELS: Record<string, string> = {
+  first_name: 'First name',
+  last_name: 'Last name',
+  email: 'Email',
+  bloodgroup: 'Blood group',
+  address: 'Address',
+  mobile: 'Mobile',
+  disease: 'Disease',
+  age: 'Age',
+  doctorname: 'Doctor',
+  status: 'Status',
+  reason: 'Reason',
+  is_active: 'Active',
+};
+
+const fieldLabel = (field: string) => {
+  const label = FIELD_LABELS[field] ?? field.replaceAll('_', ' ');
+  return label.charAt(0).toUpperCase() + label.slice(1);
+};
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** A value as a person writes it: dates as dates, yes/no, lists joined, records as "key value". */
+function valueText(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'string') {
+    if (ISO_DATE.test(value)) return formatDate(value);
+    if (ISO_INSTANT.test(value)) return whenText(value).replace(/^(at|on) /, '');
+    return value;
+  }
+  if (Array.isArray(value)) return value.length ? value.map(valueText).join(', ') : '—';
+  if (typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>)
+      .map(([key, inner]) => `${key.replaceAll('_', ' ')} ${valueText(inner)}`)
+      .join(', ');
+  }
+  return String(value);
+}
+
+/** Every field that changed, "Mobile: 9876543210 → 9123456780"; ids of units are left out. */
+function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (field) => !field.endsWith('_ids'),
+  );
+  return fields.map((field) => {
+    const had = field in before;
+    const has = field in after;
+    const label = fieldLabel(field);
+    if (had && has) return `${label}: ${valueText(before[field])} → ${valueText(after[field])}`;
+    return has ? `${label}: ${valueText(after[field])}` : `${label} was ${valueText(before[field])}`;
+  });
+}
+
+const PERSON_WORDS: Record<string, string> = { donor: 'donor', patient: 'patient', user: 'the account of' };
+
+export interface AuditStory {
+  sentence: string;
+  details: string[];
+}
+
+/** The sentence and detail lines of one audit entry. */
+export function auditStory(entry: AuditEntry, now: Date = new Date()): AuditStory {
+  const detail = asRecord(entry.detail);
+  const before = asRecord(detail.before);
+  const after = asRecord(detail.after);
+  const actor = entry.actor_name;
+  const when = whenText(entry.at, now);
+  const record = entry.entity_id !== null ? `#${entry.entity_id}` : '';
+  const subject = entry.subject_name ?? record;
+  /** "Asha Kumar's donation", or "donation #41" when the person is unknown. */
+  const whose = (noun: string) =>
+    entry.subject_name ? `${entry.subject_name}'s ${noun}` : `${noun} ${record}`;
+  const reason = text(after.reason);
+  const reasonLine = reason ? [`Reason: ${reason}`] : [];
+  const say = (middle: string, details: string[] = []): AuditStory => ({
+    sentence: `${actor} ${middle} ${when}`.replace(/\s+/g, ' ').trim(),
+    details,
+  });
+
+  switch (entry.action) {
+    case 'donor.updated':
+    case 'patient.updated':
+      return say(`updated ${entry.entity} ${subject}`, changedFields(before, after));
+    case 'donor.deactivated':
+    case 'patient.deactivated':
+      return say(`deactivated ${entry.entity} ${subject}`);
+    case 'donation.approved': {
+      const units = count(after.unit_ids);
+      const expires = text(after.expires_on);
+      return say(`approved ${whose('donation')}`, [
+        ...(units !== null ? [`${unitsText(units)} added to stock`] : []),
+        ...(expires ? [`Expires on ${formatDate(expires)}`] : []),
+      ]);
+    }
+    case 'donation.rejected': {
+      const game = asRecord(after.game);
+      const withdrawn = Array.isArray(after.achievements_withdrawn) ? after.achievements_withdrawn : [];
+      return say(`rejected ${whose('donation')}`, [
+        ...reasonLine,
+        ...(typeof game.points === 'number'
+          ? [`Game score now ${game.points} points, level ${valueText(game.level)}`]
+          : []),
+        ...(withdrawn.length ? [`Achievements withdrawn: ${valueText(withdrawn)}`] : []),
+      ]);
+    }
+    case 'request.approved': {
+      const units = count(after.unit_ids);
+      const group = text(after.issued_bloodgroup);
+      return say(`approved ${whose('blood request')}`, [
+        ...(units !== null ? [`${unitsText(units)}${group ? ` of ${group}` : ''} issued`] : []),
+      ]);
+    }
+    case 'request.rejected':
+      return say(`rejected ${whose('blood request')}`, reasonLine);
+    case 'units.received': {
+      const units = count(after.count) ?? count(after.unit_ids) ?? 0;
+      const collected = text(after.collected_on);
+      const expires = text(after.expires_on);
+      return say(`received ${unitsText(units)} of ${text(after.bloodgroup) ?? 'blood'}`, [
+        ...(collected ? [`Collected on ${formatDate(collected)}`] : []),
+        ...(expires ? [`Expires on ${formatDate(expires)}`] : []),
+      ]);
+    }
+    case 'units.discarded': {
+      const units = count(after.unit_ids) ?? 0;
+      const group = text(after.bloodgroup);
+      return say(
+        `discarded ${after.mode === 'expired' ? 'expired ' : ''}${unitsText(units)}${group ? ` of ${group}` : ''}`,
+        reasonLine,
+      );
+    }
+    case 'admin.create':
+      return say(`created the admin account ${text(after.username) ?? subject}`);
+    case 'user.password_reset':
+      return say(`reset the password of ${subject}`);
+    default: {
+      const action = entry.action.split('.').at(-1)?.replaceAll('_', ' ') ?? entry.action;
+      const what = PERSON_WORDS[entry.entity] ?? entry.entity.replaceAll('_', ' ');
+      return say(`${action} ${what} ${subject}`, changedFields(before, after));
+    }
+  }
+}
