@@ -119,12 +119,20 @@ describe('LoginPage', () => {
     expect(await screen.findByTestId('current-path')).toHaveTextContent('/patient/patient-dashboard');
   });
 
-  it('offers the sign-up link on the donor page only', () => {
+  it('offers the sign-up link on the donor and patient pages, not on the admin page', () => {
     mockApi({});
     const { unmount } = renderScreen(<LoginPage userType="donor" />);
     expect(screen.getByRole('heading', { name: 'Donor Login' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Register here' })).toHaveAttribute('href', '/donor/donorsignup');
     unmount();
+
+    const patientPage = renderScreen(<LoginPage userType="patient" />);
+    expect(screen.getByRole('heading', { name: 'Patient Login' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Register here' })).toHaveAttribute(
+      'href',
+      '/patient/patientsignup',
+    );
+    patientPage.unmount();
 
     renderScreen(<LoginPage userType="admin" />);
     expect(screen.getByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
@@ -143,5 +151,24 @@ describe('LoginPage', () => {
         'Registration successful. Please log in with your new account.',
       ),
     );
+  });
+
+  it('offers a signed-in user their dashboard instead of the login form, or a log-out', async () => {
+    localStorage.setItem('token', 'token-donor-7');
+    localStorage.setItem('userType', 'donor');
+    localStorage.setItem('userId', '7');
+    mockApi({ 'GET /api/users/me': () => jsonResponse(200, sampleUser) });
+    const { user } = renderScreen(<LoginPage userType="patient" />, { path: '/patient/patientlogin' });
+
+    expect(await screen.findByText('You are signed in as Asha, a donor.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to my dashboard' })).toHaveAttribute(
+      'href',
+      '/donor/donor-dashboard',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Log out to use another account' }));
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
   });
 });

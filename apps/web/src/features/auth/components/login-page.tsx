@@ -6,14 +6,17 @@ import {
   IconDroplet,
   IconShieldLock,
   IconStethoscope,
+  IconUserCheck,
 } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { LoginFormSchema, roleOf, type LoginForm, type UserType } from '@bloodbank/shared/auth';
+import { LoginFormSchema, roleOf, type LoginForm, type Role, type UserType } from '@bloodbank/shared/auth';
 import { MESSAGES } from '@bloodbank/shared/constants';
 import { dashboardPathFor, paths } from '@/app/paths';
+import { PageLoader } from '@/components/ui/page-loader';
+import { displayNameOf, useAuth } from '@/lib/auth/auth-context';
 import { signInErrorMessage, useSignIn } from '../hooks/use-sign-in';
 import { AuthCard } from './auth-card';
 
@@ -35,6 +38,14 @@ const COPY: Record<UserType, { title: string; subtitle: string; icon: ReactNode 
   },
 };
 
+/** Where a visitor without an account signs up; the admin has no self-registration. */
+const SIGNUP_PATHS: Partial<Record<UserType, string>> = {
+  donor: paths.donor.signup,
+  patient: paths.patient.signup,
+};
+
+const ROLE_NAMES: Record<Role, string> = { ADMIN: 'an admin', DONOR: 'a donor', PATIENT: 'a patient' };
+
 /** Set by the registration screens when they send the new user here. */
 export interface LoginLocationState {
   registered?: boolean;
@@ -43,11 +54,51 @@ export interface LoginLocationState {
 export function LoginPage({ userType }: { userType: UserType }) {
   const copy = COPY[userType];
   useDocumentTitle(`${copy.title} · Blood Bank`);
+  const auth = useAuth();
+  const signIn = useSignIn(userType);
+  // A sign-in made here is on its way to the dashboard; only an earlier session gets the choice.
+  const signedInBefore = auth.status === 'signed-in' && !signIn.isSuccess;
+
+  return (
+    <AuthCard title={copy.title} subtitle={copy.subtitle} icon={copy.icon}>
+      {auth.status === 'loading' ? (
+        <PageLoader label="Checking your session" />
+      ) : signedInBefore ? (
+        <SignedInChoice name={displayNameOf(auth.user)} role={auth.role} onSignOut={auth.signOut} />
+      ) : (
+        <LoginForm userType={userType} signIn={signIn} />
+      )}
+    </AuthCard>
+  );
+}
+
+/**
+ * A signed-in user who opens a login page (a bookmark, the home page's cards) is not asked to sign
+ * in again: they go on to their dashboard, or log out to sign in with another account here.
+ */
+function SignedInChoice({ name, role, onSignOut }: { name: string; role: Role; onSignOut: () => void }) {
+  return (
+    <Stack gap="md" data-testid="signed-in-choice">
+      <Alert color="blue" variant="light" icon={<IconUserCheck aria-hidden />} role="status">
+        You are signed in as {name}, {ROLE_NAMES[role]}.
+      </Alert>
+      <Button component={Link} to={dashboardPathFor(role)} size="md" fullWidth>
+        Go to my dashboard
+      </Button>
+      <Button variant="default" size="md" fullWidth onClick={onSignOut}>
+        Log out to use another account
+      </Button>
+    </Stack>
+  );
+}
+
+function LoginForm({ userType, signIn }: { userType: UserType; signIn: ReturnType<typeof useSignIn> }) {
+  const copy = COPY[userType];
   const navigate = useNavigate();
   const location = useLocation();
   const justRegistered = (location.state as LoginLocationState | null)?.registered === true;
+  const signupPath = SIGNUP_PATHS[userType];
 
-  const signIn = useSignIn(userType);
   const form = useForm<LoginForm>({
     resolver: zodResolver(LoginFormSchema),
     defaultValues: { username: '', password: '' },
@@ -62,56 +113,54 @@ export function LoginPage({ userType }: { userType: UserType }) {
 
   const busy = signIn.isPending;
   return (
-    <AuthCard title={copy.title} subtitle={copy.subtitle} icon={copy.icon}>
-      <form
-        noValidate
-        aria-label={copy.title}
-        onSubmit={(event) => {
-          // Spec section 2: the error text is cleared on each new attempt.
-          signIn.reset();
-          void submit(event);
-        }}
-      >
-        <Stack gap="md">
-          {justRegistered && !signIn.isError ? (
-            <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden />} role="status">
-              {MESSAGES.registrationSuccessful}. Please log in with your new account.
-            </Alert>
-          ) : null}
-          {signIn.isError ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {signInErrorMessage(signIn.error)}
-            </Alert>
-          ) : null}
-          <TextInput
-            label="Username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            withAsterisk
-            error={errors.username?.message}
-            {...form.register('username')}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            withAsterisk
-            error={errors.password?.message}
-            {...form.register('password')}
-          />
-          <Button type="submit" size="md" fullWidth disabled={busy} mt="xs">
-            {busy ? 'Logging in...' : 'Login'}
-          </Button>
-          {userType === 'donor' ? (
-            <Text size="sm" ta="center">
-              Don&apos;t have an account?{' '}
-              <Anchor component={Link} to={paths.donor.signup} fw={600}>
-                Register here
-              </Anchor>
-            </Text>
-          ) : null}
-        </Stack>
-      </form>
-    </AuthCard>
+    <form
+      noValidate
+      aria-label={copy.title}
+      onSubmit={(event) => {
+        // Spec section 2: the error text is cleared on each new attempt.
+        signIn.reset();
+        void submit(event);
+      }}
+    >
+      <Stack gap="md">
+        {justRegistered && !signIn.isError ? (
+          <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden />} role="status">
+            {MESSAGES.registrationSuccessful}. Please log in with your new account.
+          </Alert>
+        ) : null}
+        {signIn.isError ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+            {signInErrorMessage(signIn.error)}
+          </Alert>
+        ) : null}
+        <TextInput
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          withAsterisk
+          error={errors.username?.message}
+          {...form.register('username')}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          withAsterisk
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <Button type="submit" size="md" fullWidth disabled={busy} mt="xs">
+          {busy ? 'Logging in...' : 'Login'}
+        </Button>
+        {signupPath ? (
+          <Text size="sm" ta="center">
+            Don&apos;t have an account?{' '}
+            <Anchor component={Link} to={signupPath} fw={600}>
+              Register here
+            </Anchor>
+          </Text>
+        ) : null}
+      </Stack>
+    </form>
   );
 }
