@@ -7,7 +7,7 @@ import { paths } from '../paths';
 import { PRODUCT_NAME } from './contact';
 import { HeaderMenu } from './header-menu';
 import classes from './layout.module.css';
-import { ADMIN_LINK, HOME_LINK, roleLinks, VISITOR_GROUPS, type NavItem } from './navigation';
+import { ADMIN_LINK, ADMIN_SECTIONS, HOME_LINK, roleLinks, VISITOR_GROUPS, type NavItem } from './navigation';
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
@@ -121,6 +121,16 @@ export function Header() {
           {links.map((link) => (
             <MobileLink key={link.to} item={link} onNavigate={menu.close} />
           ))}
+          {auth.status === 'signed-in' && auth.role === 'ADMIN' ? (
+            <div role="group" aria-labelledby="mobile-group-admin">
+              <div id="mobile-group-admin" className={classes.mobileGroupLabel}>
+                Administration
+              </div>
+              {ADMIN_SECTIONS.filter((section) => section.to !== paths.admin.dashboard).map((section) => (
+                <MobileLink key={section.to} item={section} onNavigate={menu.close} />
+              ))}
+            </div>
+          ) : null}
           {auth.status === 'signed-out' ? (
             <>
               {VISITOR_GROUPS.map((group) => (

@@ -32,6 +32,20 @@ export const VISITOR_GROUPS: NavGroup[] = [
 export const ADMIN_LINK: NavItem = { label: 'Admin', to: paths.admin.login };
 export const HOME_LINK: NavItem = { label: 'Home', to: paths.home };
 
+/**
+ * The admin area's sections. The header bar keeps the spec's single Dashboard link; the admin
+ * screens show them all in their own navigation, and the phone's burger menu lists them too.
+ */
+export const ADMIN_SECTIONS: NavItem[] = [
+  { label: 'Dashboard', to: paths.admin.dashboard },
+  { label: 'Donors', to: paths.admin.donors },
+  { label: 'Patients', to: paths.admin.patients },
+  { label: 'Blood', to: paths.admin.blood },
+  { label: 'Requests', to: paths.admin.requests },
+  { label: 'Donations', to: paths.admin.donations },
+  { label: 'Audit Log', to: paths.admin.audit },
+];
+
 /** The role links of a signed-in user (spec section 2). */
 export function roleLinks(role: Role): NavItem[] {
   switch (role) {

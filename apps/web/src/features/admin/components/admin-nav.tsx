@@ -1,29 +1,28 @@
 import { Badge, VisuallyHidden } from '@mantine/core';
 import { NavLink } from 'react-router';
+import { ADMIN_SECTIONS } from '@/app/layout/navigation';
 import { paths } from '@/app/paths';
 import { useDashboard } from '../api/get-dashboard';
 import classes from './admin-nav.module.css';
 
-const LINKS = [
-  { label: 'Dashboard', to: paths.admin.dashboard },
-  { label: 'Donors', to: paths.admin.donors },
-  { label: 'Patients', to: paths.admin.patients },
-  { label: 'Blood', to: paths.admin.blood },
-  { label: 'Requests', to: paths.admin.requests, pending: 'pendingRequests' },
-  { label: 'Donations', to: paths.admin.donations, pending: 'pendingDonations' },
-  { label: 'Audit Log', to: paths.admin.audit },
-] as const;
+/** The sections whose link shows how many entries wait for a decision. */
+const PENDING: Partial<Record<string, 'pendingRequests' | 'pendingDonations'>> = {
+  [paths.admin.requests]: 'pendingRequests',
+  [paths.admin.donations]: 'pendingDonations',
+};
 
 /**
- * The admin area's own navigation (the header only has Dashboard, spec section 2). Scrolls
- * sideways on a phone; Requests and Donations show how many wait for a decision.
+ * The admin area's own navigation (the header only has Dashboard, spec section 2). It wraps onto a
+ * second and third row on a phone rather than scrolling sections out of sight; Requests and
+ * Donations show how many wait for a decision.
  */
 export function AdminNav() {
   const dashboard = useDashboard();
   return (
     <nav aria-label="Administration" className={classes.nav}>
-      {LINKS.map((link) => {
-        const pending = 'pending' in link && dashboard.data ? dashboard.data[link.pending] : 0;
+      {ADMIN_SECTIONS.map((link) => {
+        const pendingKey = PENDING[link.to];
+        const pending = pendingKey && dashboard.data ? dashboard.data[pendingKey] : 0;
         return (
           <NavLink key={link.to} to={link.to} end className={classes.link}>
             {link.label}
