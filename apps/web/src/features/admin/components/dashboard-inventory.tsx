@@ -16,7 +16,14 @@ export function DashboardInventory({ inventory, total }: { inventory: InventoryR
         </Anchor>
       }
     >
-      <Table verticalSpacing={6} striped="even" aria-label="Units per blood group">
+      {/* Tight columns, so on a phone the four columns and the widest badge fit the card. */}
+      <Table
+        verticalSpacing={6}
+        horizontalSpacing="xs"
+        striped="even"
+        aria-label="Units per blood group"
+        data-testid="inventory-table"
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Blood Group</Table.Th>

@@ -56,10 +56,10 @@ export function PatientDashboard() {
           <RequestCounters summary={summary.data} />
           {/* The stock table needs little width; the requests table takes the rest. */}
           <Grid gutter="lg" columns={24}>
-            <Grid.Col span={{ base: 24, md: 16, lg: 17 }} order={{ base: 2, md: 1 }}>
+            <Grid.Col span={{ base: 24, md: 15, lg: 16 }} order={{ base: 2, md: 1 }}>
               <MyRequests requests={requests.data} />
             </Grid.Col>
-            <Grid.Col span={{ base: 24, md: 8, lg: 7 }} order={{ base: 1, md: 2 }}>
+            <Grid.Col span={{ base: 24, md: 9, lg: 8 }} order={{ base: 1, md: 2 }}>
               <StockTable stock={stock.data} />
             </Grid.Col>
           </Grid>

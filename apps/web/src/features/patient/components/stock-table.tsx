@@ -7,6 +7,7 @@ export function StockTable({ stock }: { stock: StockEntry[] }) {
   return (
     <Paper
       component="section"
+      data-testid="stock-card"
       withBorder
       radius="lg"
       p={{ base: 'sm', sm: 'lg' }}
@@ -18,7 +19,14 @@ export function StockTable({ stock }: { stock: StockEntry[] }) {
       <Text size="sm" c="dimmed" mb="sm">
         Units on the shelf now that have not expired.
       </Text>
-      <Table striped verticalSpacing="xs" aria-labelledby="stock-title">
+      {/* Tight columns: the card is the narrow side column of the dashboard, and the table must fit it. */}
+      <Table
+        striped
+        verticalSpacing="xs"
+        horizontalSpacing="xs"
+        aria-labelledby="stock-title"
+        data-testid="stock-table"
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col" style={{ whiteSpace: 'nowrap' }}>
