@@ -159,10 +159,10 @@ export function auditStory(entry: AuditEntry, now: Date = new Date()): AuditStor
     case 'units.discarded': {
       const units = count(after.unit_ids) ?? 0;
       const group = text(after.bloodgroup);
-      return say(
-        `discarded ${after.mode === 'expired' ? 'expired ' : ''}${unitsText(units)}${group ? ` of ${group}` : ''}`,
-        reasonLine,
-      );
+      const expired = after.mode === 'expired';
+      const what = unitsText(units).replace(' ', expired ? ' expired ' : ' ');
+      // Expired units need no reason beyond the word "expired".
+      return say(`discarded ${what}${group ? ` of ${group}` : ''}`, expired ? [] : reasonLine);
     }
     case 'admin.create':
       return say(`created the admin account ${text(after.username) ?? subject}`);

@@ -19,11 +19,9 @@ export function StockTable({ stock }: { stock: StockEntry[] }) {
       <Text size="sm" c="dimmed" mb="sm">
         Units on the shelf now that have not expired.
       </Text>
-      {/* Tight columns: the card is the narrow side column of the dashboard, and the table must fit it. */}
       <Table
         striped
         verticalSpacing="xs"
-        horizontalSpacing="xs"
         aria-labelledby="stock-title"
         data-testid="stock-table"
       >
