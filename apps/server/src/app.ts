@@ -6,6 +6,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { databaseOutageMonitor } from './db/availability';
 import type { DatabaseHandle } from './db/database';
 import { writeTransactionsFor } from './db/write-transactions';
 import { createClock, type Clock } from './lib/clock';
@@ -66,14 +67,25 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.setSerializerCompiler(responseSerializerCompiler);
 
   const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : undefined;
+  // A lost database never ends the process: requests that need it are answered 503 meanwhile.
+  const outages = databaseOutageMonitor(deps.database.db, app.log);
+  deps.database.onConnectionError?.((error) => outages.report(error));
+  const writes = writeTransactionsFor(deps.database);
   const ctx: AppContext = {
     config,
     db: deps.database.db,
     engine: deps.database.engine,
     changes: deps.database.changes,
-    writes: writeTransactionsFor(deps.database),
+    writes: {
+      run: (work) =>
+        writes.run(work).then((value) => {
+          outages.writeSucceeded();
+          return value;
+        }),
+    },
     clock: deps.clock ?? createClock(config.timezone),
     loginThrottle: createLoginThrottle(redis),
+    outages,
   };
 
   // Every answer passes here on its way out (one hook for both rules, as it runs for every answer):
@@ -107,11 +119,12 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
 
   app.addHook('onClose', async () => {
+    outages.close();
     await deps.database.close();
     if (redis) await closeRedis(redis);
   });
 
-  registerErrorHandler(app);
+  registerErrorHandler(app, outages);
   registerTextInputGuard(app);
 
   await registerSecurityHeaders(app, {

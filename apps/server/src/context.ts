@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import type { DatabaseOutageMonitor } from './db/availability';
 import type { ChangeWatch } from './db/change-versions';
 import type { Database, Engine } from './db/database';
 import type { WriteTransactions } from './db/write-transactions';
@@ -16,4 +17,6 @@ export interface AppContext {
   writes: WriteTransactions;
   clock: Clock;
   loginThrottle: LoginThrottle;
+  /** Tells the log once per database outage (and its end); answers 503 meanwhile. */
+  outages: DatabaseOutageMonitor;
 }

@@ -54,7 +54,21 @@ export interface DatabaseHandle {
   runningFlush?: () => Promise<void>;
   /** SQLite: statements run straight on the connection, for the write batches (db/write-transactions.ts). */
   connection?: ConnectionStatements;
+  /** PostgreSQL: told of each error of a connection that no query was waiting on. */
+  onConnectionError?: (listener: (error: Error) => void) => void;
   close: () => Promise<void>;
+}
+
+/** Without a listener (a CLI), one line on stderr: such an error must never end the process. */
+function connectionErrorListeners() {
+  const listeners: ((error: Error) => void)[] = [];
+  return {
+    listen: (listener: (error: Error) => void) => void listeners.push(listener),
+    emit: (error: Error) => {
+      if (listeners.length === 0) console.error(`Database connection lost: ${error.message}`);
+      for (const listener of listeners) listener(error);
+    },
+  };
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
@@ -62,13 +76,28 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
+      // While PostgreSQL is unreachable, a request waits at most this long for a connection, then 503.
+      connectionTimeoutMillis: 5_000,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
+    const connectionErrors = connectionErrorListeners();
+    // A connection's error with no query waiting on it (its backend terminated, an idle-session
+    // timeout, a dropped TCP connection) is emitted as an event: unheard, it would end the process.
+    // The pool hears its idle connections; a connection checked out between two queries of a
+    // transaction is heard here too. pg-pool drops the broken connection and opens new ones on demand.
+    pool.on('error', connectionErrors.emit);
+    pool.on('connect', (client) => client.on('error', connectionErrors.emit));
     const db = new Kysely<DB>({
       dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),
       ...(options.log ? { log: options.log } : {}),
     });
-    return { db, engine: 'postgres', changes: postgresChangeWatch(db), close: () => db.destroy() };
+    return {
+      db,
+      engine: 'postgres',
+      changes: postgresChangeWatch(db),
+      onConnectionError: connectionErrors.listen,
+      close: () => db.destroy(),
+    };
   }
   const file = options.sqliteFile;
   if (!file) throw new Error('openDatabase: sqliteFile is required without a databaseUrl');
@@ -110,7 +139,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     changes,
     syncCommits: log.sync,
     runningFlush: log.running,
-    connection: { run: (text, parameters = []) => statement(text).run(parameters) },
+    connection: {
+      run: (text, parameters = []) => statement(text).run(parameters),
+      inTransaction: () => sqlite.inTransaction,
+    },
     close: async () => {
       // This connection's writes are flushed first: while another process holds the file open
       // (a CLI's writes, with the server running), closing does not checkpoint, and they would
@@ -191,6 +223,7 @@ function withStatementCache(
     string,
     { statement: SQLite.Statement; effect: StatementEffect; schemaChanges: number }
   >();
+  let noTransactionToRollBack: SQLite.Statement | undefined;
   const ran = (effect: StatementEffect) => {
     if (effect.changesSchema) schemaChanges += 1;
     if (effect.writes) onRun(effect);
@@ -206,6 +239,9 @@ function withStatementCache(
       }
     },
     prepare(sqlText: string) {
+      // After a full disk or an I/O error SQLite has already rolled the transaction back; the
+      // ROLLBACK Kysely then sends would fail ("no transaction is active") and hide the real error.
+      if (sqlText === 'rollback' && !sqlite.inTransaction) return (noTransactionToRollBack ??= sqlite.prepare('select 1 where 0'));
       const cached = statements.get(sqlText);
       if (cached && !cached.statement.busy) {
         // Least recently used first: move this one to the end.

@@ -22,6 +22,8 @@ export interface ConnectionStatements {
     sqlText: string,
     parameters?: readonly unknown[],
   ): { changes: number; lastInsertRowid: number | bigint };
+  /** False once SQLite has ended the transaction by itself (a full disk, an I/O error). */
+  inTransaction(): boolean;
 }
 
 export function writeTransactionsFor(database: {
@@ -153,6 +155,8 @@ function batchedWriteTransactions(
               savepoints.release();
               outcomes.push({ ok: true, value });
             } catch (error) {
+              // SQLite rolled the whole transaction back (a full disk): every work of it fails so.
+              if (!connection.inTransaction()) throw error;
               savepoints.rollbackTo();
               savepoints.release();
               outcomes.push({ ok: false, value: error });

@@ -1,12 +1,20 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { DatabaseOutageMonitor } from '../db/availability';
 import { AppError } from '../errors';
 
 /**
  * The one place errors become responses: `{ detail, code?, errors? }` with the right status, and
- * never a stack trace. Anything unexpected is logged and answered with a bare 500.
+ * never a stack trace. A database that is unreachable or out of disk is a 503 (logged once per
+ * outage by the monitor, not once per request); anything else unexpected is logged and answered
+ * with a bare 500.
  */
-export function registerErrorHandler(app: FastifyInstance): void {
+export const DATABASE_UNAVAILABLE = {
+  unreachable: 'The service is temporarily unavailable. Please try again in a moment.',
+  disk_full: 'The service cannot save changes right now. Please try again later.',
+} as const;
+
+export function registerErrorHandler(app: FastifyInstance, outages: DatabaseOutageMonitor): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({ detail: error.detail, code: error.code, ...error.extra });
@@ -31,6 +39,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
         });
       }
       return reply.status(known.status).send({ detail: known.detail, code: known.code });
+    }
+    if (outages.report(error)) {
+      const outage = outages.outage ?? 'unreachable';
+      return reply
+        .status(503)
+        .header('retry-after', outage === 'unreachable' ? '5' : '60')
+        .send({ detail: DATABASE_UNAVAILABLE[outage], code: 'service_unavailable' });
     }
     request.log.error({ err: error, req: request }, 'unhandled error');
     return reply.status(500).send({ detail: 'Internal Server Error', code: 'internal_error' });

@@ -18,7 +18,8 @@ export const systemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         await sql`select 1`.execute(ctx.db);
         return { status: 'ok' as const, db: 'ok' as const };
       } catch (error) {
-        request.log.error({ err: error, req: request }, 'health check: database unreachable');
+        // An outage is logged once by the monitor, not at every probe of a load balancer.
+        if (!ctx.outages.report(error)) request.log.error({ err: error, req: request }, 'health check: database unreachable');
         return reply.status(503).send({ status: 'unavailable', db: 'unreachable' });
       }
     },
