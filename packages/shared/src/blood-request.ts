@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BLOOD_GROUPS } from './blood-groups';
-import { REQUEST_UNITS } from './constants';
+import { REQUEST_DAYS_AHEAD, REQUEST_UNITS } from './constants';
+import { addDays } from './dates';
 import { bloodGroupField, isoDateField, requiredInteger, requiredText, type TodayProvider } from './fields';
 
 export const REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
@@ -16,7 +17,9 @@ export function bloodRequestFormSchema(today: TodayProvider) {
         .min(REQUEST_UNITS.min, 'Minimum 1 unit is required')
         .max(REQUEST_UNITS.max, 'Maximum 10 units can be requested at once'),
     ),
-    date: isoDateField('Required date is needed').refine((date) => date >= today(), 'Date cannot be in the past'),
+    date: isoDateField('Required date is needed')
+      .refine((date) => date >= today(), 'Date cannot be in the past')
+      .refine((date) => date <= addDays(today(), REQUEST_DAYS_AHEAD), 'Required date must be within the next year'),
     doctorname: requiredText('Doctor name is required', 100),
     hospitaladdress: requiredText('Hospital address is required', 500),
     reason: requiredText('Reason is required', 1000),

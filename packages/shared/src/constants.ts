@@ -9,6 +9,9 @@ export const MOBILE_DIGITS = 10;
 
 /** A donor may donate again this many days after their last approved donation. */
 export const DONATION_INTERVAL_DAYS = 90;
+/** How far ahead a donation can be booked, and a request's required date can lie (PRODUCT.md 3.2, 3.5). */
+export const BOOKING_DAYS_AHEAD = 90;
+export const REQUEST_DAYS_AHEAD = 365;
 /** Consecutive rewarded donations keep a streak when at most this many days apart. */
 export const STREAK_WINDOW_DAYS = 180;
 export const POINTS_PER_DONATION = 100;

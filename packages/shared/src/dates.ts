@@ -16,6 +16,16 @@ export function isValidIsoDate(value: string): boolean {
   return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
+/** The calendar dates the product accepts anywhere (PRODUCT.md 3.9): a birth year to a booking. */
+export const EARLIEST_DATE = '1900-01-01';
+export const LATEST_DATE = '2100-12-31';
+export const DATE_RANGE_MESSAGE = `Please enter a date between ${EARLIEST_DATE} and ${LATEST_DATE}`;
+
+/** A valid `YYYY-MM-DD` text inside the supported range (fixed-width text compares as dates do). */
+export function isSupportedIsoDate(value: string): boolean {
+  return isValidIsoDate(value) && value >= EARLIEST_DATE && value <= LATEST_DATE;
+}
+
 function daysInMonth(year: number, month: number): number {
   if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
@@ -42,10 +52,19 @@ export function todayIn(timeZone?: string, now: Date = new Date()): string {
   return dayFormatter(timeZone).format(now);
 }
 
+/**
+ * The calendar date `days` after `isoDate` (before, when negative). Calendar arithmetic: the parts
+ * are read as numbers and the result is written as four-digit year, month and day, so no date can
+ * come back in another shape (toISOString writes year 10000 as "+010000").
+ */
 export function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day + days));
+  // Date.UTC reads years 0-99 as 1900-1999; setUTCFullYear does not.
+  date.setUTCFullYear(year, month - 1, day + days);
+  const resultYear = date.getUTCFullYear();
+  if (resultYear < 0 || resultYear > 9999) throw new RangeError(`addDays: ${isoDate} + ${days} days leaves the calendar`);
+  return `${String(resultYear).padStart(4, '0')}-${String(date.getUTCMonth() + 1).padStart(2, '0')}-${String(date.getUTCDate()).padStart(2, '0')}`;
 }
 
 /** Whole days from `from` to `to` (positive when `to` is later). */

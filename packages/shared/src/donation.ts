@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BLOOD_GROUPS } from './blood-groups';
-import { DONATION_UNITS, DONOR_HEALTH_OPTIONS } from './constants';
+import { BOOKING_DAYS_AHEAD, DONATION_UNITS, DONOR_HEALTH_OPTIONS } from './constants';
+import { addDays } from './dates';
 import { isoDateField, optionField, requiredInteger, type TodayProvider } from './fields';
 
 export const DONATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -18,12 +19,17 @@ export function donationFormSchema(today: TodayProvider) {
         .min(DONATION_UNITS.min, 'Minimum 1 unit is required')
         .max(DONATION_UNITS.max, 'Maximum 2 units can be donated at once'),
     ),
-    date: isoDateField('Donation date is required').refine((date) => date >= today(), 'Date cannot be in the past'),
+    date: isoDateField('Donation date is required')
+      .refine((date) => date >= today(), 'Date cannot be in the past')
+      .refine((date) => date <= addDays(today(), BOOKING_DAYS_AHEAD), `Please choose a date within the next ${BOOKING_DAYS_AHEAD} days`),
     disease: optionField(DONOR_HEALTH_OPTIONS, 'This field is required'),
     lastDonation: z
-      .union([z.literal(''), z.null(), isoDateField('Please enter a valid date (YYYY-MM-DD)')])
+      .string({ error: 'Please enter a valid date (YYYY-MM-DD)' })
+      .trim()
+      .nullable()
       .optional()
       .transform((value) => (value ? value : null))
+      .pipe(isoDateField('Please enter a valid date (YYYY-MM-DD)').nullable())
       .refine((date) => date === null || date <= today(), 'Last donation date cannot be in the future'),
     confirmation: z.literal(true, { error: 'You must confirm this statement' }),
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BLOOD_GROUPS } from './blood-groups';
-import { isValidIsoDate } from './dates';
+import { DATE_RANGE_MESSAGE, isSupportedIsoDate, isValidIsoDate } from './dates';
 
 /**
  * Building blocks for the form schemas. Every message a user can see is passed in from the
@@ -50,13 +50,14 @@ export function optionField<const T extends readonly [string, ...string[]]>(
   });
 }
 
-/** A `YYYY-MM-DD` calendar date that exists. */
+/** A `YYYY-MM-DD` calendar date that exists, between 1900-01-01 and 2100-12-31. */
 export function isoDateField(requiredMessage: string) {
   return z
     .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
-    .refine(isValidIsoDate, 'Please enter a valid date (YYYY-MM-DD)');
+    .refine(isValidIsoDate, { message: 'Please enter a valid date (YYYY-MM-DD)', abort: true })
+    .refine(isSupportedIsoDate, { message: DATE_RANGE_MESSAGE, abort: true });
 }
 
 /** "Today" is supplied by the caller: the browser's calendar day, or the blood bank's on the server. */

@@ -39,6 +39,8 @@ export const DECISION_MESSAGES = {
   donationNotFound: 'Donation not found',
   requestNotFound: 'Request not found',
   donationDecided: 'This donation has already been decided.',
+  /** Blood that has not been given yet cannot be stock (PRODUCT.md 3.2). */
+  donationNotYetDue: (date: string) => `This donation is booked for ${date} and can be collected from that day.`,
   requestDecided: 'This request has already been decided.',
   requestCancelled: 'This request was cancelled by the patient.',
   incompatibleGroup: (given: BloodGroup, needed: BloodGroup) =>
@@ -135,6 +137,9 @@ async function pendingDonation(ctx: AppContext, donationId: number) {
  */
 export async function approveDonation(ctx: AppContext, admin: Principal, donationId: number): Promise<AdminDonation> {
   const donation = await pendingDonation(ctx, donationId);
+  if (donation.donation_date > ctx.clock.today()) {
+    throw conflict(DECISION_MESSAGES.donationNotYetDue(donation.donation_date), 'not_yet_due');
+  }
   const at = ctx.clock.now().toISOString();
   return ctx.writes.run(async (trx) => {
     const decided = await decidePendingDonation(trx, donationId, 'approved', {
