@@ -16,7 +16,7 @@ import { closeRedis, connectRedis } from './lib/redis-connection';
 import { ErrorsOnlyRequestLog } from './lib/request-log';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import { registerAccessControl } from './plugins/access';
-import { registerErrorHandler } from './plugins/error-handler';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerTextInputGuard } from './plugins/text-input';
@@ -58,6 +58,13 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       : { logController: new ErrorsOnlyRequestLog(), childLoggerFactory: (logger: FastifyBaseLogger) => logger }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Slow clients are cut off (config.ts); Node checks the deadlines every second, not every 30.
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: 1_000 },
+    // Answers made before any hook runs still carry the error shape and the security headers.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     // Numeric ids in URLs only; keep the router strict. Compiled: the routes are generated code
     // once all are registered, rather than a tree walked on every request.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 100, compile: true },

@@ -49,6 +49,9 @@ const ConfigSchema = z.object({
   UNIT_SHELF_LIFE_DAYS: z.coerce.number().int().min(1).max(365).default(DEFAULT_UNIT_SHELF_LIFE_DAYS),
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_LOW_STOCK_THRESHOLD),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(65),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   WEB_DIST_DIR: optionalText,
 });
@@ -69,6 +72,14 @@ export type Config = {
   lowStockThreshold: number;
   /** Requests per minute per client address, across all routes. */
   rateLimitMax: number;
+  /**
+   * Slow clients are cut off (PRODUCT.md 3.9): a whole request (headers and body) must arrive within
+   * requestTimeoutMs, its headers within headersTimeoutMs; an idle kept-alive connection is closed
+   * after keepAliveTimeoutMs (above the 60 s idle timeout of common load balancers, so they close first).
+   */
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  keepAliveTimeoutMs: number;
   trustProxy: boolean;
   /** The built web app; not served when the folder does not exist. */
   webDistDir: string;
@@ -103,6 +114,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     unitShelfLifeDays: values.UNIT_SHELF_LIFE_DAYS,
     lowStockThreshold: values.LOW_STOCK_THRESHOLD,
     rateLimitMax: values.RATE_LIMIT_MAX,
+    requestTimeoutMs: values.REQUEST_TIMEOUT_SECONDS * 1000,
+    // Node requires the headers' deadline to be no later than the whole request's.
+    headersTimeoutMs: Math.min(values.HEADERS_TIMEOUT_SECONDS, values.REQUEST_TIMEOUT_SECONDS) * 1000,
+    keepAliveTimeoutMs: values.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     trustProxy: values.TRUST_PROXY === 'true',
     webDistDir: path.resolve(values.WEB_DIST_DIR ?? defaultWebDistDir()),
   };

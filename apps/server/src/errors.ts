@@ -12,7 +12,7 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (detail: string) => new AppError(400, detail, 'bad_request');
+export const badRequest = (detail: string, code = 'bad_request') => new AppError(400, detail, code);
 export const unauthorized = (detail = 'Not authenticated') => new AppError(401, detail, 'unauthorized');
 export const forbidden = (detail = 'You do not have permission to do this') => new AppError(403, detail, 'forbidden');
 export const notFound = (detail = 'Not Found') => new AppError(404, detail, 'not_found');

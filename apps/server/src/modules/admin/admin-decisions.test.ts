@@ -47,7 +47,7 @@ async function unitsById(ids: number[]) {
 describe('POST /api/admin/donations/:id/approve', () => {
   it('approves a pending donation and adds one available unit per donated unit, expiring after the shelf life', async () => {
     const donor = await createDonor(t, { bloodgroup: 'B-', first_name: 'Asha', last_name: 'Kumar' });
-    const donation = await insertDonation(t, donor.id, { bloodgroup: 'B-', units: 2, date: '2026-03-12' });
+    const donation = await insertDonation(t, donor.id, { bloodgroup: 'B-', units: 2, date: '2026-03-08' });
 
     const response = await post(`/api/admin/donations/${donation.id}/approve`);
     expect(response.statusCode).toBe(200);
@@ -57,7 +57,7 @@ describe('POST /api/admin/donations/:id/approve', () => {
       status: 'approved',
       bloodgroup: 'B-',
       unit: 2,
-      date: '2026-03-12',
+      date: '2026-03-08',
       donor_id: donor.id,
       donor_name: 'Asha Kumar',
       donor_username: donor.username,
@@ -67,21 +67,21 @@ describe('POST /api/admin/donations/:id/approve', () => {
 
     const units = await unitsById(body.unit_ids);
     expect(units.map((unit) => [unit.bloodgroup, unit.source, unit.donation_id, unit.collected_on, unit.expires_on, unit.status])).toEqual([
-      ['B-', 'donation', donation.id, '2026-03-12', '2026-04-23', 'available'],
-      ['B-', 'donation', donation.id, '2026-03-12', '2026-04-23', 'available'],
+      ['B-', 'donation', donation.id, '2026-03-08', '2026-04-19', 'available'],
+      ['B-', 'donation', donation.id, '2026-03-08', '2026-04-19', 'available'],
     ]);
     expect(await stockOf('B-')).toBe(2);
 
     const decided = await t.db.selectFrom('donations').selectAll().where('id', '=', donation.id).executeTakeFirstOrThrow();
     expect(decided).toMatchObject({ status: 'approved', decided_by: admin.id, decided_at: NOW, rejection_reason: null });
     expect(await activitiesOf(t, donor.id)).toEqual([
-      { kind: 'donation_approved', message: 'Your donation of 12 Mar was approved. Thank you for saving lives!' },
+      { kind: 'donation_approved', message: 'Your donation of 8 Mar was approved. Thank you for saving lives!' },
     ]);
     const [audit] = await auditEntries(t, 'donation.approved');
     expect(audit).toMatchObject({ actor_id: admin.id, actor: admin.username, entity: 'donation', entity_id: donation.id, at: NOW });
     expect(audit?.detail).toEqual({
       before: { status: 'pending' },
-      after: { status: 'approved', unit_ids: body.unit_ids, expires_on: '2026-04-23' },
+      after: { status: 'approved', unit_ids: body.unit_ids, expires_on: '2026-04-19' },
     });
   });
 
@@ -106,7 +106,7 @@ describe('POST /api/admin/donations/:id/approve', () => {
 
   it('answers 409 when the donation was already decided, and adds nothing', async () => {
     const donor = await createDonor(t);
-    const donation = await insertDonation(t, donor.id);
+    const donation = await insertDonation(t, donor.id, { date: '2026-03-10' });
     expect((await post(`/api/admin/donations/${donation.id}/approve`)).statusCode).toBe(200);
 
     const again = await post(`/api/admin/donations/${donation.id}/approve`, secondAdmin);

@@ -1,4 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   LoginFormSchema,
@@ -8,7 +9,7 @@ import {
 } from '@bloodbank/shared/auth';
 import { ErrorResponseSchema } from '@bloodbank/shared/errors';
 import type { AppContext } from '../../context';
-import { invalidFields } from '../../errors';
+import { AppError, badRequest, invalidFields } from '../../errors';
 import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_SIZE_MESSAGE } from '@bloodbank/shared/constants';
 import { registerUser, signIn } from './auth.service';
 
@@ -53,49 +54,63 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
  * Registration, the one route that takes a file: multipart parsing is registered in its scope only,
  * as the plugin adds three hooks to every request of the scope it is registered in.
  */
-const registrationRoute = (ctx: AppContext): FastifyPluginAsyncZod => async (app) => {
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 2, fields: 30, fieldSize: 16 * 1024, parts: 40 },
-  });
+const registrationRoute =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(fastifyMultipart, {
+      limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 2, fields: 30, fieldSize: 16 * 1024, parts: 40 },
+    });
 
-  app.post('/auth/register', {
-    config: { access: 'public' },
-    schema: {
-      tags: ['auth'],
-      summary:
-        'Register a donor or a patient (JSON, or multipart/form-data with an optional profile_pic file)',
-      body: RegistrationSchema,
-      response: { 201: RegistrationResponseSchema, ...errors },
-    },
-    // Multipart bodies are read here so that the same schema validates both content types.
-    preValidation: async (request) => {
-      if (!request.isMultipart()) return;
-      const fields: Record<string, string> = {};
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'profile_pic') {
-            await part.toBuffer().catch(() => undefined);
-            throw invalidFields({ [part.fieldname]: 'Unexpected file' });
-          }
-          try {
-            request.profilePicture = await part.toBuffer();
-          } catch (error) {
-            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-              throw invalidFields({ profile_pic: PROFILE_PICTURE_SIZE_MESSAGE });
-            }
+    app.post('/auth/register', {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Register a donor or a patient (JSON, or multipart/form-data with an optional profile_pic file)',
+        body: RegistrationSchema,
+        response: { 201: RegistrationResponseSchema, ...errors },
+      },
+      // Multipart bodies are read here so that the same schema validates both content types.
+      preValidation: async (request) => {
+        if (!request.isMultipart()) return;
+        const fields: Record<string, string> = {};
+        try {
+          await readRegistrationParts(request, fields);
+        } catch (error) {
+          // Our own refusals and the multipart limits (413, 415) carry a status; anything else is
+          // the parser failing on a body that is not multipart at all (no boundary, cut short).
+          if (error instanceof AppError || typeof (error as { statusCode?: unknown }).statusCode === 'number')
             throw error;
-          }
-          if (request.profilePicture.length === 0) request.profilePicture = undefined;
-        } else {
-          fields[part.fieldname] = String(part.value);
+          throw badRequest('Request body is not valid multipart/form-data', 'malformed_body');
         }
+        // Validated by the route schema right after this hook.
+        request.body = fields as unknown as typeof request.body;
+      },
+      handler: async (request, reply) => {
+        const created = await registerUser(ctx, request.body, request.profilePicture);
+        return reply.status(201).send(created);
+      },
+    });
+  };
+
+async function readRegistrationParts(request: FastifyRequest, fields: Record<string, string>): Promise<void> {
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'profile_pic') {
+        await part.toBuffer().catch(() => undefined);
+        throw invalidFields({ [part.fieldname]: 'Unexpected file' });
       }
-      // Validated by the route schema right after this hook.
-      request.body = fields as unknown as typeof request.body;
-    },
-    handler: async (request, reply) => {
-      const created = await registerUser(ctx, request.body, request.profilePicture);
-      return reply.status(201).send(created);
-    },
-  });
-};
+      try {
+        request.profilePicture = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw invalidFields({ profile_pic: PROFILE_PICTURE_SIZE_MESSAGE });
+        }
+        throw error;
+      }
+      if (request.profilePicture.length === 0) request.profilePicture = undefined;
+    } else {
+      fields[part.fieldname] = String(part.value);
+    }
+  }
+}
