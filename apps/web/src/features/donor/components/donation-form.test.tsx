@@ -30,6 +30,7 @@ function renderForm(handlers: Parameters<typeof mockApi>[0] = {}) {
   const api = mockApi({
     'GET /api/users/me': meHandler(),
     'GET /api/donor/summary': () => jsonResponse(200, eligibleToday()),
+    'GET /api/donations/mine': () => jsonResponse(200, []),
     ...handlers,
   });
   const view = renderScreen(<DonationForm />, {
@@ -260,5 +261,37 @@ describe('DonationForm', () => {
     renderForm({ 'GET /api/donor/summary': () => jsonResponse(400, { detail: 'Bad request' }) });
 
     expect(await screen.findByRole('form', { name: 'Donate Blood' })).toBeInTheDocument();
+  });
+
+  it("shows the last donation the bank knows, read-only, and sends it", async () => {
+    const lastGiven = addDays(todayIn(), -120);
+    const { api, user } = renderForm({
+      'GET /api/donations/mine': () =>
+        jsonResponse(200, [
+          donation({ id: 3, status: 'rejected', date: addDays(todayIn(), -20) }),
+          donation({ id: 2, status: 'approved', date: lastGiven }),
+          donation({ id: 1, status: 'approved', date: addDays(todayIn(), -300) }),
+        ]),
+      'POST /api/donations': () => jsonResponse(201, donation({ status: 'pending' })),
+      'POST /api/game/donation-complete': () => jsonResponse(200, reward()),
+    });
+
+    const lastDonation = await screen.findByLabelText(/last donation date/i);
+    await waitFor(() => expect(lastDonation).toHaveValue(lastGiven));
+    expect(lastDonation).toHaveAttribute('readonly');
+    expect(screen.getByText('From your donation history')).toBeInTheDocument();
+
+    await fillValid(user);
+    await user.click(submitButton());
+    await waitFor(() => expect(api.requests.some((request) => request.method === 'POST')).toBe(true));
+    const post = api.requests.find((request) => request.path === '/api/donations' && request.method === 'POST');
+    expect(post?.json()).toMatchObject({ lastDonation: lastGiven });
+  });
+
+  it('leaves the last donation date to a first-time donor', async () => {
+    renderForm();
+    const lastDonation = await screen.findByLabelText(/last donation date/i);
+    expect(lastDonation).not.toHaveAttribute('readonly');
+    expect(lastDonation).toHaveValue('');
   });
 });

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   Alert,
   Button,
@@ -24,6 +24,7 @@ import { todayIn } from '@bloodbank/shared/dates';
 import {
   donationFormSchema,
   type DonationForm as DonationFormInput,
+  type Donation,
   type DonationInput,
 } from '@bloodbank/shared/donation';
 import { paths } from '@/app/paths';
@@ -33,6 +34,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useCompleteDonation } from '../api/complete-donation';
 import { useDonorSummary } from '../api/get-donor-summary';
+import { useMyDonations } from '../api/get-my-donations';
 import { useSubmitDonation } from '../api/submit-donation';
 import { formatCalendarDate } from '../utils/format';
 import type { GameLocationState } from './game-location-state';
@@ -52,6 +54,17 @@ const HEALTH_OPTIONS = [
   ...DONOR_HEALTH_OPTIONS.map((option) => ({ value: option, label: option })),
 ];
 
+/** The day of the donor's latest donation the bank accepted, or null when they have not given yet. */
+export function lastGivenDate(donations: readonly Donation[], today: string): string | null {
+  let latest: string | null = null;
+  for (const donation of donations) {
+    if (donation.status === 'approved' && donation.date <= today && (latest === null || donation.date > latest)) {
+      latest = donation.date;
+    }
+  }
+  return latest;
+}
+
 /**
  * The Donate Blood form (spec sections 2 and 5): idle, submitting, then success with the Blood
  * Hero reward. The server has the last word on eligibility; the donor summary lets the form say so
@@ -61,6 +74,7 @@ export function DonationForm() {
   const auth = useAuth();
   const navigate = useNavigate();
   const summary = useDonorSummary();
+  const history = useMyDonations();
   const submission = useSubmitDonation();
   const reward = useCompleteDonation();
   const [rewardsOpen, setRewardsOpen] = useState(true);
@@ -80,6 +94,12 @@ export function DonationForm() {
       ? summary.data.next_eligible_date
       : null;
   const today = todayIn();
+  // The bank knows when the donor last gave: the field shows it and is not asked again. A history
+  // that failed to load leaves the field to the donor, as before.
+  const knownLastDonation = history.data ? lastGivenDate(history.data, today) : null;
+  useEffect(() => {
+    if (knownLastDonation) form.setValue('lastDonation', knownLastDonation);
+  }, [form, knownLastDonation]);
 
   const submit = form.handleSubmit((values) => {
     if (eligibleFrom && values.date < eligibleFrom) {
@@ -106,7 +126,7 @@ export function DonationForm() {
   const startAgain = () => {
     submission.reset();
     reward.reset();
-    form.reset(DEFAULT_VALUES);
+    form.reset({ ...DEFAULT_VALUES, lastDonation: knownLastDonation ?? '' });
   };
 
   if (submission.isSuccess) {
@@ -151,7 +171,7 @@ export function DonationForm() {
     );
   }
 
-  if (summary.isPending) return <PageLoader label="Checking when you can donate" />;
+  if (summary.isPending || history.isPending) return <PageLoader label="Checking when you can donate" />;
 
   if (hasPending) {
     return (
@@ -239,14 +259,25 @@ export function DonationForm() {
               error={errors.disease?.message}
               {...form.register('disease')}
             />
-            <TextInput
-              label="Last Donation Date"
-              type="date"
-              max={today}
-              description="Optional"
-              error={errors.lastDonation?.message}
-              {...form.register('lastDonation')}
-            />
+            {knownLastDonation ? (
+              <TextInput
+                label="Last Donation Date"
+                type="date"
+                description="From your donation history"
+                readOnly
+                variant="filled"
+                {...form.register('lastDonation')}
+              />
+            ) : (
+              <TextInput
+                label="Last Donation Date"
+                type="date"
+                max={today}
+                description="Optional"
+                error={errors.lastDonation?.message}
+                {...form.register('lastDonation')}
+              />
+            )}
           </SimpleGrid>
 
           <Controller
