@@ -1,4 +1,5 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, Input, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import inputClasses from './inputs.module.css';
 
 /**
  * A confident blood red with calm neutrals. Shade 7 is the primary: white text on it reaches 6.5:1
@@ -45,6 +46,8 @@ export const theme = createTheme({
   respectReducedMotion: true,
   components: {
     Button: { defaultProps: { fw: 600 } },
+    // Every Input-based field (text, password, select, date): focus in blue, distinct from the red error.
+    Input: Input.extend({ classNames: { input: inputClasses.input } }),
     Anchor: { defaultProps: { underline: 'hover' } },
     // The placeholder is a focusable div inside role="menu", which only menu items may be (axe
     // aria-required-children, critical). Without it focus goes to the first item, as the ARIA menu
