@@ -11,7 +11,7 @@ function GroupList({ groups }: { groups: readonly BloodGroup[] }) {
   return (
     <Group gap={4}>
       {groups.map((group) => (
-        <Badge key={group} variant="outline" radius="sm" size="md" tt="none">
+        <Badge key={group} variant="outline" radius="sm" size="sm" tt="none" className={classes.groupBadge}>
           {group}
         </Badge>
       ))}
@@ -30,12 +30,17 @@ export function CompatibilityTable() {
         <Text c="dimmed">Who can give blood to whom, and who can receive it.</Text>
       </div>
       <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-        <Table striped verticalSpacing="sm" horizontalSpacing="md" aria-labelledby="compatibility-title">
+        <Table
+          striped
+          verticalSpacing="sm"
+          horizontalSpacing="md"
+          className={classes.compatibility}
+          aria-labelledby="compatibility-title"
+          data-testid="compatibility-table"
+        >
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col" style={{ whiteSpace: 'nowrap' }}>
-                Blood Type
-              </Table.Th>
+              <Table.Th scope="col">Blood Type</Table.Th>
               <Table.Th scope="col">Can Donate To</Table.Th>
               <Table.Th scope="col">Can Receive From</Table.Th>
             </Table.Tr>
