@@ -49,12 +49,16 @@ export function DashboardOverview() {
       ) : (
         <>
           <Counters summary={summary.data} />
+          {/*
+            The action (when to donate, Donate Blood) comes first, in reading order and on a phone,
+            before the 10-item feed; on a wide screen it sits on the right.
+          */}
           <Grid gutter="lg">
-            <Grid.Col span={{ base: 12, md: 7 }}>
-              <RecentActivities activities={summary.data.activities} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 5 }}>
+            <Grid.Col span={{ base: 12, md: 5 }} order={{ md: 2 }}>
               <NextEligibleDonation summary={summary.data} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 7 }} order={{ md: 1 }}>
+              <RecentActivities activities={summary.data.activities} />
             </Grid.Col>
           </Grid>
         </>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Flex, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { BloodRequest } from '@bloodbank/shared/blood-request';
@@ -42,7 +42,8 @@ export function CancelRequestModal({
               {errorMessage(cancellation.error, 'Failed to cancel your request. Please try again.')}
             </Alert>
           ) : null}
-          <Group justify="flex-end" gap="sm" wrap="wrap-reverse">
+          {/* The safe choice first: on the left on a wide screen, on top (both full width) on a phone. */}
+          <Flex direction={{ base: 'column', xs: 'row' }} justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={cancellation.isPending}>
               Keep Request
             </Button>
@@ -65,7 +66,7 @@ export function CancelRequestModal({
             >
               {cancellation.isPending ? 'Cancelling...' : 'Yes, Cancel Request'}
             </Button>
-          </Group>
+          </Flex>
         </Stack>
       ) : null}
     </Modal>
