@@ -39,3 +39,30 @@ describe('SQLite backup and restore', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });
+
+describe('file modes', () => {
+  it('creates the database, its -wal and -shm files and a backup readable by the server user only, and tightens an old 644 database', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bloodbank-modes-'));
+    const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
+    try {
+      const file = path.join(dir, 'data', 'bloodbank.db');
+      const live = openDatabase({ sqliteFile: file });
+      await migrateToLatest(live.db);
+      for (const each of [file, `${file}-wal`, `${file}-shm`]) expect(modeOf(each).toString(8), each).toBe('600');
+      expect(modeOf(path.dirname(file)).toString(8)).toBe('700');
+
+      const backupFile = path.join(dir, 'backup.db');
+      await backupSqlite(file, backupFile);
+      expect(modeOf(backupFile).toString(8)).toBe('600');
+      await live.close();
+
+      // A database created before the rule, world-readable: opened again, it is private.
+      fs.chmodSync(file, 0o644);
+      const reopened = openDatabase({ sqliteFile: file });
+      expect(modeOf(file).toString(8)).toBe('600');
+      await reopened.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { loadConfig } from '../config';
 import { SQLITE_FILE_NAME } from '../db/open-from-config';
+import { ensurePrivateFile } from '../lib/private-files';
 
 /**
  * npm run backup -- FILE    online backup of the SQLite database while the server keeps serving
@@ -12,6 +13,8 @@ import { SQLITE_FILE_NAME } from '../db/open-from-config';
  */
 export async function backupSqlite(databaseFile: string, targetFile: string): Promise<void> {
   const source = new SQLite(databaseFile, { readonly: true, fileMustExist: true });
+  // The copy holds the same personal data: created private before SQLite writes into it.
+  ensurePrivateFile(targetFile);
   try {
     // SQLite's online backup API copies a consistent snapshot page by page, beside live writers.
     await source.backup(targetFile);

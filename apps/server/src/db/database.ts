@@ -14,6 +14,7 @@ import {
   type SqliteDatabase,
   type Transaction,
 } from 'kysely';
+import { ensurePrivateFile } from '../lib/private-files';
 import { postgresChangeWatch, sqliteChangeWatch, type ChangeWatch } from './change-versions';
 import { migrationProvider } from './migrations/index';
 import { schemaVersionOf, statementEffects, type StatementEffect } from './sqlite-statement-effects';
@@ -101,7 +102,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   }
   const file = options.sqliteFile;
   if (!file) throw new Error('openDatabase: sqliteFile is required without a databaseUrl');
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  ensurePrivateFile(file, [`${file}-wal`, `${file}-shm`]);
   const sqlite = new SQLite(file);
   // WAL lets readers run beside the writer. Durability is group commit: a commit is written to the
   // log without waiting for the disk (NORMAL), and syncCommits flushes the log once for all the
