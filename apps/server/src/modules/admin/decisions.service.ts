@@ -15,7 +15,7 @@ import { recordActivity } from '../activity/activity.repository';
 import { recordAudit } from '../audit/audit.repository';
 import { formatFeedDate, recordDonationApproved, recordDonationRejected } from '../donations/donation-activity';
 import { toDonation } from '../donations/donations.service';
-import { recomputeGameState } from '../game/game.service';
+import { recomputeGameState } from '../game/recompute-game-state';
 import {
   countStockByGroup,
   insertUnits,

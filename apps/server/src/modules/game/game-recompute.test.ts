@@ -3,7 +3,8 @@ import type { GameState, LeaderboardEntry } from '@bloodbank/shared/game';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createDonor, type TestUser } from '../../../test/factories';
 import { donateRewardAndApprove, donationForm, setToday } from '../../../test/donation-helpers';
-import { donationRecordOf, recomputeGameState } from './game.service';
+import { donationRecordOf } from './game-rules';
+import { recomputeGameState } from './recompute-game-state';
 
 /**
  * The reversal a rejected donation needs (PRODUCT.md 3.4), as the admin's reject endpoint will
