@@ -22,7 +22,8 @@ import {
   listDonationsIssuedToRequest,
   listUnitIdsOfDonations,
 } from '../inventory/inventory.repository';
-import { expiryDateOf, issueUnitsFefo } from '../inventory/inventory.service';
+import { issueUnitsFefo } from '../inventory/issue-units';
+import { expiryDateOf } from '../inventory/receive-units';
 import { recordRequestActivity } from '../requests/request-activity';
 import { listIssuedUnitIds } from '../requests/requests.repository';
 import { toBloodRequest } from '../requests/requests.service';

@@ -12,7 +12,9 @@ import {
 import { ErrorResponseSchema } from '@bloodbank/shared/errors';
 import type { AppContext } from '../../context';
 import { principalOf } from '../../plugins/access';
-import { discardUnits, listUnitsPage, receiveUnits } from '../inventory/inventory.service';
+import { discardUnits } from '../inventory/discard-units';
+import { listUnitsPage } from '../inventory/inventory.service';
+import { receiveUnits } from '../inventory/receive-units';
 import { ADMIN_ONLY, adminAccessErrors } from './route-options';
 
 /** Manage Blood: the unit list, receiving bags by hand and discarding them. */

@@ -11,10 +11,10 @@ import type { AppContext } from '../../context';
 import { createVersionedCache, PER_USER_ANSWERS_KEPT } from '../../db/change-versions';
 import { sendReusedJson } from '../../lib/reused-json';
 import { principalOf } from '../../plugins/access';
+import { getStock } from '../inventory/inventory.service';
 import {
   cancelOwnRequest,
   getPatientSummary,
-  getStock,
   listOwnRequests,
   submitBloodRequest,
 } from './requests.service';

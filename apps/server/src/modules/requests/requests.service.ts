@@ -1,15 +1,12 @@
-import { BLOOD_GROUPS } from '@bloodbank/shared/blood-groups';
 import type {
   BloodRequest,
   BloodRequestInput,
   PatientSummary,
-  StockEntry,
 } from '@bloodbank/shared/blood-request';
 import type { AppContext } from '../../context';
 import type { DatabaseOrTransaction } from '../../db/database';
 import type { BloodRequestRow } from '../../db/types';
 import { conflict, forbidden, notFound } from '../../errors';
-import { countStockByGroup } from '../inventory/inventory.repository';
 import { recordRequestActivity } from './request-activity';
 import {
   cancelPendingRequest,
@@ -121,10 +118,4 @@ export async function getPatientSummary(ctx: AppContext, patientId: number): Pro
   const rejected = counts.rejected ?? 0;
   const cancelled = counts.cancelled ?? 0;
   return { total: pending + approved + rejected + cancelled, pending, approved, rejected };
-}
-
-/** Every group, in the order screens list them, with its available units that have not expired today. */
-export async function getStock(ctx: AppContext): Promise<StockEntry[]> {
-  const stock = await countStockByGroup(ctx.db, ctx.clock.today());
-  return BLOOD_GROUPS.map((bloodgroup) => ({ bloodgroup, units: stock[bloodgroup] }));
 }

@@ -1,0 +1,96 @@
+import type { BloodGroup } from '@bloodbank/shared/blood-groups';
+import type { DiscardUnits } from '@bloodbank/shared/admin';
+import type { AppContext } from '../../context';
+import { conflict, notFound } from '../../errors';
+import type { Principal } from '../../plugins/access';
+import { recordAudit } from '../audit/audit.repository';
+import {
+  countStockByGroup,
+  findUnitsByIds,
+  lockExpiredUnits,
+  lockGroupStock,
+  lockUsableUnitsFefo,
+  markUnitsDiscarded,
+} from './inventory.repository';
+
+export const DISCARD_MESSAGES = {
+  unitNotFound: (unitId: number) => `Blood unit ${unitId} not found`,
+  notDiscardable: (unitIds: number[]) =>
+    `${unitIds.length === 1 ? 'Unit' : 'Units'} ${unitIds.join(', ')} cannot be discarded: only available units can.`,
+  notEnoughToDiscard: (available: number, bloodgroup: BloodGroup) =>
+    `Only ${available} units of ${bloodgroup} available to discard.`,
+  expiredReason: 'Expired',
+} as const;
+
+/** Thrown inside a transaction to roll it back; answered once the transaction is over. */
+class DiscardRefused extends Error {}
+
+/**
+ * POST /admin/units/discard (PRODUCT.md 3.3). Three ways to discard: chosen units, a count of a
+ * group's usable units (first-expiring-first, e.g. a broken fridge), or every available unit past
+ * its expiry date. Only available units can be discarded. All or nothing, and audited.
+ */
+export async function discardUnits(
+  ctx: AppContext,
+  actor: Principal,
+  input: DiscardUnits,
+): Promise<{ discarded_unit_ids: number[] }> {
+  const today = ctx.clock.today();
+  const at = ctx.clock.now().toISOString();
+  const mode = 'unit_ids' in input ? 'selected' : 'bloodgroup' in input ? 'counted' : 'expired';
+  const reason = 'expired' in input ? DISCARD_MESSAGES.expiredReason : input.reason?.trim() || null;
+
+  try {
+    const discarded = await ctx.writes.run(async (trx) => {
+      let unitIds: number[];
+      if ('unit_ids' in input) unitIds = [...new Set(input.unit_ids)].sort((a, b) => a - b);
+      else if ('bloodgroup' in input) {
+        await lockGroupStock(trx, ctx.engine, input.bloodgroup);
+        unitIds = await lockUsableUnitsFefo(trx, ctx.engine, { bloodgroup: input.bloodgroup, today, count: input.count });
+        if (unitIds.length < input.count) throw new DiscardRefused();
+      } else unitIds = await lockExpiredUnits(trx, ctx.engine, today);
+      if (unitIds.length === 0) return [];
+
+      const changed = await markUnitsDiscarded(trx, unitIds, { reason, at });
+      if (changed !== unitIds.length) throw new DiscardRefused();
+      await recordAudit(trx, {
+        actorId: actor.id,
+        actor: actor.username,
+        action: 'units.discarded',
+        entity: 'blood_unit',
+        entityId: null,
+        before: { status: 'available' },
+        after: {
+          status: 'discarded',
+          mode,
+          reason,
+          ...('bloodgroup' in input ? { bloodgroup: input.bloodgroup } : {}),
+          unit_ids: unitIds,
+        },
+        at,
+      });
+      return unitIds;
+    });
+    return { discarded_unit_ids: discarded };
+  } catch (error) {
+    if (!(error instanceof DiscardRefused)) throw error;
+    // Refused: say why, read after the rollback (never with ctx.db inside the write).
+    if ('unit_ids' in input) {
+      const found = await findUnitsByIds(ctx.db, input.unit_ids);
+      const foundIds = new Set(found.map((unit) => unit.id));
+      const missing = input.unit_ids.find((id) => !foundIds.has(id));
+      if (missing !== undefined) throw notFound(DISCARD_MESSAGES.unitNotFound(missing));
+      const notAvailable = found.filter((unit) => unit.status !== 'available').map((unit) => unit.id);
+      // Empty only if the units changed again since the refused attempt: name them all then.
+      const unavailable = notAvailable.length > 0 ? notAvailable : [...new Set(input.unit_ids)];
+      throw conflict(DISCARD_MESSAGES.notDiscardable(unavailable), 'units_not_available', { unit_ids: unavailable });
+    }
+    if ('bloodgroup' in input) {
+      const available = (await countStockByGroup(ctx.db, today))[input.bloodgroup];
+      throw conflict(DISCARD_MESSAGES.notEnoughToDiscard(available, input.bloodgroup), 'insufficient_stock', {
+        available,
+      });
+    }
+    throw error;
+  }
+}
