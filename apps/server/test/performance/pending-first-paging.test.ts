@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../test-app';
 
 /**
  * The admin lists without a status filter show pending rows first, then the newest. They are read
- * as two runs in index order (decisions.repository.ts, for speed at scale): every page, and the
+ * as two runs in index order (pendingFirstPage in src/decisions.ts, for speed at scale): every page, and the
  * page where the pending rows end in particular, must hold exactly the rows a full sort would.
  */
 let t: TestApp;

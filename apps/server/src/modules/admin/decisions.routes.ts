@@ -16,14 +16,12 @@ import { createVersionedCache } from '../../db/change-versions';
 import { sendReusedJson } from '../../lib/reused-json';
 import { principalOf } from '../../plugins/access';
 import { ADMIN_ONLY, adminAccessErrors, IdParamsSchema } from './route-options';
-import {
-  approveDonation,
-  approveRequest,
-  listDonations,
-  listRequests,
-  rejectDonation,
-  rejectRequest,
-} from './decisions.service';
+import { approveDonation } from '../donations/approve-donation';
+import { listDonationsPage } from '../donations/donations.service';
+import { rejectDonation } from '../donations/reject-donation';
+import { approveRequest } from '../requests/approve-request';
+import { rejectRequest } from '../requests/reject-request';
+import { listRequestsPage } from '../requests/requests.service';
 
 const errors = { ...adminAccessErrors, 404: ErrorResponseSchema, 409: ErrorResponseSchema, 422: ErrorResponseSchema };
 /** Distinct list queries (status, page, person) kept per list. */
@@ -45,7 +43,7 @@ export const decisionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       response: { 200: pagedSchema(AdminDonationSchema), ...errors },
     },
     handler: (request, reply) => {
-      return sendReusedJson(reply, donationPages, JSON.stringify(request.query), () => listDonations(ctx, request.query));
+      return sendReusedJson(reply, donationPages, JSON.stringify(request.query), () => listDonationsPage(ctx, request.query));
     },
   });
 
@@ -81,7 +79,7 @@ export const decisionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       response: { 200: pagedSchema(AdminRequestSchema), ...errors },
     },
     handler: (request, reply) => {
-      return sendReusedJson(reply, requestPages, JSON.stringify(request.query), () => listRequests(ctx, request.query));
+      return sendReusedJson(reply, requestPages, JSON.stringify(request.query), () => listRequestsPage(ctx, request.query));
     },
   });
 

@@ -1,8 +1,9 @@
 import type { AppContext } from '../../context';
 import { listAllUnits } from '../inventory/inventory.repository';
+import { listAllDonationsWithDonors } from '../donations/donations.repository';
+import { listAllRequestsWithPatients } from '../requests/request-decisions.repository';
+import { fullNameOf } from '../users/users.service';
 import { toCsv } from './csv';
-import { fullNameOf } from './decisions.service';
-import { listAllDonationsWithDonors, listAllRequestsWithPatients } from './decisions.repository';
 
 export const EXPORTS = ['donations', 'requests', 'units'] as const;
 export type ExportName = (typeof EXPORTS)[number];

@@ -2,13 +2,16 @@ import type { DatabaseOrTransaction } from '../../db/database';
 import { recordActivity } from '../activity/activity.repository';
 
 /**
- * The donor's activity feed entries about their donations, in one place so that every module
- * (donor submit here, admin approve/reject elsewhere) words them the same way.
+ * The donor's activity feed entries about their donations, in one place so that every use case
+ * (book, approve and reject here, the request approval's blood journey, the game) words them the
+ * same way.
  */
 export const DONATION_ACTIVITY_KINDS = {
   submitted: 'donation_submitted',
   approved: 'donation_approved',
   rejected: 'donation_rejected',
+  /** The blood journey (PRODUCT.md 3.3): one of the donor's units was issued to a patient. */
+  issued: 'donation_issued',
   achievementEarned: 'achievement_earned',
   achievementWithdrawn: 'achievement_withdrawn',
 } as const;
@@ -36,6 +39,8 @@ export const donationActivityMessages = {
     `Your donation of ${formatFeedDate(donation.date)} was approved. Thank you for saving lives!`,
   rejected: (donation: DonationForFeed, reason?: string | null) =>
     `Your donation of ${formatFeedDate(donation.date)} was not approved${reason ? `: ${reason}` : '.'}`,
+  issued: (donationDate: string, hospital: string) =>
+    `Your donation of ${formatFeedDate(donationDate)} was issued to a patient at ${hospital}`,
   achievementEarned: (achievement: { name: string; points_reward: number }) =>
     `Achievement unlocked: ${achievement.name} (+${achievement.points_reward} points).`,
   achievementWithdrawn: (achievement: { name: string }) =>
@@ -83,6 +88,22 @@ export function recordDonationRejected(
     userId: donorId,
     kind: DONATION_ACTIVITY_KINDS.rejected,
     message: donationActivityMessages.rejected(donation, reason),
+    at,
+  });
+}
+
+/** For the request approval (requests/approve-request.ts), inside its transaction: where the donor's blood went. */
+export function recordDonationIssued(
+  db: DatabaseOrTransaction,
+  donorId: number,
+  donationDate: string,
+  hospital: string,
+  at: string,
+) {
+  return recordActivity(db, {
+    userId: donorId,
+    kind: DONATION_ACTIVITY_KINDS.issued,
+    message: donationActivityMessages.issued(donationDate, hospital),
     at,
   });
 }

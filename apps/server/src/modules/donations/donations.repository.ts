@@ -1,6 +1,9 @@
+import type { Insertable, Transaction } from 'kysely';
+import type { DonationStatus } from '@bloodbank/shared/donation';
 import type { DatabaseOrTransaction } from '../../db/database';
-import type { DonationRow, DonationsTable } from '../../db/types';
-import type { Insertable } from 'kysely';
+import type { DB, DonationRow, DonationsTable } from '../../db/types';
+import { pendingFirstPage, type Decision, type DecisionListQuery, type StatusFilter } from '../../decisions';
+import { PERSON_NAME_COLUMNS } from '../users/users.repository';
 
 export async function insertDonation(
   db: DatabaseOrTransaction,
@@ -62,4 +65,84 @@ export async function countDonationsByStatus(db: DatabaseOrTransaction, donorId:
   const counts = { pending: 0, approved: 0, rejected: 0 };
   for (const row of rows) counts[row.status] = Number(row.count);
   return counts;
+}
+
+// ---------------------------------------------------------------- the admin's side
+
+/**
+ * pending -> approved/rejected in one conditional statement; undefined when the donation was no
+ * longer pending (another admin decided it first). On PostgreSQL the row stays locked until the
+ * transaction ends, so a concurrent decision waits and then finds it decided.
+ */
+export function decidePendingDonation(
+  trx: Transaction<DB>,
+  donationId: number,
+  status: Exclude<DonationStatus, 'pending'>,
+  decision: Decision,
+): Promise<DonationRow | undefined> {
+  return trx
+    .updateTable('donations')
+    .set({
+      status,
+      rejection_reason: decision.rejectionReason,
+      decided_by: decision.decidedBy,
+      decided_at: decision.at,
+    })
+    .where('id', '=', donationId)
+    .where('status', '=', 'pending')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+function filteredDonations(db: DatabaseOrTransaction, status: StatusFilter<DonationStatus>, personId: number | undefined) {
+  let donations = db.selectFrom('donations');
+  if (typeof status === 'string') donations = donations.where('donations.status', '=', status);
+  else if (status) donations = donations.where('donations.status', '!=', status.not);
+  if (personId) donations = donations.where('donations.donor_id', '=', personId);
+  return donations;
+}
+
+export async function listDonationsForAdmin(db: DatabaseOrTransaction, query: DecisionListQuery<DonationStatus>) {
+  const count = (status: StatusFilter<DonationStatus>) =>
+    filteredDonations(db, status, query.personId)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.count));
+  const read = (status: StatusFilter<DonationStatus>, limit: number, offset: number) =>
+    filteredDonations(db, status, query.personId)
+      .innerJoin('users', 'users.id', 'donations.donor_id')
+      .selectAll('donations')
+      .select(PERSON_NAME_COLUMNS)
+      .orderBy('donations.created_at', 'desc')
+      .orderBy('donations.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  if (query.status) {
+    const [items, total] = await Promise.all([read(query.status, query.limit, query.offset), count(query.status)]);
+    return { items, total };
+  }
+  const [pendingCount, total] = await Promise.all([count('pending'), count(undefined)]);
+  return { items: await pendingFirstPage(pendingCount, query.limit, query.offset, read), total };
+}
+
+export function findDonationForAdmin(db: DatabaseOrTransaction, donationId: number) {
+  return db
+    .selectFrom('donations')
+    .innerJoin('users', 'users.id', 'donations.donor_id')
+    .selectAll('donations')
+    .select(PERSON_NAME_COLUMNS)
+    .where('donations.id', '=', donationId)
+    .executeTakeFirst();
+}
+
+/** Every donation with its donor, oldest first (CSV export). */
+export function listAllDonationsWithDonors(db: DatabaseOrTransaction) {
+  return db
+    .selectFrom('donations')
+    .innerJoin('users', 'users.id', 'donations.donor_id')
+    .selectAll('donations')
+    .select(PERSON_NAME_COLUMNS)
+    .orderBy('donations.id')
+    .execute();
 }

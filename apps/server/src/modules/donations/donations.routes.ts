@@ -6,7 +6,8 @@ import type { AppContext } from '../../context';
 import { createVersionedCache, PER_USER_ANSWERS_KEPT } from '../../db/change-versions';
 import { sendReusedJson } from '../../lib/reused-json';
 import { principalOf } from '../../plugins/access';
-import { getDonorSummary, listMyDonations, submitDonation } from './donations.service';
+import { bookDonation } from './book-donation';
+import { getDonorSummary, listMyDonations } from './donations.service';
 
 const signedInErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 
@@ -31,7 +32,7 @@ export const donationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       },
     },
     handler: async (request, reply) => {
-      const donation = await submitDonation(ctx, principalOf(request).id, request.body);
+      const donation = await bookDonation(ctx, principalOf(request).id, request.body);
       return reply.status(201).send(donation);
     },
   });

@@ -1,21 +1,18 @@
-import { DONATION_INTERVAL_DAYS, MESSAGES, RECENT_ACTIVITY_LIMIT } from '@bloodbank/shared/constants';
-import { addDays } from '@bloodbank/shared/dates';
-import type { Donation, DonationInput, DonorSummary } from '@bloodbank/shared/donation';
+import type { AdminDonation, AdminDonationsQuery, Paged } from '@bloodbank/shared/admin';
+import { MESSAGES, RECENT_ACTIVITY_LIMIT } from '@bloodbank/shared/constants';
+import type { Donation, DonorSummary } from '@bloodbank/shared/donation';
 import type { AppContext } from '../../context';
-import type { DatabaseOrTransaction } from '../../db/database';
-import { isUniqueViolation } from '../../db/errors';
 import type { DonationRow } from '../../db/types';
-import { AppError, conflict } from '../../errors';
 import { listRecentActivities } from '../activity/activity.repository';
-import { recordDonationSubmitted } from './donation-activity';
-import {
-  countDonationsByStatus,
-  findDonorBloodGroup,
-  findLastApprovedDonationDate,
-  hasPendingDonation,
-  insertDonation,
-  listDonationsOfDonor,
-} from './donations.repository';
+import { listUnitIdsOfDonations } from '../inventory/inventory.repository';
+import { fullNameOf, type PersonNames } from '../users/users.service';
+import { countDonationsByStatus, listDonationsForAdmin, listDonationsOfDonor } from './donations.repository';
+import { eligibleFromDate } from './eligibility';
+
+/**
+ * What the donation screens read: the donor's list and dashboard, the admin's Manage Donations
+ * list. The changes are one file each: book-donation.ts, approve-donation.ts, reject-donation.ts.
+ */
 
 export function toDonation(row: DonationRow): Donation {
   return {
@@ -32,71 +29,39 @@ export function toDonation(row: DonationRow): Donation {
   };
 }
 
-const pendingDonationExists = () => conflict(MESSAGES.pendingDonationExists, 'donation_pending');
-
-/**
- * The chosen date is too early: a 422 on the `date` field (not a 409), because the donor can fix
- * it by picking a later date in the same form.
- */
-const tooSoonAfterLastDonation = (eligibleFrom: string) => {
-  const message = MESSAGES.donateAgainFrom(eligibleFrom);
-  return new AppError(422, message, 'not_eligible_yet', { errors: { date: message } });
-};
-
-/** First day a donor may donate after their last approved donation (PRODUCT.md 3.2), or null if none. */
-export async function eligibleFromDate(db: DatabaseOrTransaction, donorId: number): Promise<string | null> {
-  const lastApproved = await findLastApprovedDonationDate(db, donorId);
-  return lastApproved ? addDays(lastApproved, DONATION_INTERVAL_DAYS) : null;
-}
-
-export async function submitDonation(
-  ctx: AppContext,
-  donorId: number,
-  input: DonationInput,
-): Promise<Donation> {
-  const at = ctx.clock.now().toISOString();
-  try {
-    const row = await ctx.writes.run(async (trx) => {
-      const bloodgroup = await findDonorBloodGroup(trx, donorId);
-      if (!bloodgroup)
-        throw conflict('Your account has no blood group. Please contact the blood bank.', 'no_blood_group');
-      if (await hasPendingDonation(trx, donorId)) throw pendingDonationExists();
-      const eligibleFrom = await eligibleFromDate(trx, donorId);
-      if (eligibleFrom && input.date < eligibleFrom) throw tooSoonAfterLastDonation(eligibleFrom);
-
-      const donation = await insertDonation(trx, {
-        donor_id: donorId,
-        // Always the account's own group, whatever the body says.
-        bloodgroup,
-        units: input.unit,
-        donation_date: input.date,
-        disease: input.disease,
-        last_donation: input.lastDonation,
-        status: 'pending',
-        rejection_reason: null,
-        decided_by: null,
-        decided_at: null,
-        created_at: at,
-      });
-      await recordDonationSubmitted(
-        trx,
-        donorId,
-        { date: donation.donation_date, units: donation.units },
-        at,
-      );
-      return donation;
-    });
-    return toDonation(row);
-  } catch (error) {
-    // Two submits at once: the partial unique index (one pending per donor) lets one through.
-    if (isUniqueViolation(error)) throw pendingDonationExists();
-    throw error;
-  }
+export function toAdminDonation(row: DonationRow & PersonNames, unitIds: number[]): AdminDonation {
+  return {
+    ...toDonation(row),
+    donor_id: row.donor_id,
+    donor_name: fullNameOf(row),
+    donor_username: row.username,
+    unit_ids: unitIds,
+  };
 }
 
 export async function listMyDonations(ctx: AppContext, donorId: number): Promise<Donation[]> {
   const rows = await listDonationsOfDonor(ctx.db, donorId);
   return rows.map(toDonation);
+}
+
+/** Manage Donations: every donor's donations, pending first (they wait for a decision), then newest. */
+export async function listDonationsPage(ctx: AppContext, query: AdminDonationsQuery): Promise<Paged<AdminDonation>> {
+  const { items, total } = await listDonationsForAdmin(ctx.db, {
+    status: query.status,
+    personId: query.donor_id,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+  const unitIds = await listUnitIdsOfDonations(
+    ctx.db,
+    items.map((row) => row.id),
+  );
+  return {
+    items: items.map((row) => toAdminDonation(row, unitIds.get(row.id) ?? [])),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 export async function getDonorSummary(

@@ -12,12 +12,9 @@ import { createVersionedCache, PER_USER_ANSWERS_KEPT } from '../../db/change-ver
 import { sendReusedJson } from '../../lib/reused-json';
 import { principalOf } from '../../plugins/access';
 import { getStock } from '../inventory/inventory.service';
-import {
-  cancelOwnRequest,
-  getPatientSummary,
-  listOwnRequests,
-  submitBloodRequest,
-} from './requests.service';
+import { cancelOwnRequest } from './cancel-request';
+import { getPatientSummary, listOwnRequests } from './requests.service';
+import { submitBloodRequest } from './submit-request';
 
 const signedInErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 // Ids are PostgreSQL integers: anything larger cannot name a request, and must not reach the query.

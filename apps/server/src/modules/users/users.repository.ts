@@ -2,6 +2,9 @@ import type { Role } from '@bloodbank/shared/auth';
 import type { DatabaseOrTransaction } from '../../db/database';
 import type { NewUser } from '../../db/types';
 
+/** The columns a person's display name is made of (users.service.ts fullNameOf), for joins. */
+export const PERSON_NAME_COLUMNS = ['users.username', 'users.first_name', 'users.last_name'] as const;
+
 export const usernameKeyOf = (username: string) => username.trim().toLowerCase();
 
 export function findUserForLogin(db: DatabaseOrTransaction, usernameKey: string) {

@@ -23,3 +23,13 @@ export async function getCurrentUser(db: Database, userId: number): Promise<Curr
     created_at: user.created_at,
   };
 }
+
+export interface PersonNames {
+  username: string;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+/** "Asha Kumar"; the username when no name is on file. */
+export const fullNameOf = (person: PersonNames) =>
+  [person.first_name, person.last_name].filter(Boolean).join(' ').trim() || person.username;

@@ -1,0 +1,103 @@
+import { CAN_RECEIVE_FROM, type BloodGroup } from '@bloodbank/shared/blood-groups';
+import type { AdminRequest } from '@bloodbank/shared/admin';
+import { MESSAGES } from '@bloodbank/shared/constants';
+import type { AppContext } from '../../context';
+import { conflict, invalidFields } from '../../errors';
+import type { Principal } from '../../plugins/access';
+import { recordAudit } from '../audit/audit.repository';
+import { recordDonationIssued } from '../donations/donation-activity';
+import { countStockByGroup, listDonationsIssuedToRequest } from '../inventory/inventory.repository';
+import { issueUnitsFefo } from '../inventory/issue-units';
+import { recordRequestActivity } from './request-activity';
+import { findPendingRequest, REQUEST_DECISION_MESSAGES } from './request-decisions';
+import { decidePendingRequest } from './request-decisions.repository';
+import { toAdminRequest } from './requests.service';
+
+/** Thrown inside the approval transaction to roll it back; answered with the 409 once it is over. */
+class NotEnoughStock extends Error {}
+
+/**
+ * POST /admin/requests/:id/approve (PRODUCT.md 3.3, 3.5). Issues the request's units
+ * first-expiring-first from its own group, or from `bloodgroup` when the admin picks a compatible
+ * one. One transaction: the request leaves "pending" and exactly `units` units become issued to
+ * it, or nothing changes at all.
+ */
+export async function approveRequest(
+  ctx: AppContext,
+  admin: Principal,
+  requestId: number,
+  input: { bloodgroup?: BloodGroup | undefined },
+): Promise<AdminRequest> {
+  const request = await findPendingRequest(ctx, requestId);
+  // The admin may approve from one other group, if the patient can receive it (the spec's table).
+  const issueFrom = input.bloodgroup ?? request.bloodgroup;
+  if (!CAN_RECEIVE_FROM[request.bloodgroup].includes(issueFrom)) {
+    throw invalidFields({ bloodgroup: REQUEST_DECISION_MESSAGES.incompatibleGroup(issueFrom, request.bloodgroup) });
+  }
+  const today = ctx.clock.today();
+  const at = ctx.clock.now().toISOString();
+
+  try {
+    return await ctx.writes.run(async (trx) => {
+      // First, so that on PostgreSQL a second approval of this request waits here and then loses.
+      const decided = await decidePendingRequest(trx, requestId, 'approved', {
+        decidedBy: admin.id,
+        at,
+        rejectionReason: null,
+        issuedBloodgroup: issueFrom,
+      });
+      if (!decided) throw conflict(REQUEST_DECISION_MESSAGES.requestDecided, 'already_decided');
+
+      // All the units or none: a short group rolls the whole approval back.
+      const unitIds = await issueUnitsFefo(trx, ctx.engine, {
+        bloodgroup: issueFrom,
+        count: decided.units,
+        requestId,
+        today,
+        at,
+      });
+      if (!unitIds) throw new NotEnoughStock();
+
+      await recordRequestActivity(trx, decided, { type: 'approved', issuedBloodgroup: issueFrom }, at);
+      // The blood journey: every donor whose bag went to this patient hears where it went.
+      for (const donation of await listDonationsIssuedToRequest(trx, requestId)) {
+        await recordDonationIssued(trx, donation.donor_id, donation.donation_date, decided.hospital_address, at);
+      }
+      await recordAudit(trx, {
+        actorId: admin.id,
+        actor: admin.username,
+        action: 'request.approved',
+        entity: 'request',
+        entityId: requestId,
+        before: { status: request.status },
+        after: { status: decided.status, issued_bloodgroup: issueFrom, unit_ids: unitIds },
+        at,
+      });
+      return toAdminRequest({ ...request, ...decided }, unitIds);
+    });
+  } catch (error) {
+    if (!(error instanceof NotEnoughStock)) throw error;
+    // Counted after the rollback, outside the write.
+    throw await insufficientStock(ctx, request.bloodgroup, issueFrom, request.units, today);
+  }
+}
+
+/**
+ * The 409 of PRODUCT.md 3.3: how many units the tried group has, and the other groups the patient
+ * may receive from that can cover the WHOLE request on their own (the admin approves from one
+ * group, so a group with fewer units would only lead to another refusal).
+ */
+async function insufficientStock(
+  ctx: AppContext,
+  needed: BloodGroup,
+  tried: BloodGroup,
+  units: number,
+  today: string,
+) {
+  const stock = await countStockByGroup(ctx.db, today);
+  const available = stock[tried];
+  const compatible = CAN_RECEIVE_FROM[needed]
+    .filter((group) => group !== tried && stock[group] >= units)
+    .map((bloodgroup) => ({ bloodgroup, units: stock[bloodgroup] }));
+  return conflict(MESSAGES.notEnoughStock(available), 'insufficient_stock', { available, compatible });
+}
