@@ -32,3 +32,19 @@ export function canDonateTo(donor: BloodGroup, recipient: BloodGroup): boolean {
 export function isBloodGroup(value: unknown): value is BloodGroup {
   return typeof value === 'string' && (BLOOD_GROUPS as readonly string[]).includes(value);
 }
+
+/**
+ * Share of each group in the population a blood bank serves (the figures issue 24 gives, close to
+ * the American Red Cross's for the US). The demo and benchmark data draw donors, patients and
+ * requests from these shares, so stock is uneven across groups as it is in life.
+ */
+export const POPULATION_SHARES: Record<BloodGroup, number> = {
+  'O+': 0.38,
+  'A+': 0.34,
+  'B+': 0.09,
+  'O-': 0.07,
+  'A-': 0.06,
+  'AB+': 0.03,
+  'B-': 0.02,
+  'AB-': 0.01,
+};

@@ -8,8 +8,9 @@
  * `--scale 10` multiplies every count by ten.
  *
  * The rows respect the schema's invariants and the product's rules, so the server treats them as
- * its own: at most one pending donation per donor (the latest), donations of a donor at least 90
- * days apart, units collected from approved donations and expiring 42 days later, every issued
+ * its own: at most one pending donation per donor (the latest), donations of a donor at least
+ * DONATION_INTERVAL_DAYS apart, units collected from approved donations and expiring after the
+ * default shelf life, donors and requests drawn from the population's blood groups, every issued
  * unit tied to an approved request of a compatible group with exactly that many units, game
  * profiles, rewards and achievements derived from the rewarded, non-rejected donations.
  *
@@ -20,9 +21,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { BLOOD_GROUPS, POPULATION_SHARES, type BloodGroup } from '@bloodbank/shared/blood-groups';
+import {
+  DEFAULT_UNIT_SHELF_LIFE_DAYS,
+  DONATION_INTERVAL_DAYS,
+  POINTS_PER_DONATION,
+} from '@bloodbank/shared/constants';
 import { migrateToLatest, openDatabase } from '../db/database';
 import { hashPassword } from '../lib/passwords';
 import { donationActivityMessages } from '../modules/donations/donation-activity';
+import type { AchievementRow } from '../modules/game/game.repository';
+import { deserves, donationRecordOf, levelFor } from '../modules/game/game-rules';
+import { DISCARD_MESSAGES } from '../modules/inventory/discard-units';
+import { expiryDateOf } from '../modules/inventory/receive-units';
 import { requestActivityMessage } from '../modules/requests/request-activity';
 
 export const BENCH_PASSWORD = 'bench-password';
@@ -30,23 +41,15 @@ export const BENCH_ADMIN = 'bench-admin';
 /** Donor ids start at 2 (the admin is 1); donor N is "donorN". */
 export const donorUsername = (donorId: number) => `donor${donorId - 1}`;
 
-const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
-type BloodGroup = (typeof BLOOD_GROUPS)[number];
-/** Rough population shares, so that stock and requests are uneven across groups as in life. */
-const GROUP_WEIGHTS = [0.28, 0.03, 0.2, 0.02, 0.05, 0.01, 0.37, 0.04];
-const SHELF_LIFE_DAYS = 42;
-const DONATION_INTERVAL_DAYS = 90;
-const STREAK_WINDOW_DAYS = 180;
+/**
+ * Every rule and constant comes from packages/shared and the server's services (and the
+ * achievement catalogue from the migrated database), so benchmark data cannot drift from the
+ * product: the server's default shelf life (the benchmark runs it with the default config).
+ */
+const SHELF_LIFE_DAYS = DEFAULT_UNIT_SHELF_LIFE_DAYS;
 const DAY_MS = 86_400_000;
-
-/** The achievement catalogue as the initial migration seeds it (ids 1..5). */
-const ACHIEVEMENTS = [
-  { id: 1, name: 'First Time Hero', points: 100, rule: 'donations', threshold: 1 },
-  { id: 2, name: 'Regular Hero', points: 300, rule: 'donations', threshold: 3 },
-  { id: 3, name: 'Super Hero', points: 500, rule: 'donations', threshold: 5 },
-  { id: 4, name: 'Blood Donation Master', points: 1000, rule: 'donations', threshold: 10 },
-  { id: 5, name: 'Consistent Donor', points: 500, rule: 'streak', threshold: 3 },
-] as const;
+type CatalogueEntry = Pick<AchievementRow, 'id' | 'points_reward' | 'rule' | 'threshold'>;
+const CATALOGUE_QUERY = 'select id, points_reward, rule, threshold from achievements order by id';
 
 export interface SeedCounts {
   donors: number;
@@ -109,9 +112,9 @@ const int = (min: number, max: number) => min + Math.floor(random() * (max - min
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 function weightedGroup(): BloodGroup {
   let roll = random();
-  for (let index = 0; index < BLOOD_GROUPS.length; index++) {
-    roll -= GROUP_WEIGHTS[index] as number;
-    if (roll <= 0) return BLOOD_GROUPS[index] as BloodGroup;
+  for (const group of BLOOD_GROUPS) {
+    roll -= POPULATION_SHARES[group];
+    if (roll <= 0) return group;
   }
   return 'O+';
 }
@@ -172,6 +175,8 @@ type Column = readonly [name: string, pgType: 'int' | 'text'];
 type Row = readonly (string | number | null)[];
 
 interface TableWriter {
+  /** The achievement catalogue the migrations seeded. */
+  achievements(): Promise<CatalogueEntry[]>;
   insert(table: string, row: Row): Promise<void>;
   finish(): Promise<void>;
 }
@@ -293,8 +298,10 @@ function sqliteWriter(file: string, analyze: boolean): TableWriter {
   const statements = new Map<string, SQLite.Statement>();
   const BATCH = 100_000;
   let pending = 0;
+  const achievements = sqlite.prepare(CATALOGUE_QUERY).all() as CatalogueEntry[];
   sqlite.exec('begin');
   return {
+    achievements: async () => achievements,
     insert: async (table, row) => {
       let statement = statements.get(table);
       if (!statement) {
@@ -355,8 +362,10 @@ async function postgresWriter(
     );
     buffers.set(table, []);
   };
+  const achievements = (await client.query<CatalogueEntry>(CATALOGUE_QUERY)).rows;
   await client.query('begin');
   return {
+    achievements: async () => achievements,
     insert: async (table, row) => {
       let rows = buffers.get(table);
       if (!rows) buffers.set(table, (rows = []));
@@ -585,33 +594,29 @@ export async function seedDatabase(
     ]);
   }
 
-  // ---- the game: rewards, achievements and profiles derived from the rewarded, non-rejected donations
+  // ---- the game: rewards, achievements and profiles derived from the rewarded, non-rejected
+  // donations by the game's own rules (modules/game/game.service.ts)
+  const catalogue = await writer.achievements();
   let earnedCount = 0;
   for (let index = 0; index < counts.donors; index++) {
     const donorId = donorBase + index;
     const own = donationsByDonor[index]!;
     const rewarded = own.filter((donation) => donation.rewarded);
-    let streak = 0;
-    let longest = 0;
-    let previousDay: number | undefined;
+    const dates = rewarded.map((donation) => isoDate(donation.day));
+    // Each achievement is earned at the first donation after which its rule holds.
     const earned = new Map<number, string>();
     rewarded.forEach((donation, position) => {
-      streak = previousDay !== undefined && donation.day - previousDay <= STREAK_WINDOW_DAYS ? streak + 1 : 1;
-      longest = Math.max(longest, streak);
-      previousDay = donation.day;
-      for (const achievement of ACHIEVEMENTS) {
-        const value = achievement.rule === 'donations' ? position + 1 : longest;
-        if (value >= achievement.threshold && !earned.has(achievement.id))
-          earned.set(achievement.id, donation.createdAt);
+      const record = donationRecordOf(dates.slice(0, position + 1));
+      for (const achievement of catalogue) {
+        if (!earned.has(achievement.id) && deserves(achievement, record)) earned.set(achievement.id, donation.createdAt);
       }
     });
     for (const donation of rewarded) {
-      await writer.insert('game_rewards', [donation.id, donorId, 100, donation.createdAt]);
+      await writer.insert('game_rewards', [donation.id, donorId, POINTS_PER_DONATION, donation.createdAt]);
     }
-    let points = rewarded.length * 100;
+    let points = rewarded.length * POINTS_PER_DONATION;
     for (const [achievementId, earnedAt] of earned) {
-      const achievement = ACHIEVEMENTS.find((candidate) => candidate.id === achievementId)!;
-      points += achievement.points;
+      points += catalogue.find((candidate) => candidate.id === achievementId)!.points_reward;
       earnedCount++;
       await writer.insert('earned_achievements', [donorId, achievementId, earnedAt]);
     }
@@ -620,8 +625,8 @@ export async function seedDatabase(
       index + 1,
       donorId,
       points,
-      Math.floor(points / 100) + 1,
-      streak,
+      levelFor(points),
+      donationRecordOf(dates).currentStreak,
       reachedAt,
       instantOn(userCreatedDay(index)),
       reachedAt,
@@ -782,12 +787,12 @@ export async function seedDatabase(
       unit.donationId === null ? 'manual' : 'donation',
       unit.donationId,
       isoDate(unit.collectedDay),
-      isoDate(unit.collectedDay + SHELF_LIFE_DAYS),
+      expiryDateOf(isoDate(unit.collectedDay), SHELF_LIFE_DAYS),
       unit.status,
       unit.requestId,
       unit.issuedAt,
       discardedAt,
-      discardedAt ? 'expired' : null,
+      discardedAt ? DISCARD_MESSAGES.expiredReason : null,
       unit.createdAt,
     ]);
   }
