@@ -11,7 +11,8 @@ import { ErrorResponseSchema } from '@bloodbank/shared/errors';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, invalidFields } from '../../errors';
 import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_SIZE_MESSAGE } from '@bloodbank/shared/constants';
-import { registerUser, signIn } from './auth.service';
+import { registerUser } from '../users/register-user';
+import { signIn } from './sign-in';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,22 +1,22 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@bloodbank/shared/constants';
-import { userTypeOf, type Registration, type RegistrationResponse, type TokenResponse } from '@bloodbank/shared/auth';
+import type { Registration, RegistrationResponse } from '@bloodbank/shared/auth';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
-import { AppError, conflict, tooManyRequests, unauthorized } from '../../errors';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
+import { conflict } from '../../errors';
+import { hashPassword } from '../../lib/passwords';
 import { avatarDirectory, storeProfilePicture, validateProfilePicture } from '../../lib/uploads';
 import { recordActivity } from '../activity/activity.repository';
-import {
-  findUserForLogin,
-  insertPatientDetails,
-  insertUser,
-  usernameKeyOf,
-  usernameTaken,
-} from '../users/users.repository';
+import { insertPatientDetails, insertUser, usernameKeyOf, usernameTaken } from './users.repository';
+
+/**
+ * POST /auth/register (PRODUCT.md 3.1): a donor or a patient creates their account; admins never
+ * do (users/admin-accounts.ts). The fields and their messages are checked by the body schema; here:
+ * the username is unique whatever its case, the password is stored only as a hash, and a profile
+ * picture is accepted only when its content is a JPEG, PNG or WebP image.
+ */
 
 const usernameExists = () =>
   conflict(MESSAGES.usernameExists, 'username_taken', { errors: { username: MESSAGES.usernameExists } });
@@ -26,6 +26,7 @@ export async function registerUser(
   input: Registration,
   profilePicture: Buffer | undefined,
 ): Promise<RegistrationResponse> {
+  // Case-insensitive: "Asha" and "asha" are one username.
   const usernameKey = usernameKeyOf(input.username);
   if (await usernameTaken(ctx.db, usernameKey)) throw usernameExists();
 
@@ -64,39 +65,4 @@ export async function registerUser(
     if (isUniqueViolation(error)) throw usernameExists();
     throw error;
   }
-}
-
-export async function signIn(
-  ctx: AppContext,
-  jwt: FastifyInstance['jwt'],
-  credentials: { username: string; password: string },
-  clientAddress: string,
-): Promise<TokenResponse> {
-  const usernameKey = usernameKeyOf(credentials.username);
-  // Counted before the password is checked, so parallel guesses cannot slip past the limit.
-  const attempt = await ctx.loginThrottle.begin(usernameKey, clientAddress);
-  if (!attempt.allowed) {
-    const waitSeconds = attempt.retryAfterSeconds;
-    const minutes = Math.ceil(waitSeconds / 60);
-    const error = tooManyRequests(
-      `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    );
-    throw new AppError(error.statusCode, error.detail, error.code, { retry_after_seconds: waitSeconds });
-  }
-
-  const user = await findUserForLogin(ctx.db, usernameKey);
-  const passwordOk = user
-    ? await verifyPassword(user.password_hash, credentials.password)
-    : await verifyAgainstDummy(credentials.password);
-  // One message whether the username or the password was wrong; the attempt stays counted.
-  if (!user || !passwordOk) throw unauthorized(MESSAGES.invalidCredentials);
-  await attempt.passwordAccepted();
-  if (user.is_active !== 1) {
-    throw unauthorized('This account has been deactivated. Please contact the blood bank.');
-  }
-  const accessToken = await jwt.sign(
-    { sub: String(user.id), role: user.role, ver: user.token_version },
-    { expiresIn: ctx.config.tokenTtl },
-  );
-  return { access_token: accessToken, token_type: 'bearer', user_type: userTypeOf(user.role), user_id: user.id };
 }
