@@ -41,8 +41,8 @@ export async function ensureInitialAdmin(db: Database, config: Config): Promise<
   return { kind: 'created-random', username, password, passwordFile };
 }
 
-export async function createAdmin(db: Database, username: string, password: string): Promise<number> {
-  const at = nowIso();
+/** `at` is now, but for the demo seed, whose admin exists from the start of its history. */
+export async function createAdmin(db: Database, username: string, password: string, at = nowIso()): Promise<number> {
   const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
     const id = await insertUser(trx, {
