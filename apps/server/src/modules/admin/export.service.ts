@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { listAllUnits } from '../inventory/inventory.repository';
+import { isExpiredUnit } from '../inventory/inventory.service';
 import { listAllDonationsWithDonors } from '../donations/donations.repository';
 import { listAllRequestsWithPatients } from '../requests/request-decisions.repository';
 import { fullNameOf } from '../users/users.service';
@@ -67,7 +68,7 @@ async function unitsCsv(ctx: AppContext): Promise<string> {
       row.collected_on,
       row.expires_on,
       row.status,
-      row.status === 'available' && row.expires_on < today ? 'yes' : 'no',
+      isExpiredUnit(row, today) ? 'yes' : 'no',
       row.request_id,
       row.issued_at,
       row.discarded_at,

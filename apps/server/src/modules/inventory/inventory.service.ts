@@ -10,6 +10,10 @@ import { countStockByGroup, listUnits } from './inventory.repository';
  * first), receive-units.ts, discard-units.ts.
  */
 
+/** Expired: still marked available, but past its expiry date; never stock, waiting to be discarded. */
+export const isExpiredUnit = (unit: Pick<BloodUnitRow, 'status' | 'expires_on'>, today: string) =>
+  unit.status === 'available' && unit.expires_on < today;
+
 export function toBloodUnit(row: BloodUnitRow, today: string): BloodUnit {
   return {
     id: row.id,
@@ -19,7 +23,7 @@ export function toBloodUnit(row: BloodUnitRow, today: string): BloodUnit {
     collected_on: row.collected_on,
     expires_on: row.expires_on,
     status: row.status,
-    expired: row.status === 'available' && row.expires_on < today,
+    expired: isExpiredUnit(row, today),
     request_id: row.request_id,
     issued_at: row.issued_at,
     discarded_at: row.discarded_at,
