@@ -12,7 +12,7 @@ import {
 test('the admin signs in on the admin page, sees the dashboard and logs out', async ({ page }) => {
   await page.goto('/admin/adminlogin');
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeVisible();
-  // Only the donor login offers a sign-up link.
+  // The admin has no self-registration: no sign-up link.
   await expect(page.getByRole('link', { name: 'Register here' })).toHaveCount(0);
   await expectAccessible(page, 'admin login');
 
