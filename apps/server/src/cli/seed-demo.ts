@@ -462,7 +462,8 @@ export async function seedDemoData(
     return {
       admin: DEMO_ADMIN_USERNAME,
       donor: nameOf(0).username,
-      patient: nameOf(DONOR_COUNT).username,
+      // A patient of the commonest group with years of requests: a typical history to look at.
+      patient: nameOf(DONOR_COUNT + (patients.find((patient) => patient.index < 10 && patient.group === 'O+') ?? (patients[0] as DemoPatient)).index).username,
       stockByGroup: await stock(),
       leaderboard,
     };
