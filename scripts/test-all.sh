@@ -48,6 +48,8 @@ npx vitest run --project web --reporter=default --reporter=json --outputFile.jso
 check build npm run build --silent
 # The home page's initial JavaScript within 150 KB gzip, each role area a lazy chunk (issue 8).
 check bundle-size node scripts/check-bundle-size.mjs
+# A SIGTERM (or Ctrl+C) to the npm process of npm start reaches the server (issue 24 item 7).
+check start-stops bash scripts/check-start-stops.sh
 
 if [ -f playwright.config.ts ]; then
   echo "::: browser tests (Playwright on Chromium)"
