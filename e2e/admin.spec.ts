@@ -231,7 +231,10 @@ test('every admin screen is accessible, and the exports download as CSV', async 
 
   await goTo(page, 'Audit Log', 'Audit Log');
   await expect(
-    page.getByRole('row').filter({ hasText: new RegExp(`^${E2E_ADMIN.username} approved .+'s donation`) }).first(),
+    page
+      .getByRole('row')
+      .filter({ hasText: new RegExp(`^${E2E_ADMIN.username} approved .+'s donation`) })
+      .first(),
   ).toBeVisible();
 
   for (const [link, heading, name] of [

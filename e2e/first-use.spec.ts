@@ -43,7 +43,12 @@ async function expectInside(container: Locator, contents: Locator, what: string)
   }
 }
 
-async function idOf(page: Page, token: string, kind: 'donors' | 'patients', username: string): Promise<number> {
+async function idOf(
+  page: Page,
+  token: string,
+  kind: 'donors' | 'patients',
+  username: string,
+): Promise<number> {
   const response = await page.request.get(`/api/admin/${kind}?search=${encodeURIComponent(username)}`, {
     headers: { authorization: `Bearer ${token}` },
   });
@@ -62,7 +67,13 @@ test('the stock tables fit their cards: Available Blood Stock and Blood Inventor
   await receiveUnits(request, token, 'A+', 2);
   // An empty group shows the widest badge of each table: "Not Available" and "Out of stock".
   await emptyGroup(request, token, 'AB-');
-  const patient = await registerPerson(request, 'patient', uniqueUsername('fit-patient', testInfo), 'A+', 'Fiona');
+  const patient = await registerPerson(
+    request,
+    'patient',
+    uniqueUsername('fit-patient', testInfo),
+    'A+',
+    'Fiona',
+  );
 
   await openSignedIn(page, patient, '/patient/patient-dashboard');
   const stockCard = page.locator('section[aria-labelledby="stock-title"]');
@@ -155,7 +166,7 @@ test('a signed-in user who opens a login page is offered their dashboard, or a l
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Selma' })).toBeVisible();
 
   await page.goto('/admin/adminlogin');
-  await page.getByRole('button', { name: 'Log out to use another account' }).click();
+  await page.getByRole('button', { name: 'Log out', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   await expect(page.getByLabel('Username')).toBeVisible();
 });
@@ -164,7 +175,13 @@ test('the audit log reads as sentences with names and local times', async ({ pag
   const token = await adminToken(request);
   // Both projects share the database: a name of each project's own.
   const firstName = testInfo.project.name === 'mobile' ? 'Audrey' : 'Audra';
-  const donor: Person = await registerPerson(request, 'donor', uniqueUsername('audited', testInfo), 'B+', firstName);
+  const donor: Person = await registerPerson(
+    request,
+    'donor',
+    uniqueUsername('audited', testInfo),
+    'B+',
+    firstName,
+  );
   const donorId = await idOf(page, token, 'donors', donor.username);
   const deactivated = await request.delete(`/api/admin/donors/${donorId}`, {
     headers: { authorization: `Bearer ${token}` },
@@ -230,7 +247,10 @@ test('the cancel dialog offers the safe choice first', async ({ page, request },
   const patient = await registerPerson(request, 'patient', uniqueUsername('keep', testInfo), 'O+', 'Kira');
   await requestBlood(request, patient, 'O+', 1);
   await openSignedIn(page, patient, '/patient/patient-dashboard');
-  await page.getByRole('button', { name: /^Cancel request for/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Cancel request for/ })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Cancel this request?' });
   const keep = await box(dialog.getByRole('button', { name: 'Keep Request' }));
   const cancel = await box(dialog.getByRole('button', { name: 'Yes, Cancel Request' }));

@@ -133,7 +133,7 @@ export function auditStory(entry: AuditEntry, now: Date = new Date()): AuditStor
       return say(`rejected ${whose('donation')}`, [
         ...reasonLine,
         ...(typeof game.points === 'number'
-          ? [`Game score now ${game.points} points, level ${valueText(game.level)}`]
+          ? [`Donor's game score: ${game.points} points, level ${valueText(game.level)}`]
           : []),
         ...(withdrawn.length ? [`Achievements withdrawn: ${valueText(withdrawn)}`] : []),
       ]);

@@ -78,7 +78,7 @@ describe('Audit Log', () => {
     expect(deactivation).toHaveTextContent('Chief deactivated donor Asha Kumar at 10:38');
     expect(rejection).toHaveTextContent("Chief rejected Ravi Iyer's donation on 20 Nov 2026 at 09:05");
     expect(rejection).toHaveTextContent('Reason: Low haemoglobin');
-    expect(rejection).toHaveTextContent('Game score now 200 points, level 3');
+    expect(rejection).toHaveTextContent("Donor's game score: 200 points, level 3");
     expect(discard).toHaveTextContent('Chief discarded 3 units of A+ at 10:38');
     expect(discard).toHaveTextContent('Reason: Bag damaged');
     const table = screen.getByRole('table');

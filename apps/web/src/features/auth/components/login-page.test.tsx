@@ -167,7 +167,7 @@ describe('LoginPage', () => {
       '/donor/donor-dashboard',
     );
 
-    await user.click(screen.getByRole('button', { name: 'Log out to use another account' }));
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
     expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
   });

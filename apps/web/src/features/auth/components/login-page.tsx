@@ -85,8 +85,11 @@ function SignedInChoice({ name, role, onSignOut }: { name: string; role: Role; o
       <Button component={Link} to={dashboardPathFor(role)} size="md" fullWidth>
         Go to my dashboard
       </Button>
+      <Text size="sm" ta="center">
+        To sign in with another account, log out first.
+      </Text>
       <Button variant="default" size="md" fullWidth onClick={onSignOut}>
-        Log out to use another account
+        Log out
       </Button>
     </Stack>
   );
