@@ -44,6 +44,16 @@ export default tseslint.config(
     files: ['apps/server/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/web/**', '@bloodbank/web*'] }],
+      // The work given to a write runs in its transaction: a query on ctx.db there would run outside
+      // it (PostgreSQL), or wait for the connection the write holds, and stall every write (SQLite).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name='run'][callee.object.property.name='writes'] MemberExpression[object.name='ctx'][property.name='db']",
+          message: 'Inside ctx.writes.run, use the transaction it gives the work, never ctx.db.',
+        },
+      ],
     },
   },
 );

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyJwt from '@fastify/jwt';
 import fastifySwagger from '@fastify/swagger';
@@ -95,34 +95,18 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     outages,
   };
 
-  // Every answer passes here on its way out (one hook for both rules, as it runs for every answer):
-  // - Nothing a request changed is acknowledged before it is on disk (group commit, see
-  //   db/database.ts); reads commit nothing and skip the wait.
-  // - Once shutdown has begun, an answer closes its connection: otherwise a keep-alive client (a
-  //   load balancer, a browser) holds app.close() open until its idle timeout, and the grace
-  //   period ends with a forced exit instead of a clean one. Checked after the wait, which may
-  //   span the moment the shutdown begins.
-  const { syncCommits } = deps.database;
+  // Once shutdown has begun, an answer closes its connection: otherwise a keep-alive client (a load
+  // balancer, a browser) holds app.close() open until its idle timeout, and the grace period ends
+  // with a forced exit instead of a clean one. (Nothing a request wrote is acknowledged before it
+  // is on disk: ctx.writes resolves only then, whatever the request's method; db/write-transactions.ts.)
   let closing = false;
   app.addHook('preClose', (done) => {
     closing = true;
     done();
   });
-  const closeIfShuttingDown = (reply: FastifyReply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) void reply.header('connection', 'close');
-  };
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (!syncCommits || request.method === 'GET' || request.method === 'HEAD') {
-      closeIfShuttingDown(reply);
-      return done(null, payload);
-    }
-    syncCommits().then(
-      () => {
-        closeIfShuttingDown(reply);
-        done(null, payload);
-      },
-      (error: unknown) => done(error as Error),
-    );
+    done(null, payload);
   });
 
   app.addHook('onClose', async () => {

@@ -10,7 +10,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/da
 import { registrationBody } from './reliability/server-process';
 
 /**
- * SQLite group commit (db/database.ts): a write is acknowledged only once the log holding its
+ * SQLite group commit (db/sqlite.ts, db/write-transactions.ts): a write is acknowledged only once the log holding its
  * commit is flushed to disk; reads never wait for a flush.
  */
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('group commit (SQLite)', () => {
@@ -63,16 +63,20 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('group commit (SQLite)',
       answered = true;
       return response;
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(answered).toBe(false);
-    // Committed already (visible to a read), just not acknowledged.
-    const row = await database.db
-      .selectFrom('users')
-      .select('username')
-      .where('username', 'like', 'commit_%')
-      .executeTakeFirst();
-    expect(row?.username).toMatch(/^commit_patient_/);
-    gate.open();
+    try {
+      // Committed (visible to a read) once the password is hashed and the batch has run...
+      let row: { username: string } | undefined;
+      for (let waited = 0; !row && waited < 20_000; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        row = await database.db.selectFrom('users').select('username').where('username', 'like', 'commit_%').executeTakeFirst();
+      }
+      expect(row?.username).toMatch(/^commit_patient_/);
+      // ...but not acknowledged while the flush is held.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(answered).toBe(false);
+    } finally {
+      gate.open();
+    }
     const response = await pending;
     expect(response.statusCode, response.body).toBe(201);
     gate = undefined;
@@ -85,7 +89,10 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('group commit (SQLite)',
     expect(syncs).toBe(before);
     const responses = await Promise.all(Array.from({ length: 20 }, () => register()));
     expect(responses.map((response) => response.statusCode)).toEqual(Array(20).fill(201));
-    expect(syncs).toBe(before + 20);
+    // One flush per batch of writes committed together (each write's answer waits for it), never more
+    // than one per write.
+    expect(syncs).toBeGreaterThan(before);
+    expect(syncs).toBeLessThanOrEqual(before + 20);
     // Nothing left unflushed: another sync returns at once.
     await database.syncCommits!();
   });

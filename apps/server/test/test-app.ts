@@ -5,10 +5,11 @@ import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import type { LogConfig } from 'kysely';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { buildApp } from '../src/app';
+import { DERIVED_TABLES, type VersionedTable } from '../src/db/change-versions';
 import { loadConfig, type Config } from '../src/config';
 import { migrateToLatest, openDatabase, type Database, type Engine } from '../src/db/database';
-import type { ConnectionStatements } from '../src/db/write-transactions';
 import { createClock, type Clock } from '../src/lib/clock';
 
 /**
@@ -19,11 +20,20 @@ export interface TestApp {
   app: FastifyInstance;
   db: Database;
   engine: Engine;
-  /** SQLite: the connection's own statements, for the write batches (db/write-transactions.ts). */
-  connection?: ConnectionStatements;
   config: Config;
   clock: TestClock;
+  /** With `checkCacheReads`: what each reused answer declared, computed and read beyond that. */
+  cacheReads?: CacheReads;
   close: () => Promise<void>;
+}
+
+export interface CacheReads {
+  /** Every cache the app made, with the tables it declares. */
+  declared: Map<object, readonly VersionedTable[]>;
+  /** The caches that computed at least once. */
+  computed: Set<object>;
+  /** Queries run by a computation that read a table its cache did not declare. */
+  undeclared: { declared: readonly VersionedTable[]; table: string; sql: string }[];
 }
 
 export interface TestClock extends Clock {
@@ -42,7 +52,12 @@ export interface TestAppOptions {
   logStream?: NodeJS.WritableStream;
   /** Called with every SQL query the app runs (the query-plan test EXPLAINs them). */
   queryLog?: (sql: string, parameters: readonly unknown[]) => void;
+  /** Check that each reused answer reads only the tables it declares (test/performance/cache-reads.test.ts). */
+  checkCacheReads?: boolean;
 }
+
+/** The tables a query names after from, join, into or update (Kysely quotes every identifier). */
+const TABLE_REFERENCE = /\b(?:from|join|into|update)\s+"(\w+)"/gi;
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bloodbank-test-'));
@@ -62,11 +77,27 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 
   const queryLog = options.queryLog;
-  const log: LogConfig | undefined = queryLog
-    ? (event) => {
-        if (event.level === 'query') queryLog(event.query.sql, event.query.parameters);
-      }
+  const computing = new AsyncLocalStorage<readonly VersionedTable[]>();
+  const cacheReads: CacheReads | undefined = options.checkCacheReads
+    ? { declared: new Map(), computed: new Set(), undeclared: [] }
     : undefined;
+  const checkReads = (sqlText: string) => {
+    const declared = computing.getStore();
+    if (!declared || !cacheReads) return;
+    for (const [, name] of sqlText.matchAll(TABLE_REFERENCE)) {
+      const table = DERIVED_TABLES[name!] ?? name!;
+      if (table === 'change_counters' || declared.includes(table as VersionedTable)) continue;
+      cacheReads.undeclared.push({ declared, table: name!, sql: sqlText });
+    }
+  };
+  const log: LogConfig | undefined =
+    queryLog || cacheReads
+      ? (event) => {
+          if (event.level !== 'query') return;
+          queryLog?.(event.query.sql, event.query.parameters);
+          checkReads(event.query.sql);
+        }
+      : undefined;
   let dropSchema: (() => Promise<void>) | undefined;
   let database;
   let pgSchema: string | undefined;
@@ -87,6 +118,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   } else {
     database = openDatabase({ sqliteFile: path.join(dataDir, 'bloodbank.db'), log });
   }
+  if (cacheReads) {
+    database.changes.readsCheck = {
+      cacheCreated: (cache, tables) => void cacheReads.declared.set(cache, tables),
+      compute: (cache, tables, compute) => {
+        cacheReads.computed.add(cache);
+        return computing.run(tables, compute);
+      },
+    };
+  }
   await migrateToLatest(database.db, { pgSchema });
   const app = await buildApp(
     config,
@@ -100,9 +140,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     db: database.db,
     engine: database.engine,
-    ...(database.connection ? { connection: database.connection } : {}),
     config,
     clock,
+    ...(cacheReads ? { cacheReads } : {}),
     close: async () => {
       await app.close();
       await dropSchema?.();

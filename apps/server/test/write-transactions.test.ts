@@ -121,7 +121,7 @@ describe('write transactions', () => {
   });
 });
 
-describe('the hot inserts inside a write batch', () => {
+describe('the compiled inserts inside a write batch', () => {
   const request = (reason: string) => ({
     patient_id: patient.id,
     bloodgroup: 'A+' as const,

@@ -1,141 +1,129 @@
 import { sql, type CompiledQuery } from 'kysely';
-import type { Database } from './database';
+import type { Database } from './handle';
 
-/** The tables whose every change PostgreSQL counts in change_counters (migration 2026-11-21-0002). */
-export type VersionedTable =
-  | 'users'
-  | 'donations'
-  | 'blood_requests'
-  | 'blood_units'
-  | 'game_profiles'
-  | 'earned_achievements'
-  | 'game_rewards'
-  | 'activities';
+/** The tables whose every change is counted in change_counters (migrations 2026-11-21-0002, 2026-11-25-0001). */
+export const VERSIONED_TABLES = [
+  'users',
+  'patients',
+  'donations',
+  'blood_requests',
+  'blood_units',
+  'game_profiles',
+  'achievements',
+  'earned_achievements',
+  'game_rewards',
+  'activities',
+  'audit_log',
+] as const;
+export type VersionedTable = (typeof VERSIONED_TABLES)[number];
+
+/**
+ * Tables kept by triggers from a counted one, in the same transaction: reading them is reading it.
+ * (blood_stock holds the available units per group and expiry date, migration 2026-11-21-0001.)
+ */
+export const DERIVED_TABLES: Readonly<Record<string, VersionedTable>> = { blood_stock: 'blood_units' };
+
+/** Every counted table's total over all shards, as of one read. */
+export type CounterTotals = Readonly<Record<VersionedTable, number>>;
 
 /**
  * "Has anything these tables hold changed since?", asked by every reused answer (VersionedCache).
  *
  * The answer is a number that never goes back and moves forward at least once for every commit
  * that changed one of the tables, made by this instance, another instance or a tool, before the
- * caller's read of it:
- * - PostgreSQL: the sum of the tables' counters in change_counters, bumped by triggers in the same
- *   transaction as every insert, update or delete of them (one read of 16 small rows, shared by
- *   the requests of a turn of the event loop).
- * - SQLite: the server's own writes counted per table as its connection runs them, plus the
- *   database's data_version on that connection, which moves for every commit by any other
- *   connection or process (npm run admin:create, another instance, the sqlite3 shell). That one
- *   ignores which tables a commit touched: another writer's commit moves every version. Reading
- *   it is a call into SQLite with no I/O (the write-ahead log's shared index is in memory), cheap
- *   enough for every request.
+ * caller's read of it. One mechanism on both engines: triggers bump a counter per table in the
+ * transaction of every change (change_counters), and the counters are read at most once per turn
+ * of the event loop, shared by every request of that turn: each of them had arrived before the
+ * turn began, and the read is made during it, so it sees every commit acknowledged before any of
+ * those requests was sent. On SQLite the read is a synchronous call on the server's connection
+ * (microseconds, no I/O: the log's index is in memory), on PostgreSQL one query.
  *
- * Both engines share one read among the requests of a turn of the event loop, on the premise that
- * versionOf is called while handling requests: in the callbacks of their sockets and database
- * queries, and what those await. A call first made from a timer or a setImmediate callback would
- * share its read with requests read from the network later in the same turn; nothing does that.
+ * This is on the premise that versionOf is called while handling requests: in the callbacks of
+ * their sockets and database queries, and what those await. A call first made from a timer or a
+ * setImmediate callback would share its read with requests read from the network later in the same
+ * turn; nothing does that.
  */
 export interface ChangeWatch {
   versionOf(tables: readonly VersionedTable[]): number | Promise<number>;
   /** Read afresh on the next call. */
   forget(): void;
+  /**
+   * Tests only: runs each reused answer's computation (the test build checks that it reads only the
+   * tables its cache declares; test/test-app.ts), and hears of each cache made.
+   */
+  readsCheck?: ReadsCheck;
 }
 
-export function postgresChangeWatch(db: Database): ChangeWatch {
-  const compiledByTables = new Map<string, CompiledQuery<{ version: number | string | null }>>();
-  const compile = (tables: readonly VersionedTable[]) =>
-    db
-      .selectFrom('change_counters')
-      .select(
-        sql<number>`sum(${sql.join(
-          tables.map((table) => sql.ref(table)),
-          sql` + `,
-        )})`.as('version'),
-      )
-      .compile();
-  const read = async (key: string, tables: readonly VersionedTable[]) => {
-    let compiled = compiledByTables.get(key);
-    if (!compiled) compiledByTables.set(key, (compiled = compile(tables)));
-    const result = await db.executeQuery(compiled);
-    return Number(result.rows[0]?.version ?? 0);
-  };
-  // One read per set of tables per turn of the event loop, shared by every request of that turn:
-  // each of them had arrived before the turn began, and the query is sent during it, so it sees
-  // every commit acknowledged before any of those requests was sent (as on SQLite, below).
-  const readThisTurn = new Map<string, Promise<number>>();
-  const forget = () => readThisTurn.clear();
-  return {
-    versionOf(tables) {
-      const key = tables.join(',');
-      let version = readThisTurn.get(key);
-      if (!version) {
-        if (readThisTurn.size === 0) setImmediate(forget);
-        version = read(key, tables);
-        readThisTurn.set(key, version);
-      }
-      return version;
-    },
-    forget,
-  };
-}
-
-/** SQLite's watch is also told, as they run, what the server's own statements change (db/database.ts). */
-export interface SqliteChangeWatch extends ChangeWatch {
-  /** The server's connection ran a statement that may have changed these tables ('all': any). */
-  changed(tables: readonly string[] | 'all'): void;
+export interface ReadsCheck {
+  cacheCreated(cache: object, tables: readonly VersionedTable[]): void;
+  compute<T>(cache: object, tables: readonly VersionedTable[], compute: () => Promise<T>): Promise<T>;
 }
 
 /**
- * SQLite: `dataVersion` is PRAGMA data_version on the server's own connection, which moves with
- * every commit made by any other connection or process, and never with this connection's own
- * (undefined when it cannot be read as of now, counted as a change). `onOtherWriter` is told each
- * time it moves (another writer may also have changed the schema).
- * Those the server counts per table as it runs them: so a write of a request leaves the answers
- * built from the users or the units reusable, where a write by anyone else moves every version.
+ * The change watch over `readTotals`: totals now, a promise of them (PostgreSQL), or undefined when
+ * they cannot be trusted at this moment (SQLite inside an open transaction, whose own uncommitted
+ * bumps it would see, or a database not migrated yet): that counts as a change of every table.
  */
-export function sqliteChangeWatch(
-  dataVersion: () => number | undefined,
-  onOtherWriter: () => void,
-): SqliteChangeWatch {
+export function counterChangeWatch(
+  readTotals: () => CounterTotals | undefined | Promise<CounterTotals>,
+): ChangeWatch {
   // Every part only grows, and every change moves one of them: so does their sum.
-  let foreignChanges = 0;
-  let ownChangesToAll = 0;
-  const ownChanges = new Map<string, number>();
-  // data_version is only "different after another connection's commit": turned here into a
-  // counter that only grows, as VersionedCache expects.
-  let lastDataVersion: number | undefined;
-  // Read at most once per turn of the event loop. Every request handled in a turn had arrived
-  // before the turn began, and the read is made during it, so it sees every commit acknowledged
-  // before any of those requests was sent (a read may take effect at any point between its
-  // request and its answer). The server's own changes need no read: they are counted as they run.
-  let readThisTurn = false;
+  let unknownReads = 0;
+  let lastKnown: CounterTotals | undefined;
+  let thisTurn: CounterTotals | Promise<CounterTotals> | undefined;
   const forget = () => {
-    readThisTurn = false;
+    thisTurn = undefined;
+  };
+  const sum = (totals: CounterTotals | undefined, tables: readonly VersionedTable[]) => {
+    let version = unknownReads;
+    if (totals) for (const table of tables) version += Number(totals[table] ?? 0);
+    return version;
+  };
+  const readNow = (): CounterTotals | Promise<CounterTotals> => {
+    let read: CounterTotals | undefined | Promise<CounterTotals>;
+    try {
+      read = readTotals();
+    } catch {
+      read = undefined;
+    }
+    if (read === undefined) {
+      unknownReads += 1;
+      return lastKnown ?? ({} as CounterTotals);
+    }
+    if (read instanceof Promise) {
+      return read.then(
+        (totals) => (lastKnown = totals),
+        (error: unknown) => {
+          forget(); // not kept: the next request reads again
+          throw error;
+        },
+      );
+    }
+    return (lastKnown = read);
   };
   return {
     versionOf(tables) {
-      if (!readThisTurn) {
-        let current: number | undefined;
-        try {
-          current = dataVersion();
-        } catch {
-          current = undefined; // unreadable: counted as a change
-        }
-        if (current === undefined || current !== lastDataVersion) {
-          lastDataVersion = current;
-          foreignChanges += 1;
-          onOtherWriter();
-        }
-        readThisTurn = true;
+      if (thisTurn === undefined) {
+        thisTurn = readNow();
         setImmediate(forget);
       }
-      let version = foreignChanges + ownChangesToAll;
-      for (const table of tables) version += ownChanges.get(table) ?? 0;
-      return version;
-    },
-    changed(tables) {
-      if (tables === 'all') ownChangesToAll += 1;
-      else for (const table of tables) ownChanges.set(table, (ownChanges.get(table) ?? 0) + 1);
+      const totals = thisTurn;
+      return totals instanceof Promise ? totals.then((read) => sum(read, tables)) : sum(totals, tables);
     },
     forget,
+  };
+}
+
+/** PostgreSQL: the totals of every counter over its shards, in one query. */
+export function postgresCounterTotals(db: Database): () => Promise<CounterTotals> {
+  let compiled: CompiledQuery<CounterTotals> | undefined;
+  return async () => {
+    compiled ??= db
+      .selectFrom('change_counters')
+      .select(VERSIONED_TABLES.map((table) => sql<number>`sum(${sql.ref(table)})`.as(table)))
+      .compile() as CompiledQuery<CounterTotals>;
+    const result = await db.executeQuery(compiled);
+    return result.rows[0]!;
   };
 }
 
@@ -176,6 +164,10 @@ export function createVersionedCache<Value>(
   maxEntries = 1,
 ): VersionedCache<Value> {
   const entries = new Map<string | number, Entry<Value>>();
+  const cache = {};
+  const { readsCheck } = changes;
+  readsCheck?.cacheCreated(cache, tables);
+  const run = readsCheck ? (compute: () => Promise<Value>) => readsCheck.compute(cache, tables, compute) : (compute: () => Promise<Value>) => compute();
 
   const lookup = (key: string | number, version: number, compute: () => Promise<Value>) => {
     const cached = entries.get(key);
@@ -188,7 +180,7 @@ export function createVersionedCache<Value>(
       }
       return cached.ready ? cached.ready.value : cached.value;
     }
-    const value = compute();
+    const value = run(compute);
     // Versions only grow: never let a slower, older computation replace a newer one.
     if (!cached || version >= cached.version) {
       const current: Entry<Value> = { version, value };

@@ -1,7 +1,6 @@
-import { sql, type CompiledQuery, type Insertable } from 'kysely';
+import { sql, SqliteAdapter, type CompiledQuery, type Insertable } from 'kysely';
 import type { DatabaseOrTransaction } from './database';
 import type { DB } from './types';
-import { connectionStatementsOf } from './write-transactions';
 
 /** Exactly the listed columns, each required (an absent one would bind nothing). */
 type Values<Table extends keyof DB & string, Column extends keyof Insertable<DB[Table]> & string> = {
@@ -39,16 +38,16 @@ export function preparedInsertOnly<
 
 /**
  * The hot write paths' inserts: the SQL is built and compiled once per dialect and then only
- * bound to each row's values. (Kysely builds a query's syntax tree and compiles it to SQL on every
- * call, which on SQLite costs more than the insert itself.) Every column listed is bound, in that
- * order; the row must give each of them. Inside a SQLite write batch the statement runs straight on
- * the connection (db/write-transactions.ts), and the new row's id is the connection's last insert
- * rowid; elsewhere it runs through Kysely, with `returning id` when the id is wanted.
+ * bound to each row's values (Kysely builds a query's syntax tree and compiles it to SQL on every
+ * call, which on SQLite costs more than the insert itself), and run through Kysely. Every column
+ * listed is bound, in that order; the row must give each of them. The new row's id: on SQLite the
+ * connection's last insert rowid, which Kysely reports (RETURNING runs through a temporary table
+ * there, and costs a good part of the insert); on PostgreSQL `returning id`.
  */
 function compiledOnce(table: keyof DB & string, columns: readonly string[]) {
   interface Compiled {
     plain: CompiledQuery;
-    returningId: CompiledQuery<{ id: number }>;
+    returningId: CompiledQuery<{ id: number }> | undefined;
   }
   // Keyed by the dialect's adapter: a database and its transactions share it; SQLite and
   // PostgreSQL (placeholders `?` and `$1`) each get their own SQL.
@@ -59,33 +58,26 @@ function compiledOnce(table: keyof DB & string, columns: readonly string[]) {
     const insert = db.insertInto(table).values(placeholders as never);
     return {
       plain: insert.compile(),
-      returningId: insert.returning(sql.ref('id') as never).compile() as unknown as CompiledQuery<{
-        id: number;
-      }>,
+      returningId:
+        db.getExecutor().adapter instanceof SqliteAdapter
+          ? undefined
+          : (insert.returning(sql.ref('id') as never).compile() as unknown as CompiledQuery<{ id: number }>),
     };
   };
-  return async (
-    db: DatabaseOrTransaction,
-    row: object,
-    { id }: { id: boolean },
-  ): Promise<number | undefined> => {
+  return async (db: DatabaseOrTransaction, row: object, { id }: { id: boolean }): Promise<number | undefined> => {
     const dialect = db.getExecutor().adapter;
     let compiled = compiledByDialect.get(dialect);
     if (!compiled) compiledByDialect.set(dialect, (compiled = compile(db)));
     const values = row as Record<string, unknown>;
     const parameters = columns.map((column) => values[column]);
-    const connection = connectionStatementsOf(db);
-    if (connection) {
-      const { changes, lastInsertRowid } = connection.run(compiled.plain.sql, parameters);
-      // Otherwise lastInsertRowid would still name the previous insert's row.
-      if (changes !== 1) throw new Error(`Insert into ${table} added ${changes} rows, not one`);
-      return Number(lastInsertRowid);
+    if (id && compiled.returningId) {
+      const result = await db.executeQuery<{ id: number }>({ ...compiled.returningId, parameters });
+      return result.rows[0]!.id;
     }
-    if (!id) {
-      await db.executeQuery({ ...compiled.plain, parameters });
-      return undefined;
-    }
-    const result = await db.executeQuery<{ id: number }>({ ...compiled.returningId, parameters });
-    return result.rows[0]!.id;
+    const result = await db.executeQuery({ ...compiled.plain, parameters });
+    if (!id) return undefined;
+    // Otherwise the insert id would still name the previous insert's row.
+    if (result.numAffectedRows !== 1n) throw new Error(`Insert into ${table} added ${String(result.numAffectedRows)} rows, not one`);
+    return Number(result.insertId);
   };
 }

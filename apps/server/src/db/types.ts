@@ -146,11 +146,16 @@ export interface BloodStockTable {
   units: number;
 }
 
-/** Ever-growing change counters of users, donations, blood_requests and blood_units, bumped by triggers. */
-/** PostgreSQL only: a row per shard, a column per counted table (see db/change-versions.ts). */
+/**
+ * Ever-growing change counters, a column per counted table, bumped by triggers in the transaction of
+ * every change (see db/change-versions.ts): on PostgreSQL a row per shard, on SQLite one row.
+ */
 export interface ChangeCountersTable {
   shard: number;
   users: number;
+  patients: number;
+  achievements: number;
+  audit_log: number;
   donations: number;
   blood_requests: number;
   blood_units: number;
@@ -173,7 +178,6 @@ export interface DB {
   activities: ActivitiesTable;
   audit_log: AuditLogTable;
   blood_stock: BloodStockTable;
-  /** PostgreSQL only (SQLite has data_version): see db/change-versions.ts. */
   change_counters: ChangeCountersTable;
 }
 

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { Database, DatabaseOrTransaction, Engine } from './database';
+import type { Database, Engine } from './database';
 import type { DB } from './types';
 
 /**
@@ -11,44 +11,13 @@ export interface WriteTransactions {
   run<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T>;
 }
 
-/**
- * SQLite: statements run straight on the connection (db/database.ts), synchronously, without
- * Kysely's round trip (which costs more than a one-row insert). Only safe where nothing else can
- * be using the connection: inside a write batch's transaction, which holds it (see below).
- */
-export interface ConnectionStatements {
-  /** Runs a statement for its effect; an INSERT's new row is the connection's last insert rowid. */
-  run(
-    sqlText: string,
-    parameters?: readonly unknown[],
-  ): { changes: number; lastInsertRowid: number | bigint };
-  /** False once SQLite has ended the transaction by itself (a full disk, an I/O error). */
-  inTransaction(): boolean;
-}
-
 export function writeTransactionsFor(database: {
   db: Database;
   engine: Engine;
-  connection?: ConnectionStatements;
-  runningFlush?: () => Promise<void>;
+  syncCommits?: () => Promise<void>;
 }): WriteTransactions {
   if (database.engine === 'postgres') return counterFirstTransactions(database.db);
-  if (!database.connection) throw new Error("SQLite's write batches need the connection's own statements");
-  return batchedWriteTransactions(database.db, database.connection, database.runningFlush);
-}
-
-/** The SQLite write transactions whose work is running now, each with its connection's statements. */
-const runningBatches = new WeakMap<DatabaseOrTransaction, ConnectionStatements>();
-
-/**
- * The connection's own statements when `db` is the transaction of a SQLite write batch, for the
- * hot writes to run straight on it (db/prepared-insert.ts); undefined anywhere else (PostgreSQL,
- * reads, a transaction of Kysely's own), where Kysely must run them. The batch holds the
- * connection from BEGIN to COMMIT and runs one work at a time, so a statement run directly lands
- * in that work's savepoint, in order with the Kysely queries the work awaits around it.
- */
-export function connectionStatementsOf(db: DatabaseOrTransaction): ConnectionStatements | undefined {
-  return runningBatches.get(db);
+  return batchedWriteTransactions(database.db, database.syncCommits ?? (() => Promise.resolve()));
 }
 
 /**
@@ -93,28 +62,10 @@ interface QueuedWork {
  *
  * On PostgreSQL, where transactions run side by side on a pool, each request has its own.
  */
-function batchedWriteTransactions(
-  db: Database,
-  connection: ConnectionStatements,
-  runningFlush: (() => Promise<void>) | undefined,
-): WriteTransactions {
+function batchedWriteTransactions(db: Database, syncCommits: () => Promise<void>): WriteTransactions {
   const queue: QueuedWork[] = [];
   let draining = false;
-  const savepoints = {
-    set: () => connection.run(SAVEPOINT_SQL.set),
-    release: () => connection.run(SAVEPOINT_SQL.release),
-    rollbackTo: () => connection.run(SAVEPOINT_SQL.rollbackTo),
-  };
-  /** Runs `body` in a transaction in which the hot writes may use the connection directly. */
-  const inTransaction = <T>(body: (trx: Transaction<DB>) => Promise<T>) =>
-    db.transaction().execute(async (trx) => {
-      runningBatches.set(trx, connection);
-      try {
-        return await body(trx);
-      } finally {
-        runningBatches.delete(trx);
-      }
-    });
+  const savepoint = (statement: string, trx: Transaction<DB>) => sql.raw(statement).execute(trx);
 
   async function drain() {
     try {
@@ -134,45 +85,64 @@ function batchedWriteTransactions(
 
   async function drainQueue() {
     while (queue.length > 0) {
-      // While the log is being flushed (the previous batch waits for it before it is acknowledged),
-      // the writes arriving meanwhile wait too, and then share one commit: fewer, larger commits.
-      await runningFlush?.();
       const batch = queue.splice(0, MAX_BATCH);
-      if (batch.length === 1) {
-        const [only] = batch as [QueuedWork];
-        await inTransaction(only.work).then(only.resolve, only.reject);
-        continue;
+      const outcomes = await commitBatch(batch);
+      // Nobody hears of a success before its commit is on disk: one flush for the whole batch,
+      // whatever the method of the requests that wrote. Writes arriving meanwhile wait for it, and
+      // then share the next commit.
+      if (outcomes.some((outcome) => outcome.ok)) {
+        try {
+          await syncCommits();
+        } catch (flushError) {
+          for (const item of batch) item.reject(flushError);
+          continue;
+        }
       }
-      const outcomes: { ok: boolean; value: unknown }[] = [];
-      try {
-        await inTransaction(async (trx) => {
-          // Straight on the connection this transaction holds (synchronous: no other query can run
-          // in between).
-          for (const { work } of batch) {
-            savepoints.set();
-            try {
-              const value = await work(trx);
-              savepoints.release();
-              outcomes.push({ ok: true, value });
-            } catch (error) {
-              // SQLite rolled the whole transaction back (a full disk): every work of it fails so.
-              if (!connection.inTransaction()) throw error;
-              savepoints.rollbackTo();
-              savepoints.release();
-              outcomes.push({ ok: false, value: error });
-            }
-          }
-        });
-      } catch (commitError) {
-        batch.forEach((item, index) =>
-          item.reject(outcomes[index]?.ok === false ? outcomes[index].value : commitError),
-        );
-        continue;
-      }
-      batch.forEach((item, index) =>
-        (outcomes[index]!.ok ? item.resolve : item.reject)(outcomes[index]!.value),
-      );
+      batch.forEach((item, index) => {
+        const outcome = outcomes[index]!;
+        if (outcome.ok) item.resolve(outcome.value);
+        else item.reject(outcome.value);
+      });
     }
+  }
+
+  /** Runs the batch in one transaction: each work's outcome, or the commit's error for every work. */
+  async function commitBatch(batch: QueuedWork[]): Promise<Outcome[]> {
+    if (batch.length === 1) {
+      return db
+        .transaction()
+        .execute(batch[0]!.work)
+        .then(
+          (value): Outcome[] => [{ ok: true, value }],
+          (error: unknown): Outcome[] => [{ ok: false, value: error }],
+        );
+    }
+    const outcomes: Outcome[] = [];
+    try {
+      await db.transaction().execute(async (trx) => {
+        for (const { work } of batch) {
+          await savepoint(SAVEPOINT_SQL.set, trx);
+          try {
+            const value = await work(trx);
+            await savepoint(SAVEPOINT_SQL.release, trx);
+            outcomes.push({ ok: true, value });
+          } catch (error) {
+            // SQLite rolled the whole transaction back by itself (a full disk, an I/O error): no
+            // savepoint is left to roll back to, and every work of the batch fails with it.
+            try {
+              await savepoint(SAVEPOINT_SQL.rollbackTo, trx);
+            } catch {
+              throw error;
+            }
+            await savepoint(SAVEPOINT_SQL.release, trx);
+            outcomes.push({ ok: false, value: error });
+          }
+        }
+      });
+    } catch (commitError) {
+      return batch.map((_, index) => (outcomes[index]?.ok === false ? outcomes[index] : { ok: false, value: commitError }));
+    }
+    return outcomes;
   }
 
   return {
@@ -183,4 +153,9 @@ function batchedWriteTransactions(
       });
     },
   };
+}
+
+interface Outcome {
+  ok: boolean;
+  value: unknown;
 }

@@ -3,6 +3,7 @@ import * as initialSchema from './2026-11-20-0001-initial-schema';
 import * as stockCountersAndVersions from './2026-11-21-0001-performance';
 import * as changeWatch from './2026-11-21-0002-change-watch';
 import * as dropSupersededIndexes from './2026-11-21-0003-drop-superseded-indexes';
+import * as changeCountersEverywhere from './2026-11-25-0001-change-counters-everywhere';
 
 /**
  * Migrations are listed here rather than read from disk so they survive bundling.
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-0001-performance': stockCountersAndVersions,
   '2026-11-21-0002-change-watch': changeWatch,
   '2026-11-21-0003-drop-superseded-indexes': dropSupersededIndexes,
+  '2026-11-25-0001-change-counters-everywhere': changeCountersEverywhere,
 };
 
 export const migrationProvider: MigrationProvider = {

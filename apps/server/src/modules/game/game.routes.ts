@@ -30,10 +30,10 @@ export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   // Every donor's game screen shows the board: reused, serialized, until a profile or a user
   // changes (on any instance); see db/change-versions.ts. One entry per limit asked for.
   const leaderboards = createVersionedCache<Buffer>(ctx.changes, ['game_profiles', 'users'], 100);
-  // A donor's game screen, per donor, until their profile, rewards or achievements change.
+  // A donor's game screen, per donor, until their profile, rewards, achievements (or the catalogue) change.
   const gameStates = createVersionedCache<Buffer>(
     ctx.changes,
-    ['game_profiles', 'game_rewards', 'earned_achievements', 'donations'],
+    ['game_profiles', 'game_rewards', 'earned_achievements', 'achievements', 'donations'],
     PER_USER_ANSWERS_KEPT,
   );
 

@@ -1,0 +1,159 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { ensurePrivateFile } from '../lib/private-files';
+import { counterChangeWatch, type CounterTotals } from './change-versions';
+import type { DatabaseHandle, DatabaseOptions } from './handle';
+import type { DB } from './types';
+
+/** The embedded database: one SQLite file under DATA_DIR, one connection, group commit. */
+export function openSqlite(options: DatabaseOptions & { sqliteFile: string }): DatabaseHandle {
+  const file = options.sqliteFile;
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  ensurePrivateFile(file, [`${file}-wal`, `${file}-shm`]);
+  const sqlite = new SQLite(file);
+  // WAL lets readers run beside the writer. Durability is group commit: a commit is written to the
+  // log without waiting for the disk (NORMAL), and syncCommits flushes the log once for all the
+  // commits made meanwhile, off the event loop, before any of them is acknowledged. With FULL,
+  // each commit held the whole server still for its own flush.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const changes = counterChangeWatch(sqliteCounterTotals(sqlite));
+  // Statements this connection has run that may change data (commits among them). Each also makes
+  // the change watch read the counters again: a request handled later in the same turn of the event
+  // loop (in-process, as the tests' inject does) must see this process's own write.
+  let writes = 0;
+  const statements = withStatementCache(sqlite, () => {
+    writes += 1;
+    changes.forget();
+  });
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: statements }),
+    ...(options.log ? { log: options.log } : {}),
+  });
+  const log = writeAheadLogSync(`${file}-wal`, () => writes);
+  return {
+    db,
+    engine: 'sqlite',
+    changes,
+    syncCommits: log.sync,
+    close: async () => {
+      // This connection's writes are flushed first: while another process holds the file open
+      // (a CLI's writes, with the server running), closing does not checkpoint, and they would
+      // wait in the log unflushed. Closing the last connection checkpoints the log into the
+      // database file and flushes both.
+      await log.sync();
+      await log.close();
+      await db.destroy();
+    },
+  };
+}
+
+/**
+ * The change counters, read synchronously on the server's own connection: a read outside any
+ * transaction sees every commit made so far, by this connection or any other process. Inside a
+ * transaction (a write batch spans turns of the event loop) it would see that transaction's own
+ * uncommitted bumps, which a rollback would take back: undefined then, counted as a change. So is
+ * a database whose migrations have not run yet.
+ */
+function sqliteCounterTotals(sqlite: SQLite.Database): () => CounterTotals | undefined {
+  let read: SQLite.Statement<[], CounterTotals> | undefined;
+  return () => {
+    if (sqlite.inTransaction) return undefined;
+    read ??= sqlite.prepare<[], CounterTotals>('select * from change_counters where shard = 0');
+    return read.get();
+  };
+}
+
+/** Distinct SQL texts kept prepared; the app has a few dozen, `in (…)` lists of every length add more. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query again before running it; preparing (parsing and planning the SQL)
+ * costs more than running a primary-key lookup. This keeps the prepared statements of the most
+ * recently used SQL texts and hands them out again: better-sqlite3 statements are reusable, and
+ * SQLite re-prepares one by itself if the schema changes. A statement still being iterated (a
+ * streamed query) is busy, so a fresh one is prepared for the overlapping use.
+ */
+function withStatementCache(sqlite: SQLite.Database, onWrite: () => void): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  let noTransactionToRollBack: SQLite.Statement | undefined;
+  const ran = (statement: SQLite.Statement) => {
+    // better-sqlite3 knows whether a statement may write: what decides if a flush is owed.
+    if (!statement.readonly) onWrite();
+    return statement;
+  };
+  return {
+    close: () => sqlite.close(),
+    prepare(sqlText: string) {
+      // After a full disk or an I/O error SQLite has already rolled the transaction back; the
+      // ROLLBACK Kysely then sends would fail ("no transaction is active") and hide the real error.
+      if (sqlText === 'rollback' && !sqlite.inTransaction) return (noTransactionToRollBack ??= sqlite.prepare('select 1 where 0'));
+      const cached = statements.get(sqlText);
+      if (cached && !cached.busy) {
+        // Least recently used first: move this one to the end.
+        statements.delete(sqlText);
+        statements.set(sqlText, cached);
+        return ran(cached);
+      }
+      const statement = sqlite.prepare(sqlText);
+      if (!cached) {
+        statements.set(sqlText, statement);
+        if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+      }
+      return ran(statement);
+    },
+  };
+}
+
+/**
+ * Group commit for SQLite in WAL mode with synchronous = NORMAL: SQLite has written each commit to
+ * the write-ahead log (in the OS's cache) by the time it returns, and flushes the log itself only
+ * at checkpoints. sync() flushes the log file (fdatasync, in libuv's thread pool) and resolves once
+ * a flush that began after the caller's commits has finished; callers that arrive during a flush
+ * share the next one. Only this connection's own writes need a flush before they are acknowledged
+ * (another process flushes its own, at the latest when it closes the database), so they are
+ * counted as they run: when nothing was written since the last flush, sync() is a comparison,
+ * not a query.
+ */
+function writeAheadLogSync(walFile: string, writesSoFar: () => number) {
+  let handle: Promise<fs.promises.FileHandle> | undefined;
+  let flushedUpTo = 0;
+  let flushing: Promise<void> | undefined;
+
+  const flush = async () => {
+    const upTo = writesSoFar();
+    handle ??= fs.promises.open(walFile, 'r+');
+    try {
+      await (await handle).datasync();
+    } catch (error) {
+      handle = undefined; // open again next time
+      throw error;
+    }
+    flushedUpTo = Math.max(flushedUpTo, upTo);
+  };
+
+  return {
+    async sync(): Promise<void> {
+      // A request that follows the acknowledgement sees the write: the change watch counts this
+      // connection's writes as they run (above).
+      const target = writesSoFar();
+      while (flushedUpTo < target) {
+        // A flush already running may have begun before these commits: wait for it, then flush again.
+        flushing ??= flush().finally(() => (flushing = undefined));
+        await flushing;
+      }
+    },
+    running: async (): Promise<void> => {
+      await flushing?.catch(() => {});
+    },
+    async close(): Promise<void> {
+      await flushing?.catch(() => {});
+      if (handle) await (await handle).close();
+    },
+  };
+}
+

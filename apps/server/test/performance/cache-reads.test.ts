@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { donationForm, setToday } from '../donation-helpers';
+import { createAdmin, createDonor, createPatient } from '../factories';
+import { createTestApp, type TestApp } from '../test-app';
+
+/**
+ * A reused answer is fresh only if it declares every table it reads (db/change-versions.ts): a
+ * table left out would let it be reused after that table changed. Every cache the app makes runs
+ * its computation here under Kysely's query log, and any query naming a table its cache did not
+ * declare fails the test (test/test-app.ts, `checkCacheReads`).
+ */
+const TODAY = '2026-06-15';
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ now: `${TODAY}T10:00:00Z`, checkCacheReads: true });
+});
+afterAll(() => t.close());
+
+describe('reused answers declare what they read', () => {
+  it('every cache computes, and reads only the tables it declares', async () => {
+    const [admin, donor, patient] = [await createAdmin(t), await createDonor(t), await createPatient(t)];
+    const call = async (method: 'GET' | 'POST', url: string, headers: { authorization: string }, payload?: object) => {
+      const response = await t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+      return response;
+    };
+    // Some history for every answer to read.
+    await call('POST', '/api/admin/units', admin.headers, { bloodgroup: 'O+', count: 3, collected_on: TODAY });
+    const donation = await call('POST', '/api/donations', donor.headers, donationForm(TODAY));
+    await call('POST', `/api/admin/donations/${donation.json().id}/approve`, admin.headers);
+    await call('POST', '/api/game/profiles', donor.headers);
+    await call('POST', '/api/requests', patient.headers, {
+      bloodgroup: 'O+',
+      unit: 1,
+      date: TODAY,
+      doctorname: 'Dr. Rao',
+      hospitaladdress: 'City Hospital',
+      reason: 'Surgery',
+    });
+    setToday(t, TODAY, '11:00:00');
+
+    for (const [url, headers] of [
+      ['/api/stock', patient.headers],
+      ['/api/patient/summary', patient.headers],
+      ['/api/donor/summary', donor.headers],
+      ['/api/game/state', donor.headers],
+      ['/api/game/leaderboard?limit=10', donor.headers],
+      ['/api/admin/dashboard', admin.headers],
+      ['/api/admin/donations?page=1', admin.headers],
+      ['/api/admin/requests?status=pending', admin.headers],
+    ] as const) {
+      await call('GET', url, headers);
+    }
+
+    const reads = t.cacheReads!;
+    const neverComputed = [...reads.declared].filter(([cache]) => !reads.computed.has(cache)).map(([, tables]) => tables);
+    expect(neverComputed, 'caches this test does not reach: add their route above').toEqual([]);
+    expect(reads.declared.size).toBeGreaterThanOrEqual(9);
+    expect(reads.undeclared.map(({ declared, table }) => `reads ${table}, declares ${declared.join(', ')}`)).toEqual([]);
+  });
+});
