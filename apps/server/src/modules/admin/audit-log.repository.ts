@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely';
 import type { DatabaseOrTransaction } from '../../db/database';
+import type { AuditLogTable } from '../../db/types';
 
 export interface AuditLogQuery {
   entity?: string | undefined;
@@ -7,16 +9,7 @@ export interface AuditLogQuery {
   offset: number;
 }
 
-interface AuditRow {
-  id: number;
-  at: string;
-  actor_id: number | null;
-  actor: string;
-  action: string;
-  entity: string;
-  entity_id: number | null;
-  detail: string;
-}
+type AuditRow = Selectable<AuditLogTable>;
 
 /** An audit row with the names a person reads instead of ids: who acted, and whom it was about. */
 export interface NamedAuditRow extends Omit<AuditRow, 'actor_id'> {

@@ -26,7 +26,7 @@ export interface SortState {
   onSort: (by: string) => void;
 }
 
-interface DataTableProps<T> {
+export interface DataTableProps<T> {
   /** Names the table for screen readers (a visually hidden caption). */
   caption: string;
   columns: Column<T>[];

@@ -4,10 +4,9 @@ import { PAGE_SIZE, type AuditEntry } from '@bloodbank/shared/admin';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useAudit } from '../api/get-audit';
 import { AdminPage } from '../components/admin-page';
-import { auditStory, type AuditStory } from '../audit-sentence';
-import { DataTable, type Column } from '../components/data-table';
-import { ListStates } from '../components/list-states';
-import { TablePagination } from '../components/table-pagination';
+import { auditStory } from '../audit-sentence';
+import { type Column } from '../components/data-table';
+import { PagedTable } from '../components/paged-table';
 import { useListParams } from '../hooks/use-list-params';
 
 const ENTITIES = [
@@ -21,25 +20,28 @@ const ENTITIES = [
 ];
 
 /** Each entry as a sentence with names and the local time, then its details in words. */
-const COLUMNS: Column<AuditEntry & { story: AuditStory }>[] = [
-  { key: 'sentence', header: 'What happened', title: true, cell: (entry) => entry.story.sentence },
+const COLUMNS: Column<AuditEntry>[] = [
+  { key: 'sentence', header: 'What happened', title: true, cell: (entry) => auditStory(entry).sentence },
   {
     key: 'details',
     header: 'Details',
-    cell: (entry) =>
-      entry.story.details.length === 0 ? (
-        <Text span size="sm" c="dimmed">
-          —
-        </Text>
-      ) : (
-        <List size="sm" spacing={2} listStyleType="none" style={{ overflowWrap: 'anywhere' }}>
-          {entry.story.details.map((line) => (
-            <List.Item key={line}>{line}</List.Item>
-          ))}
-        </List>
-      ),
+    cell: (entry) => <AuditDetails details={auditStory(entry).details} />,
   },
 ];
+
+function AuditDetails({ details }: { details: string[] }) {
+  return details.length === 0 ? (
+    <Text span size="sm" c="dimmed">
+      —
+    </Text>
+  ) : (
+    <List size="sm" spacing={2} listStyleType="none" style={{ overflowWrap: 'anywhere' }}>
+      {details.map((line) => (
+        <List.Item key={line}>{line}</List.Item>
+      ))}
+    </List>
+  );
+}
 
 /** Audit log: every admin change, newest first: who, when, what, before and after. */
 export function AuditScreen() {
@@ -61,7 +63,7 @@ export function AuditScreen() {
             w={200}
           />
         </Group>
-        <ListStates
+        <PagedTable
           query={query}
           loadingLabel="Loading the audit log"
           errorText="The audit log could not be loaded. Please try again."
@@ -76,26 +78,13 @@ export function AuditScreen() {
               icon={<IconHistory size={28} />}
             />
           }
-        >
-          {(data) => (
-            <>
-              <DataTable
-                caption="Audit log"
-                columns={COLUMNS}
-                rows={data.items.map((entry) => ({ ...entry, story: auditStory(entry) }))}
-                rowKey={(entry) => entry.id}
-                busy={query.isPlaceholderData}
-              />
-              <TablePagination
-                label="Audit log"
-                page={page}
-                pageSize={data.pageSize}
-                total={data.total}
-                onChange={(next) => update({ page: next })}
-              />
-            </>
-          )}
-        </ListStates>
+          caption="Audit log"
+          columns={COLUMNS}
+          rowKey={(entry) => entry.id}
+          pagesLabel="Audit log"
+          page={page}
+          onPageChange={(next) => update({ page: next })}
+        />
       </Stack>
     </AdminPage>
   );

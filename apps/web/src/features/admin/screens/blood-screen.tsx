@@ -10,13 +10,12 @@ import { useDashboard } from '../api/get-dashboard';
 import { useUnits } from '../api/get-units';
 import { AdminPage } from '../components/admin-page';
 import { BloodStockSummary } from '../components/blood-stock-summary';
-import { DataTable, type Column } from '../components/data-table';
+import { type Column } from '../components/data-table';
 import { DiscardUnitsForms } from '../components/discard-units-form';
 import { ExportButton } from '../components/export-button';
-import { ListStates } from '../components/list-states';
+import { PagedTable } from '../components/paged-table';
 import { ReceiveUnitsForm } from '../components/receive-units-form';
 import { StatusBadge } from '../components/status-badge';
-import { TablePagination } from '../components/table-pagination';
 import { capitalize, formatDate, formatDateTime } from '../format';
 import { useListParams } from '../hooks/use-list-params';
 import { TEXT_TONE } from '../tones';
@@ -160,7 +159,7 @@ export function BloodScreen() {
                 w={220}
               />
             </Group>
-            <ListStates
+            <PagedTable
               query={units}
               loadingLabel="Loading units"
               errorText="The units could not be loaded. Please try again."
@@ -181,26 +180,13 @@ export function BloodScreen() {
                   icon={<IconDroplet size={28} />}
                 />
               }
-            >
-              {(data) => (
-                <>
-                  <DataTable
-                    caption="Blood units"
-                    columns={COLUMNS}
-                    rows={data.items}
-                    rowKey={(unit) => unit.id}
-                    busy={units.isPlaceholderData}
-                  />
-                  <TablePagination
-                    label="Units"
-                    page={page}
-                    pageSize={data.pageSize}
-                    total={data.total}
-                    onChange={(next) => update({ page: next })}
-                  />
-                </>
-              )}
-            </ListStates>
+              caption="Blood units"
+              columns={COLUMNS}
+              rowKey={(unit) => unit.id}
+              pagesLabel="Units"
+              page={page}
+              onPageChange={(next) => update({ page: next })}
+            />
           </Stack>
         </section>
       </Stack>

@@ -9,12 +9,11 @@ import { useApproveDonation } from '../api/approve-donation';
 import { useDonations } from '../api/get-donations';
 import { useRejectDonation } from '../api/reject-donation';
 import { AdminPage } from '../components/admin-page';
-import { DataTable, type Column } from '../components/data-table';
+import { type Column } from '../components/data-table';
 import { ExportButton } from '../components/export-button';
-import { ListStates } from '../components/list-states';
+import { PagedTable } from '../components/paged-table';
 import { RejectDialog } from '../components/reject-dialog';
 import { StatusBadge } from '../components/status-badge';
-import { TablePagination } from '../components/table-pagination';
 import { capitalize, formatDate, formatDateTime, unitsText } from '../format';
 import { useListParams } from '../hooks/use-list-params';
 import { DANGER, TEXT_TONE } from '../tones';
@@ -186,7 +185,7 @@ export function DonationsScreen() {
           </Text>
         ) : null}
 
-        <ListStates
+        <PagedTable
           query={query}
           loadingLabel="Loading donations"
           errorText="The donations could not be loaded. Please try again."
@@ -201,27 +200,14 @@ export function DonationsScreen() {
               icon={<IconDroplet size={28} />}
             />
           }
-        >
-          {(data) => (
-            <>
-              <DataTable
-                caption="Blood donations"
-                columns={columns}
-                rows={data.items}
-                rowKey={(donation) => donation.id}
-                highlight={(donation) => donation.status === 'pending' && needsAttention(donation)}
-                busy={query.isPlaceholderData}
-              />
-              <TablePagination
-                label="Donations"
-                page={page}
-                pageSize={data.pageSize}
-                total={data.total}
-                onChange={(next) => update({ page: next })}
-              />
-            </>
-          )}
-        </ListStates>
+          caption="Blood donations"
+          columns={columns}
+          rowKey={(donation) => donation.id}
+          highlight={(donation) => donation.status === 'pending' && needsAttention(donation)}
+          pagesLabel="Donations"
+          page={page}
+          onPageChange={(next) => update({ page: next })}
+        />
       </Stack>
 
       <RejectDialog

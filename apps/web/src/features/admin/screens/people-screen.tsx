@@ -8,12 +8,11 @@ import { useDeactivatePerson } from '../api/deactivate-person';
 import { usePeople, type PersonKind } from '../api/get-people';
 import { AdminPage } from '../components/admin-page';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { DataTable, type Column } from '../components/data-table';
-import { ListStates } from '../components/list-states';
+import { type Column } from '../components/data-table';
+import { PagedTable } from '../components/paged-table';
 import { PersonDrawer } from '../components/person-drawer';
 import { SearchInput } from '../components/search-input';
 import { StatusBadge } from '../components/status-badge';
-import { TablePagination } from '../components/table-pagination';
 import { formatDate, fullName } from '../format';
 import { useListParams } from '../hooks/use-list-params';
 import { DANGER } from '../tones';
@@ -233,7 +232,7 @@ export function PeopleScreen({ kind }: { kind: PersonKind }) {
           />
         </Group>
 
-        <ListStates
+        <PagedTable
           query={query}
           loadingLabel={`Loading ${screen.plural}`}
           errorText={`The ${screen.plural} could not be loaded. Please try again.`}
@@ -257,36 +256,23 @@ export function PeopleScreen({ kind }: { kind: PersonKind }) {
               />
             )
           }
-        >
-          {(data) => (
-            <>
-              <DataTable
-                caption={screen.title}
-                columns={columns}
-                rows={data.items as Person[]}
-                rowKey={(person) => person.id}
-                busy={query.isPlaceholderData}
-                sort={{
-                  by: values.sort,
-                  order: values.order as 'asc' | 'desc',
-                  onSort: (by) =>
-                    update(
-                      by === values.sort
-                        ? { order: values.order === 'asc' ? 'desc' : 'asc' }
-                        : { sort: by, order: FIRST_ORDER[by] ?? 'asc' },
-                    ),
-                }}
-              />
-              <TablePagination
-                label={screen.title}
-                page={page}
-                pageSize={data.pageSize}
-                total={data.total}
-                onChange={(next) => update({ page: next })}
-              />
-            </>
-          )}
-        </ListStates>
+          caption={screen.title}
+          columns={columns}
+          rowKey={(person) => person.id}
+          sort={{
+            by: values.sort,
+            order: values.order as 'asc' | 'desc',
+            onSort: (by) =>
+              update(
+                by === values.sort
+                  ? { order: values.order === 'asc' ? 'desc' : 'asc' }
+                  : { sort: by, order: FIRST_ORDER[by] ?? 'asc' },
+              ),
+          }}
+          pagesLabel={screen.title}
+          page={page}
+          onPageChange={(next) => update({ page: next })}
+        />
       </Stack>
 
       <PersonDrawer

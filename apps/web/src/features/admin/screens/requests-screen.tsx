@@ -10,13 +10,12 @@ import { insufficientStockOf, useApproveRequest } from '../api/approve-request';
 import { useRequests } from '../api/get-requests';
 import { useRejectRequest } from '../api/reject-request';
 import { AdminPage } from '../components/admin-page';
-import { DataTable, type Column } from '../components/data-table';
+import { type Column } from '../components/data-table';
 import { ExportButton } from '../components/export-button';
-import { ListStates } from '../components/list-states';
+import { PagedTable } from '../components/paged-table';
 import { RejectDialog } from '../components/reject-dialog';
 import { ShortStockDialog } from '../components/short-stock-dialog';
 import { StatusBadge } from '../components/status-badge';
-import { TablePagination } from '../components/table-pagination';
 import { capitalize, formatDate, formatDateTime, unitsText } from '../format';
 import { useListParams } from '../hooks/use-list-params';
 import { DANGER } from '../tones';
@@ -197,7 +196,7 @@ export function RequestsScreen() {
           </Text>
         ) : null}
 
-        <ListStates
+        <PagedTable
           query={query}
           loadingLabel="Loading requests"
           errorText="The requests could not be loaded. Please try again."
@@ -212,26 +211,13 @@ export function RequestsScreen() {
               icon={<IconFileText size={28} />}
             />
           }
-        >
-          {(data) => (
-            <>
-              <DataTable
-                caption="Blood requests"
-                columns={columns}
-                rows={data.items}
-                rowKey={(request) => request.id}
-                busy={query.isPlaceholderData}
-              />
-              <TablePagination
-                label="Requests"
-                page={page}
-                pageSize={data.pageSize}
-                total={data.total}
-                onChange={(next) => update({ page: next })}
-              />
-            </>
-          )}
-        </ListStates>
+          caption="Blood requests"
+          columns={columns}
+          rowKey={(request) => request.id}
+          pagesLabel="Requests"
+          page={page}
+          onPageChange={(next) => update({ page: next })}
+        />
       </Stack>
 
       <ShortStockDialog
