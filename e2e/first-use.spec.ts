@@ -63,6 +63,8 @@ test('the stock tables fit their cards: Available Blood Stock and Blood Inventor
   page,
   request,
 }, testInfo) => {
+  // Three widths and two screens, each checked with axe.
+  test.slow();
   const token = await adminToken(request);
   await receiveUnits(request, token, 'A+', 2);
   // An empty group shows the widest badge of each table: "Not Available" and "Out of stock".
@@ -100,6 +102,8 @@ test('the stock tables fit their cards: Available Blood Stock and Blood Inventor
 test('every admin section is reachable: in sight in the admin navigation and, on a phone, in the burger menu', async ({
   page,
 }) => {
+  // Seven screens, and on a phone the burger menu to each of them again.
+  test.slow();
   const sections = [
     { link: 'Dashboard', heading: 'Administrator Dashboard' },
     { link: 'Donors', heading: 'Manage Donors' },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { Badge, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconDroplet } from '@tabler/icons-react';
 import { PAGE_SIZE, type AdminDonation } from '@bloodbank/shared/admin';
 import { DONATION_STATUSES, type DonationStatus } from '@bloodbank/shared/donation';
@@ -12,9 +12,9 @@ import { AdminPage } from '../components/admin-page';
 import { type Column } from '../components/data-table';
 import { ExportButton } from '../components/export-button';
 import { PagedTable } from '../components/paged-table';
+import { DecisionActions, DecisionStatus } from '../components/decision-cells';
 import { RejectDialog } from '../components/reject-dialog';
-import { StatusBadge } from '../components/status-badge';
-import { capitalize, formatDate, formatDateTime, unitsText } from '../format';
+import { capitalize, formatDate, unitsText } from '../format';
 import { useListParams } from '../hooks/use-list-params';
 import { DANGER, TEXT_TONE } from '../tones';
 import { notify } from '../notify';
@@ -112,19 +112,11 @@ export function DonationsScreen() {
       key: 'status',
       header: 'Status',
       cell: (donation) => (
-        <Stack gap={2} maw={240}>
-          <StatusBadge status={donation.status} />
-          {donation.decided_at ? (
-            <Text size="xs" c="dimmed">
-              {formatDateTime(donation.decided_at)}
-            </Text>
-          ) : null}
-          {donation.rejection_reason ? (
-            <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-              Reason: {donation.rejection_reason}
-            </Text>
-          ) : null}
-        </Stack>
+        <DecisionStatus
+          status={donation.status}
+          decidedAt={donation.decided_at}
+          reason={donation.rejection_reason}
+        />
       ),
     },
     {
@@ -133,26 +125,14 @@ export function DonationsScreen() {
       label: false,
       cell: (donation) =>
         donation.status === 'pending' ? (
-          <Group gap="xs" wrap="nowrap">
-            <Button
-              size="xs"
-              onClick={() => approveDonation(donation)}
-              disabled={busyId !== null}
-              aria-label={`Approve donation #${donation.id} from ${donation.donor_name}`}
-            >
-              {busyId === donation.id ? 'Approving...' : 'Approve'}
-            </Button>
-            <Button
-              size="xs"
-              variant="outline"
-              color={DANGER}
-              onClick={() => setRejecting(donation)}
-              disabled={busyId === donation.id}
-              aria-label={`Reject donation #${donation.id} from ${donation.donor_name}`}
-            >
-              Reject
-            </Button>
-          </Group>
+          <DecisionActions
+            subject={`donation #${donation.id} from ${donation.donor_name}`}
+            approving={busyId === donation.id}
+            busy={busyId !== null}
+            deciding={busyId === donation.id}
+            onApprove={() => approveDonation(donation)}
+            onReject={() => setRejecting(donation)}
+          />
         ) : null,
     },
   ];

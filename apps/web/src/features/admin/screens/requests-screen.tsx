@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
 import { PAGE_SIZE, type AdminRequest, type InsufficientStock } from '@bloodbank/shared/admin';
 import type { BloodGroup } from '@bloodbank/shared/blood-groups';
@@ -13,10 +13,10 @@ import { AdminPage } from '../components/admin-page';
 import { type Column } from '../components/data-table';
 import { ExportButton } from '../components/export-button';
 import { PagedTable } from '../components/paged-table';
+import { DecisionActions, DecisionStatus } from '../components/decision-cells';
 import { RejectDialog } from '../components/reject-dialog';
 import { ShortStockDialog } from '../components/short-stock-dialog';
-import { StatusBadge } from '../components/status-badge';
-import { capitalize, formatDate, formatDateTime, unitsText } from '../format';
+import { capitalize, formatDate, unitsText } from '../format';
 import { useListParams } from '../hooks/use-list-params';
 import { DANGER } from '../tones';
 import { notify } from '../notify';
@@ -129,19 +129,11 @@ export function RequestsScreen() {
       key: 'status',
       header: 'Status',
       cell: (request) => (
-        <Stack gap={2} maw={240}>
-          <StatusBadge status={request.status} />
-          {request.decided_at ? (
-            <Text size="xs" c="dimmed">
-              {formatDateTime(request.decided_at)}
-            </Text>
-          ) : null}
-          {request.rejection_reason ? (
-            <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-              Reason: {request.rejection_reason}
-            </Text>
-          ) : null}
-        </Stack>
+        <DecisionStatus
+          status={request.status}
+          decidedAt={request.decided_at}
+          reason={request.rejection_reason}
+        />
       ),
     },
     {
@@ -150,26 +142,14 @@ export function RequestsScreen() {
       label: false,
       cell: (request) =>
         request.status === 'pending' ? (
-          <Group gap="xs" wrap="nowrap">
-            <Button
-              size="xs"
-              onClick={() => approveRequest(request)}
-              disabled={busyId !== null}
-              aria-label={`Approve request #${request.id} from ${request.patient_name}`}
-            >
-              {busyId === request.id && !approve.variables?.bloodgroup ? 'Approving...' : 'Approve'}
-            </Button>
-            <Button
-              size="xs"
-              variant="outline"
-              color={DANGER}
-              onClick={() => setRejecting(request)}
-              disabled={busyId === request.id}
-              aria-label={`Reject request #${request.id} from ${request.patient_name}`}
-            >
-              Reject
-            </Button>
-          </Group>
+          <DecisionActions
+            subject={`request #${request.id} from ${request.patient_name}`}
+            approving={busyId === request.id && !approve.variables?.bloodgroup}
+            busy={busyId !== null}
+            deciding={busyId === request.id}
+            onApprove={() => approveRequest(request)}
+            onReject={() => setRejecting(request)}
+          />
         ) : null,
     },
   ];

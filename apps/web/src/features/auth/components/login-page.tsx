@@ -56,8 +56,9 @@ export function LoginPage({ userType }: { userType: UserType }) {
   useDocumentTitle(`${copy.title} · Blood Bank`);
   const auth = useAuth();
   const signIn = useSignIn(userType);
-  // A sign-in made here is on its way to the dashboard; only an earlier session gets the choice.
-  const signedInBefore = auth.status === 'signed-in' && !signIn.isSuccess;
+  // A sign-in made here (pending until it has navigated away) is on its way to the dashboard; only
+  // a session from before gets the choice.
+  const signedInBefore = auth.status === 'signed-in' && signIn.isIdle;
 
   return (
     <AuthCard title={copy.title} subtitle={copy.subtitle} icon={copy.icon}>
