@@ -40,6 +40,31 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['**/server/**', '@bloodbank/server*'] }],
     },
   },
+  // A feature never imports another feature (ARCHITECTURE.md, convention 10; bulletproof-react's
+  // zones): what two features share lives in components/, lib/ or app/, and app/ composes them.
+  ...['admin', 'auth', 'donor', 'home', 'patient'].flatMap((feature) =>
+    [
+      // A file at the feature's root reaches its siblings with ../, one in a folder with ../../.
+      { files: [`apps/web/src/features/${feature}/*.{ts,tsx}`], up: ['../*'] },
+      { files: [`apps/web/src/features/${feature}/*/**/*.{ts,tsx}`], up: ['../../*', '../../../*'] },
+    ].map(({ files, up }) => ({
+      files,
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              { group: ['**/server/**', '@bloodbank/server*'], message: 'The web app never imports the server.' },
+              {
+                group: ['@/features/*', `!@/features/${feature}`, ...up],
+                message: `A feature does not import another feature: move what ${feature} needs to components/, lib/ or app/.`,
+              },
+            ],
+          },
+        ],
+      },
+    })),
+  ),
   {
     files: ['apps/server/**/*.ts'],
     rules: {
