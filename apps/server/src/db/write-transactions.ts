@@ -16,26 +16,17 @@ export function writeTransactionsFor(database: {
   engine: Engine;
   syncCommits?: () => Promise<void>;
 }): WriteTransactions {
-  if (database.engine === 'postgres') return counterFirstTransactions(database.db);
-  return batchedWriteTransactions(database.db, database.syncCommits ?? (() => Promise.resolve()));
+  if (database.engine === 'postgres') return batchedWriteTransactions(database.db, { beginBatch: lockCounterShard });
+  return batchedWriteTransactions(database.db, { syncCommits: database.syncCommits });
 }
 
 /**
- * PostgreSQL: each request its own transaction, side by side on the pool. The change counter row
- * the transaction's triggers will bump (migration 2026-11-21-0002) is locked first, before any
- * data: two transactions then never hold a data lock and a counter lock in opposite orders.
+ * PostgreSQL: the change counter row the batch's triggers will bump (migration 2026-11-21-0002) is
+ * locked first, before any data: two transactions (of two instances) then never hold a data lock
+ * and a counter lock in opposite orders.
  */
-function counterFirstTransactions(db: Database): WriteTransactions {
-  return {
-    run: (work) =>
-      db.transaction().execute(async (trx) => {
-        await sql`select 1 from change_counters where shard = (txid_current() % 16)::integer for no key update`.execute(
-          trx,
-        );
-        return work(trx);
-      }),
-  };
-}
+const lockCounterShard = (trx: Transaction<DB>) =>
+  sql`select 1 from change_counters where shard = (txid_current() % 16)::integer for no key update`.execute(trx);
 
 export const SAVEPOINT_SQL = {
   set: 'savepoint request_write',
@@ -45,24 +36,39 @@ export const SAVEPOINT_SQL = {
 
 /** At most this many requests' writes share one commit. */
 const MAX_BATCH = 64;
+/** A work failed by a deadlock with another instance runs at most this many times. */
+const MAX_ATTEMPTS = 3;
 
 interface QueuedWork {
   work: (trx: Transaction<DB>) => Promise<unknown>;
+  attempts: number;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
 
 /**
- * SQLite has one writer, and what a commit costs is mostly writing the changed pages (the table's
- * and each index's) to the log, the same for one new row as for fifty. So the writes that arrive
- * together (those queued in the same turn of the event loop) share a transaction: each runs in a
+ * Group commit, on both engines. What a commit costs is mostly waiting for the disk (PostgreSQL's
+ * WAL flush; SQLite's log flush, db/sqlite.ts) and writing the changed pages, the same for one new
+ * row as for fifty. So the writes that arrive together (those queued in the same turn of the event
+ * loop, and those that arrive while the previous batch commits) share a transaction: each runs in a
  * savepoint of its own, one after another, so each sees the ones before it exactly as if they had
  * committed, and one that fails is rolled back alone. Nobody hears of a success before the shared
- * commit has succeeded; if the commit fails, every one of them fails.
+ * commit is on disk; if the commit fails, every one of them fails.
  *
- * On PostgreSQL, where transactions run side by side on a pool, each request has its own.
+ * One batch at a time per instance: its works run one after another on one connection, so no two
+ * of them can deadlock. Batches of two instances on one PostgreSQL take the counter lock first and
+ * then lock data as single requests did.
  */
-function batchedWriteTransactions(db: Database, syncCommits: () => Promise<void>): WriteTransactions {
+function batchedWriteTransactions(
+  db: Database,
+  options: {
+    /** Run first in each batch's transaction. */
+    beginBatch?: (trx: Transaction<DB>) => Promise<unknown>;
+    /** Resolves once the commits made so far are on disk, where a commit alone does not promise it (SQLite). */
+    syncCommits?: (() => Promise<void>) | undefined;
+  },
+): WriteTransactions {
+  const { beginBatch, syncCommits } = options;
   const queue: QueuedWork[] = [];
   let draining = false;
   const savepoint = (statement: string, trx: Transaction<DB>) => sql.raw(statement).execute(trx);
@@ -90,7 +96,7 @@ function batchedWriteTransactions(db: Database, syncCommits: () => Promise<void>
       // Nobody hears of a success before its commit is on disk: one flush for the whole batch,
       // whatever the method of the requests that wrote. Writes arriving meanwhile wait for it, and
       // then share the next commit.
-      if (outcomes.some((outcome) => outcome.ok)) {
+      if (syncCommits && outcomes.some((outcome) => outcome.ok)) {
         try {
           await syncCommits();
         } catch (flushError) {
@@ -98,28 +104,37 @@ function batchedWriteTransactions(db: Database, syncCommits: () => Promise<void>
           continue;
         }
       }
+      const again: QueuedWork[] = [];
       batch.forEach((item, index) => {
         const outcome = outcomes[index]!;
         if (outcome.ok) item.resolve(outcome.value);
+        else if (outcome.again && item.attempts < MAX_ATTEMPTS) again.push({ ...item, attempts: item.attempts + 1 });
         else item.reject(outcome.value);
       });
+      queue.unshift(...again);
     }
   }
 
+  /** One work in a transaction of its own. */
+  const commitAlone = ({ work }: QueuedWork): Promise<Outcome> =>
+    db
+      .transaction()
+      .execute(async (trx) => {
+        await beginBatch?.(trx);
+        return work(trx);
+      })
+      .then(
+        (value): Outcome => ({ ok: true, value }),
+        (error: unknown): Outcome => ({ ok: false, value: error, again: isTransientConflict(error) }),
+      );
+
   /** Runs the batch in one transaction: each work's outcome, or the commit's error for every work. */
   async function commitBatch(batch: QueuedWork[]): Promise<Outcome[]> {
-    if (batch.length === 1) {
-      return db
-        .transaction()
-        .execute(batch[0]!.work)
-        .then(
-          (value): Outcome[] => [{ ok: true, value }],
-          (error: unknown): Outcome[] => [{ ok: false, value: error }],
-        );
-    }
+    if (batch.length === 1) return [await commitAlone(batch[0]!)];
     const outcomes: Outcome[] = [];
     try {
       await db.transaction().execute(async (trx) => {
+        await beginBatch?.(trx);
         for (const { work } of batch) {
           await savepoint(SAVEPOINT_SQL.set, trx);
           try {
@@ -135,7 +150,10 @@ function batchedWriteTransactions(db: Database, syncCommits: () => Promise<void>
               throw error;
             }
             await savepoint(SAVEPOINT_SQL.release, trx);
-            outcomes.push({ ok: false, value: error });
+            // PostgreSQL broke a deadlock with another instance's batch by failing this work, through
+            // no fault of its own; the locks the works before it took are still held, so it runs
+            // again once this batch has committed (in the next one).
+            outcomes.push({ ok: false, value: error, again: isTransientConflict(error) });
           }
         }
       });
@@ -148,7 +166,7 @@ function batchedWriteTransactions(db: Database, syncCommits: () => Promise<void>
   return {
     run<T>(work: (trx: Transaction<DB>) => Promise<T>) {
       return new Promise<T>((resolve, reject) => {
-        queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+        queue.push({ work, attempts: 1, resolve: resolve as (value: unknown) => void, reject });
         if (!draining) schedule();
       });
     },
@@ -158,4 +176,12 @@ function batchedWriteTransactions(db: Database, syncCommits: () => Promise<void>
 interface Outcome {
   ok: boolean;
   value: unknown;
+  /** Run the work again in the next batch. */
+  again?: boolean;
+}
+
+/** PostgreSQL's deadlock_detected and serialization_failure: the transaction may simply be tried again. */
+function isTransientConflict(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
 }

@@ -269,7 +269,8 @@ describe('crash safety', () => {
       await handle.close();
       await second.kill('SIGTERM');
     }
-  });
+    // Two server starts and a stream of writes: more than the default 30 s on a loaded machine.
+  }, 60_000);
 
   it('on SIGTERM, finishes the requests in flight before exiting', async () => {
     // Info logs show each request as the server takes it in, so the signal comes once all are in its hands.
