@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@bloodbank/shared/admin';
-import { formatDate, unitsText } from './format';
+import { formatDate, unitsText } from '@/lib/format';
 
 /**
  * The audit log in words: "Chief deactivated donor Asha Kumar at 10:38", then a line per detail

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { AdminDashboard, InventoryRow } from '@bloodbank/shared/admin';
 import { daysBetween, todayIn } from '@bloodbank/shared/dates';
 import { paths } from '@/app/paths';
-import { formatDate, unitsText } from '../format';
+import { formatDate, unitsText } from '@/lib/format';
 import { SectionCard } from './section-card';
 import { TEXT_TONE } from '../tones';
 

@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Table, Text, VisuallyHidden } from '@mantine/core';
 import type { InventoryRow, WeeklyCount } from '@bloodbank/shared/admin';
-import { formatDate, formatShortDate } from '../format';
+import { formatDate, formatShortDate } from '@/lib/format';
 import { SectionCard } from './section-card';
 
 /**

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '@/lib/format';
 import { DANGER } from '../tones';
 import { StatusBadge } from './status-badge';
 

@@ -18,7 +18,7 @@ import { BLOOD_GROUPS } from '@bloodbank/shared/blood-groups';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors, fieldBinder } from '@/lib/form-errors';
 import { useDiscardUnits } from '../api/discard-units';
-import { unitsText } from '../format';
+import { unitsText } from '@/lib/format';
 import { ConfirmDialog } from './confirm-dialog';
 import { SectionCard } from './section-card';
 import { DANGER } from '../tones';

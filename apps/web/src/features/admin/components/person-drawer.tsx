@@ -9,7 +9,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors, fieldBinder } from '@/lib/form-errors';
 import type { PersonKind } from '../api/get-people';
 import { useUpdatePerson } from '../api/update-person';
-import { formatDate, formatDateTime, fullName } from '../format';
+import { formatDate, formatDateTime, fullName } from '@/lib/format';
 import { DONOR_FIELDS, PATIENT_FIELDS, PatientMedicalFields, PersonDetailsFields } from './person-fields';
 import { StatusBadge } from './status-badge';
 import { DANGER } from '../tones';

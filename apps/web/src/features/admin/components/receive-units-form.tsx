@@ -10,7 +10,7 @@ import { todayIn } from '@bloodbank/shared/dates';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors, fieldBinder } from '@/lib/form-errors';
 import { useReceiveUnits } from '../api/receive-units';
-import { formatDate, unitsText } from '../format';
+import { formatDate, unitsText } from '@/lib/format';
 import { SectionCard } from './section-card';
 import { DANGER } from '../tones';
 import { notify } from '../notify';

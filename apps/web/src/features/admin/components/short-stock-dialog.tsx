@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { AdminRequest, InsufficientStock } from '@bloodbank/shared/admin';
 import type { BloodGroup } from '@bloodbank/shared/blood-groups';
 import { paths } from '@/app/paths';
-import { unitsText } from '../format';
+import { unitsText } from '@/lib/format';
 
 interface ShortStockDialogProps {
   /** The request that could not be approved and the server's 409 body; null keeps the dialog closed. */

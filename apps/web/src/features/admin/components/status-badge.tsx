@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { capitalize } from '../format';
+import { capitalize } from '@/lib/format';
 import { TEXT_TONE } from '../tones';
 
 /**

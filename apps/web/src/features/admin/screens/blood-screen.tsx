@@ -16,7 +16,7 @@ import { ExportButton } from '../components/export-button';
 import { PagedTable } from '../components/paged-table';
 import { ReceiveUnitsForm } from '../components/receive-units-form';
 import { StatusBadge } from '../components/status-badge';
-import { capitalize, formatDate, formatDateTime } from '../format';
+import { capitalize, formatDate, formatDateTime } from '@/lib/format';
 import { useListParams } from '../hooks/use-list-params';
 import { TEXT_TONE } from '../tones';
 

@@ -14,7 +14,7 @@ import { ExportButton } from '../components/export-button';
 import { PagedTable } from '../components/paged-table';
 import { DecisionActions, DecisionStatus } from '../components/decision-cells';
 import { RejectDialog } from '../components/reject-dialog';
-import { capitalize, formatDate, unitsText } from '../format';
+import { capitalize, formatDate, unitsText } from '@/lib/format';
 import { useListParams } from '../hooks/use-list-params';
 import { DANGER, TEXT_TONE } from '../tones';
 import { notify } from '../notify';

@@ -13,7 +13,7 @@ import { PagedTable } from '../components/paged-table';
 import { PersonDrawer } from '../components/person-drawer';
 import { SearchInput } from '../components/search-input';
 import { StatusBadge } from '../components/status-badge';
-import { formatDate, fullName } from '../format';
+import { formatDate, fullName } from '@/lib/format';
 import { useListParams } from '../hooks/use-list-params';
 import { DANGER } from '../tones';
 import { notify } from '../notify';

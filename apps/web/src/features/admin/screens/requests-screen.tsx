@@ -16,7 +16,7 @@ import { PagedTable } from '../components/paged-table';
 import { DecisionActions, DecisionStatus } from '../components/decision-cells';
 import { RejectDialog } from '../components/reject-dialog';
 import { ShortStockDialog } from '../components/short-stock-dialog';
-import { capitalize, formatDate, unitsText } from '../format';
+import { capitalize, formatDate, unitsText } from '@/lib/format';
 import { useListParams } from '../hooks/use-list-params';
 import { DANGER } from '../tones';
 import { notify } from '../notify';

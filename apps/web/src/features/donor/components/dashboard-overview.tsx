@@ -1,5 +1,18 @@
 import type { ReactNode } from 'react';
-import { Badge, Button, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Grid,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import {
   IconCalendarEvent,
   IconCircleCheck,
@@ -25,7 +38,7 @@ import { useDonorSummary } from '../api/get-donor-summary';
 import { useGameState } from '../api/get-game-state';
 import { useMyDonations } from '../api/get-my-donations';
 import { donorKeys } from '../api/query-keys';
-import { formatCalendarDate, formatInstantDate, pluralize } from '../utils/format';
+import { formatDate, formatInstantDate, pluralize } from '@/lib/format';
 import { LoadError } from './load-error';
 
 /** The Dashboard tab of the donor dashboard (spec section 2, PRODUCT.md section 2). */
@@ -81,7 +94,9 @@ function GameSummary() {
   } else if (game.data === null) {
     body = (
       <Stack gap="xs">
-        <Text size="sm">Create your game profile to earn points, levels and achievements for every donation.</Text>
+        <Text size="sm">
+          Create your game profile to earn points, levels and achievements for every donation.
+        </Text>
         {createProfile.isError ? (
           <Text size="sm" c="red.9" role="alert">
             {errorMessage(createProfile.error, 'Failed to create your game profile. Please try again.')}
@@ -138,7 +153,12 @@ function GameSummary() {
   );
 }
 
-const COUNTERS: { key: 'made' | 'pending' | 'approved' | 'rejected'; label: string; color: string; icon: ReactNode }[] = [
+const COUNTERS: {
+  key: 'made' | 'pending' | 'approved' | 'rejected';
+  label: string;
+  color: string;
+  icon: ReactNode;
+}[] = [
   { key: 'made', label: 'Request Made', color: 'blue', icon: <IconClipboardList size={22} /> },
   { key: 'pending', label: 'Pending Request', color: 'yellow', icon: <IconClock size={22} /> },
   { key: 'approved', label: 'Approved Request', color: 'teal', icon: <IconCircleCheck size={22} /> },
@@ -147,11 +167,23 @@ const COUNTERS: { key: 'made' | 'pending' | 'approved' | 'rejected'; label: stri
 
 function Counters({ summary }: { summary: DonorSummary }) {
   return (
-    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" component="section" aria-label="Your donation requests">
+    <SimpleGrid
+      cols={{ base: 2, md: 4 }}
+      spacing="md"
+      component="section"
+      aria-label="Your donation requests"
+    >
       {COUNTERS.map((counter) => (
         <Paper key={counter.key} withBorder radius="lg" p="md" data-testid={`counter-${counter.key}`}>
           <Group gap="sm" wrap="nowrap" align="flex-start">
-            <ThemeIcon size={40} radius="xl" variant="light" color={counter.color} aria-hidden visibleFrom="xs">
+            <ThemeIcon
+              size={40}
+              radius="xl"
+              variant="light"
+              color={counter.color}
+              aria-hidden
+              visibleFrom="xs"
+            >
               {counter.icon}
             </ThemeIcon>
             <div style={{ minWidth: 0 }}>
@@ -183,8 +215,18 @@ function RecentActivities({ activities }: { activities: DonorSummary['activities
         <Stack component="ul" gap="sm" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {activities.map((activity) => (
             <Group component="li" key={activity.id} gap="sm" wrap="nowrap" align="flex-start">
-              <ThemeIcon size={28} radius="xl" variant="light" color={activityColor(activity.kind)} aria-hidden>
-                {activity.kind.startsWith('achievement') ? <IconTrophy size={16} /> : <IconDroplet size={16} />}
+              <ThemeIcon
+                size={28}
+                radius="xl"
+                variant="light"
+                color={activityColor(activity.kind)}
+                aria-hidden
+              >
+                {activity.kind.startsWith('achievement') ? (
+                  <IconTrophy size={16} />
+                ) : (
+                  <IconDroplet size={16} />
+                )}
               </ThemeIcon>
               <div style={{ minWidth: 0 }}>
                 <Text size="sm">{activity.message}</Text>
@@ -221,7 +263,7 @@ function NextEligibleDonation({ summary }: { summary: DonorSummary }) {
     detail = 'You can donate now. Thank you for coming back!';
     canDonate = true;
   } else {
-    headline = formatCalendarDate(summary.next_eligible_date);
+    headline = formatDate(summary.next_eligible_date);
     detail = summary.not_eligible_reason ?? MESSAGES.donateAgainFrom(summary.next_eligible_date);
   }
   return (
@@ -301,13 +343,18 @@ function DonationTable({ donations }: { donations: Donation[] }) {
   const wide = useMediaQuery('(min-width: 48em)', false, { getInitialValueInEffect: false });
   if (!wide) {
     return (
-      <Stack component="ul" gap="sm" data-testid="donation-history" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      <Stack
+        component="ul"
+        gap="sm"
+        data-testid="donation-history"
+        style={{ listStyle: 'none', margin: 0, padding: 0 }}
+      >
         {donations.map((donation) => {
           const badge = STATUS_BADGE[donation.status];
           return (
             <Paper component="li" key={donation.id} withBorder radius="md" p="sm">
               <Group justify="space-between" gap="xs" wrap="nowrap">
-                <Text fw={600}>{formatCalendarDate(donation.date)}</Text>
+                <Text fw={600}>{formatDate(donation.date)}</Text>
                 <Badge color={badge.color} variant="dot" style={{ flexShrink: 0 }}>
                   {badge.label}
                 </Badge>
@@ -340,7 +387,7 @@ function DonationTable({ donations }: { donations: Donation[] }) {
             const badge = STATUS_BADGE[donation.status];
             return (
               <Table.Tr key={donation.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatCalendarDate(donation.date)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(donation.date)}</Table.Td>
                 <Table.Td>{pluralize(donation.unit, 'unit')}</Table.Td>
                 <Table.Td>
                   <Badge color={badge.color} variant="dot">
@@ -362,4 +409,3 @@ function DonationTable({ donations }: { donations: Donation[] }) {
     </Table.ScrollContainer>
   );
 }
-

@@ -36,7 +36,7 @@ import { useCompleteDonation } from '../api/complete-donation';
 import { useDonorSummary } from '../api/get-donor-summary';
 import { useMyDonations } from '../api/get-my-donations';
 import { useSubmitDonation } from '../api/submit-donation';
-import { formatCalendarDate } from '../utils/format';
+import { formatDate } from '@/lib/format';
 import type { GameLocationState } from './game-location-state';
 import { alertTitleStyles } from './readable-colors';
 import { RewardsPanel } from './rewards-panel';
@@ -58,7 +58,11 @@ const HEALTH_OPTIONS = [
 export function lastGivenDate(donations: readonly Donation[], today: string): string | null {
   let latest: string | null = null;
   for (const donation of donations) {
-    if (donation.status === 'approved' && donation.date <= today && (latest === null || donation.date > latest)) {
+    if (
+      donation.status === 'approved' &&
+      donation.date <= today &&
+      (latest === null || donation.date > latest)
+    ) {
       latest = donation.date;
     }
   }
@@ -142,7 +146,7 @@ export function DonationForm() {
               title="Thank you!"
               styles={alertTitleStyles('teal')}
             >
-              Your donation request for {formatCalendarDate(submission.data.date)} ({submission.data.unit}{' '}
+              Your donation request for {formatDate(submission.data.date)} ({submission.data.unit}{' '}
               {submission.data.unit === 1 ? 'unit' : 'units'}) has been submitted successfully. It now awaits
               approval by the blood bank.
             </Alert>
@@ -213,7 +217,7 @@ export function DonationForm() {
           {eligibleFrom ? (
             <Alert color="yellow" variant="light" icon={<IconCalendarEvent aria-hidden />} role="status">
               {MESSAGES.donateAgainFrom(eligibleFrom)} Please choose a donation date from{' '}
-              {formatCalendarDate(eligibleFrom)} onwards.
+              {formatDate(eligibleFrom)} onwards.
             </Alert>
           ) : null}
           {submission.isError ? (

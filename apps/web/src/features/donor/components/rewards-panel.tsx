@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/co
 import { IconTrophy } from '@tabler/icons-react';
 import { POINTS_PER_DONATION, REWARDS_PANEL_MAX_ACHIEVEMENTS } from '@bloodbank/shared/constants';
 import type { DonationCompleteResult } from '@bloodbank/shared/game';
-import { pluralize } from '../utils/format';
+import { pluralize } from '@/lib/format';
 import { AchievementIcon } from './achievement-icon';
 
 interface RewardsPanelProps {

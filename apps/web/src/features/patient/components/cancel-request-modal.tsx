@@ -4,7 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import type { BloodRequest } from '@bloodbank/shared/blood-request';
 import { errorMessage } from '@/lib/api-client';
 import { useCancelRequest } from '../api/cancel-request';
-import { formatDate, formatUnits } from './format';
+import { formatDate, unitsText } from '@/lib/format';
 
 /** Asks before a pending request is withdrawn; the list and the counters refresh afterwards. */
 export function CancelRequestModal({
@@ -34,7 +34,7 @@ export function CancelRequestModal({
       {request ? (
         <Stack gap="md">
           <Text>
-            {`Your request for ${formatUnits(request.unit)} of ${request.bloodgroup} blood, needed by ${formatDate(request.date)}, will be cancelled.`}{' '}
+            {`Your request for ${unitsText(request.unit)} of ${request.bloodgroup} blood, needed by ${formatDate(request.date)}, will be cancelled.`}{' '}
             This cannot be undone; you can send a new request at any time.
           </Text>
           {cancellation.isError ? (

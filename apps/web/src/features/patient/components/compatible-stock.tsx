@@ -2,7 +2,7 @@ import { Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { CAN_RECEIVE_FROM, isBloodGroup } from '@bloodbank/shared/blood-groups';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { useStock } from '../api/get-stock';
-import { formatUnits } from './format';
+import { unitsText } from '@/lib/format';
 import { StockStatusBadge } from './status-badges';
 
 /**
@@ -77,7 +77,7 @@ export function CompatibleStock({ bloodgroup }: { bloodgroup: string | undefined
                       {donor}
                     </Text>
                     <Text size="sm" style={{ flex: 1 }}>
-                      {formatUnits(units)}
+                      {unitsText(units)}
                     </Text>
                     <StockStatusBadge units={units} />
                   </Group>
@@ -86,7 +86,7 @@ export function CompatibleStock({ bloodgroup }: { bloodgroup: string | undefined
             </Stack>
             <Text size="sm" fw={600} aria-live="polite" data-testid="compatible-total">
               {total > 0
-                ? `${formatUnits(total)} of compatible blood in stock now.`
+                ? `${unitsText(total)} of compatible blood in stock now.`
                 : 'No compatible blood is in stock right now. You can still send your request; it stays pending until the blood bank can fill it.'}
             </Text>
           </>

@@ -7,7 +7,7 @@ import type { BloodRequest } from '@bloodbank/shared/blood-request';
 import { paths } from '@/app/paths';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CancelRequestModal } from './cancel-request-modal';
-import { formatDate, formatUnits } from './format';
+import { formatDate, unitsText } from '@/lib/format';
 import { RequestStatusBadge } from './status-badges';
 
 /** PRODUCT.md section 2: the patient's requests, newest first; a pending one can be cancelled. */
@@ -61,7 +61,7 @@ interface RequestListProps {
 }
 
 function cancelLabel(request: BloodRequest): string {
-  return `Cancel request for ${formatUnits(request.unit)} of ${request.bloodgroup} needed by ${formatDate(request.date)}`;
+  return `Cancel request for ${unitsText(request.unit)} of ${request.bloodgroup} needed by ${formatDate(request.date)}`;
 }
 
 /** The rejection reason, and the group actually issued when the admin filled it from another group. */
@@ -118,9 +118,7 @@ function RequestTable({ requests, onCancel }: RequestListProps) {
                 {request.bloodgroup}
               </Table.Td>
               <Table.Td>{request.unit}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                {request.hospitaladdress}
-              </Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{request.hospitaladdress}</Table.Td>
               <Table.Td>
                 <Stack gap={4} align="flex-start">
                   <RequestStatusBadge status={request.status} />
@@ -169,7 +167,7 @@ function RequestCards({ requests, onCancel }: RequestListProps) {
           <Stack gap={6}>
             <Group justify="space-between" wrap="nowrap" gap="xs">
               <Text fw={700}>
-                {formatUnits(request.unit)} of {request.bloodgroup}
+                {unitsText(request.unit)} of {request.bloodgroup}
               </Text>
               <RequestStatusBadge status={request.status} />
             </Group>

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { BloodRequest } from '@bloodbank/shared/blood-request';
 import { paths } from '@/app/paths';
 import { PageHeader } from '@/components/ui/page-header';
-import { formatDate, formatUnits } from './format';
+import { formatDate, unitsText } from '@/lib/format';
 import { RequestForm } from './request-form';
 
 /** /patient/make-request: the form, then the success state with a way back or to another request. */
@@ -44,7 +44,7 @@ function RequestSubmitted({ request, onAnother }: { request: BloodRequest; onAno
           Request Submitted
         </Title>
         <Text>
-          Your request for {formatUnits(request.unit)} of {request.bloodgroup} blood, needed by{' '}
+          Your request for {unitsText(request.unit)} of {request.bloodgroup} blood, needed by{' '}
           {formatDate(request.date)}, has been submitted. It is pending until the blood bank reviews it; you
           can follow it on your dashboard.
         </Text>

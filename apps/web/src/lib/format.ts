@@ -1,0 +1,65 @@
+/**
+ * How every screen writes dates, counts and names. Calendar dates (`YYYY-MM-DD`) have no time zone
+ * and are read and written in UTC, so no browser shows one a day early; instants (ISO-8601) are
+ * shown in the reader's own zone.
+ */
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const shortDayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const localDayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+const instantFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** A calendar date, e.g. "24 Nov 2026"; "—" when there is none. */
+export function formatDate(isoDate: string | null | undefined): string {
+  if (!isoDate) return '—';
+  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? isoDate : dayFormat.format(date);
+}
+
+/** A calendar date without the year, for chart axes: "24 Nov". */
+export function formatShortDate(isoDate: string): string {
+  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? isoDate : shortDayFormat.format(date);
+}
+
+/** An instant as the day it was in the reader's zone: "21 Nov 2026". */
+export function formatInstantDate(instant: string): string {
+  const date = new Date(instant);
+  return Number.isNaN(date.getTime()) ? instant : localDayFormat.format(date);
+}
+
+/** An instant in the reader's zone with the time: "21 Nov 2026, 12:00"; "—" when there is none. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : instantFormat.format(date);
+}
+
+/** "1 unit", "3 units". */
+export function unitsText(count: number): string {
+  return `${count} ${count === 1 ? 'unit' : 'units'}`;
+}
+
+/** "1 donation", "1,200 points". */
+export function pluralize(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
+}
+
+export function fullName(person: { first_name: string; last_name: string; username: string }): string {
+  return `${person.first_name} ${person.last_name}`.trim() || person.username;
+}
+
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
