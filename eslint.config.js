@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -65,6 +66,17 @@ export default tseslint.config(
       },
     })),
   ),
+  {
+    // No import cycles in the server or the shared contracts: a module that needs one of its importers
+    // belongs with it, or the piece both need belongs in a third module.
+    files: ['apps/server/src/**/*.ts', 'packages/shared/src/**/*.ts'],
+    plugins: { import: importPlugin },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.js'] } },
+      'import/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   {
     files: ['apps/server/**/*.ts'],
     rules: {
