@@ -23,6 +23,7 @@ import {
   seedDatabase,
   type SeedResult,
 } from '../apps/server/src/cli/seed-scale';
+import { LOGIN_LIMITS } from '../apps/server/src/lib/login-throttle';
 import { measureWebVitals, type WebVitals } from './web-vitals';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -241,6 +242,8 @@ interface Target {
   url: string;
   requests: AutocannonRequest[];
   pid: number | undefined;
+  /** Connections for this target, when not the run's setting. */
+  connections?: number;
 }
 
 /**
@@ -252,7 +255,7 @@ const SLICES = 4;
 
 const loadOptions = (target: Target, duration: number) => ({
   url: target.url,
-  connections: settings.connections,
+  connections: target.connections ?? settings.connections,
   duration,
   timeout: 30,
   requests: target.requests,
@@ -288,7 +291,10 @@ class Runs {
   }
 
   measurement(): Measurement {
-    const merged = autocannon.aggregateResult(this.raws, { url: this.target.url, connections: settings.connections });
+    const merged = autocannon.aggregateResult(this.raws, {
+      url: this.target.url,
+      connections: this.target.connections ?? settings.connections,
+    });
     const requests = this.raws.reduce((sum, raw) => sum + raw.totalCompletedRequests, 0);
     const seconds = this.raws.reduce((sum, raw) => sum + raw.duration, 0);
     const failures = this.raws.reduce((sum, raw) => sum + raw.non2xx + raw.errors + raw.timeouts, 0);
@@ -349,6 +355,8 @@ async function measurePaired(
   const { rps: referenceRps, cpuMicrosPerRequest: referenceCpu } = referenceRuns.measurement();
   return { measurement, ratio: median(ratios), referenceRps, referenceCpu };
 }
+
+const SIGN_IN_CONNECTIONS = LOGIN_LIMITS.perUsernameAndAddress.points;
 
 /** An endpoint measured alone (sign-in: argon2-bound, no ratio). */
 async function measureAlone(name: string, target: Target): Promise<Measurement> {
@@ -518,7 +526,15 @@ async function main(): Promise<void> {
     }
     for (const endpoint of selected.filter((candidate) => candidate.kind === 'sign-in')) {
       measurements.push({
-        measurement: await measureAlone(endpoint.name, { url: serverUrl, requests: endpoint.requests, pid: server.pid }),
+        measurement: await measureAlone(endpoint.name, {
+          url: serverUrl,
+          requests: endpoint.requests,
+          pid: server.pid,
+          // Sign-in counts each attempt before its password is checked, so one address may have only
+          // as many in flight as one account's failure limit allows (docs/security.md); five keep
+          // argon2's four threads busy all the same.
+          connections: SIGN_IN_CONNECTIONS,
+        }),
       });
     }
 

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Transaction } from 'kysely';
 import type { Database, Engine } from './database';
 import type { DB } from './types';
 
@@ -16,7 +16,8 @@ export function writeTransactionsFor(database: {
   engine: Engine;
   syncCommits?: () => Promise<void>;
 }): WriteTransactions {
-  if (database.engine === 'postgres') return batchedWriteTransactions(database.db, { beginBatch: lockCounterShard });
+  if (database.engine === 'postgres')
+    return batchedWriteTransactions(database.db, { beginBatch: lockCounterShard });
   return batchedWriteTransactions(database.db, { syncCommits: database.syncCommits });
 }
 
@@ -26,7 +27,9 @@ export function writeTransactionsFor(database: {
  * and a counter lock in opposite orders.
  */
 const lockCounterShard = (trx: Transaction<DB>) =>
-  sql`select 1 from change_counters where shard = (txid_current() % 16)::integer for no key update`.execute(trx);
+  sql`select 1 from change_counters where shard = (txid_current() % 16)::integer for no key update`.execute(
+    trx,
+  );
 
 export const SAVEPOINT_SQL = {
   set: 'savepoint request_write',
@@ -71,7 +74,11 @@ function batchedWriteTransactions(
   const { beginBatch, syncCommits } = options;
   const queue: QueuedWork[] = [];
   let draining = false;
-  const savepoint = (statement: string, trx: Transaction<DB>) => sql.raw(statement).execute(trx);
+  // Compiled once: a batch sets and releases one per work.
+  const compiled = new Map<string, CompiledQuery>(
+    Object.values(SAVEPOINT_SQL).map((statement) => [statement, CompiledQuery.raw(statement)]),
+  );
+  const savepoint = (statement: string, trx: Transaction<DB>) => trx.executeQuery(compiled.get(statement)!);
 
   async function drain() {
     try {
@@ -108,7 +115,8 @@ function batchedWriteTransactions(
       batch.forEach((item, index) => {
         const outcome = outcomes[index]!;
         if (outcome.ok) item.resolve(outcome.value);
-        else if (outcome.again && item.attempts < MAX_ATTEMPTS) again.push({ ...item, attempts: item.attempts + 1 });
+        else if (outcome.again && item.attempts < MAX_ATTEMPTS)
+          again.push({ ...item, attempts: item.attempts + 1 });
         else item.reject(outcome.value);
       });
       queue.unshift(...again);
@@ -158,7 +166,9 @@ function batchedWriteTransactions(
         }
       });
     } catch (commitError) {
-      return batch.map((_, index) => (outcomes[index]?.ok === false ? outcomes[index] : { ok: false, value: commitError }));
+      return batch.map((_, index) =>
+        outcomes[index]?.ok === false ? outcomes[index] : { ok: false, value: commitError },
+      );
     }
     return outcomes;
   }
