@@ -39,8 +39,8 @@ export const donationActivityMessages = {
     `Your donation of ${formatFeedDate(donation.date)} was approved. Thank you for saving lives!`,
   rejected: (donation: DonationForFeed, reason?: string | null) =>
     `Your donation of ${formatFeedDate(donation.date)} was not approved${reason ? `: ${reason}` : '.'}`,
-  issued: (donationDate: string, hospital: string) =>
-    `Your donation of ${formatFeedDate(donationDate)} was issued to a patient at ${hospital}`,
+  // The hospital's address is the patient's free text: never shown to donors (PRODUCT.md 3.3).
+  issued: (donationDate: string) => `Your donation of ${formatFeedDate(donationDate)} was issued to a hospital`,
   achievementEarned: (achievement: { name: string; points_reward: number }) =>
     `Achievement unlocked: ${achievement.name} (+${achievement.points_reward} points).`,
   achievementWithdrawn: (achievement: { name: string }) =>
@@ -97,13 +97,12 @@ export function recordDonationIssued(
   db: DatabaseOrTransaction,
   donorId: number,
   donationDate: string,
-  hospital: string,
   at: string,
 ) {
   return recordActivity(db, {
     userId: donorId,
     kind: DONATION_ACTIVITY_KINDS.issued,
-    message: donationActivityMessages.issued(donationDate, hospital),
+    message: donationActivityMessages.issued(donationDate),
     at,
   });
 }

@@ -61,7 +61,7 @@ export async function approveRequest(
       await recordRequestActivity(trx, decided, { type: 'approved', issuedBloodgroup: issueFrom }, at);
       // The blood journey: every donor whose bag went to this patient hears where it went.
       for (const donation of await listDonationsIssuedToRequest(trx, requestId)) {
-        await recordDonationIssued(trx, donation.donor_id, donation.donation_date, decided.hospital_address, at);
+        await recordDonationIssued(trx, donation.donor_id, donation.donation_date, at);
       }
       await recordAudit(trx, {
         actorId: admin.id,
