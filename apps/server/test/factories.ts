@@ -62,3 +62,13 @@ async function createUser(t: TestApp, role: Role, overrides: UserOverrides = {})
 export const createDonor = (t: TestApp, overrides?: UserOverrides) => createUser(t, 'DONOR', overrides);
 export const createPatient = (t: TestApp, overrides?: UserOverrides) => createUser(t, 'PATIENT', overrides);
 export const createAdmin = (t: TestApp, overrides?: UserOverrides) => createUser(t, 'ADMIN', overrides);
+
+/** POST /api/auth/token as the login form sends it, from `remoteAddress`. */
+export const signInForm = (t: TestApp, username: string, password: string, remoteAddress = '127.0.0.1') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ username, password }).toString(),
+    remoteAddress,
+  });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { createAdmin, createDonor, TEST_PASSWORD } from '../../../test/factories';
+import { createAdmin, createDonor, signInForm, TEST_PASSWORD } from '../../../test/factories';
 import { multipartBody, TINY_PNG } from '../../../test/multipart';
 import { ensureInitialAdmin, INITIAL_ADMIN_PASSWORD_FILE } from '../users/admin-accounts';
 
@@ -36,13 +36,7 @@ const patientBody = (overrides: Record<string, unknown> = {}) => ({
 
 const register = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/register', payload: payload as object });
 const signIn = (username: string, password: string, remoteAddress = '127.0.0.1') =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/auth/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ username, password }).toString(),
-    remoteAddress,
-  });
+  signInForm(t, username, password, remoteAddress);
 
 /** No response may ever carry a password or a hash. */
 function expectNoSecrets(body: string) {

@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { createDonor, TEST_PASSWORD } from '../../../test/factories';
+import { createDonor, signInForm, TEST_PASSWORD } from '../../../test/factories';
 import { redisForTests, TEST_REDIS_URL } from '../../../test/support/redis';
 import { startTcpProxy, type TcpProxy } from '../../../test/support/tcp-proxy';
 import { LOGIN_LIMITS } from '../../lib/login-throttle';
@@ -22,14 +22,7 @@ const freshAddress = () => {
   return `127.${parseInt(run.slice(0, 2), 16)}.${parseInt(run.slice(2, 4), 16)}.${addresses}`;
 };
 
-const signIn = (t: TestApp, username: string, password: string, remoteAddress: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/auth/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ username, password }).toString(),
-    remoteAddress,
-  });
+const signIn = signInForm;
 
 const tally = (statuses: number[]) =>
   statuses.reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
