@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/database';
+import { writeTransactionsFor } from '../src/db/write-transactions';
 import { registrationBody } from './reliability/server-process';
 
 /**
@@ -68,7 +69,11 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('group commit (SQLite)',
       let row: { username: string } | undefined;
       for (let waited = 0; !row && waited < 20_000; waited += 50) {
         await new Promise((resolve) => setTimeout(resolve, 50));
-        row = await database.db.selectFrom('users').select('username').where('username', 'like', 'commit_%').executeTakeFirst();
+        row = await database.db
+          .selectFrom('users')
+          .select('username')
+          .where('username', 'like', 'commit_%')
+          .executeTakeFirst();
       }
       expect(row?.username).toMatch(/^commit_patient_/);
       // ...but not acknowledged while the flush is held.
@@ -95,6 +100,41 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('group commit (SQLite)',
     expect(syncs).toBeLessThanOrEqual(before + 20);
     // Nothing left unflushed: another sync returns at once.
     await database.syncCommits!();
+  });
+
+  it('a write resolves only after the flush, whoever asked for it (a GET that wrote too)', async () => {
+    let open!: () => void;
+    gate = { open: () => open(), opened: new Promise<void>((resolve) => (open = resolve)) };
+    try {
+      const writes = writeTransactionsFor(database);
+      let resolved = false;
+      const written = writes
+        .run((trx) =>
+          sql`insert into activities (user_id, kind, message, created_at) select id, 'probe', 'flush probe', '2026-06-15T10:00:00.000Z' from users limit 1`.execute(
+            trx,
+          ),
+        )
+        .then(() => (resolved = true));
+      // Committed (a read sees it) but not resolved while the flush is held.
+      let seen = false;
+      for (let waited = 0; !seen && waited < 10_000; waited += 25) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        seen =
+          (await database.db
+            .selectFrom('activities')
+            .select('id')
+            .where('kind', '=', 'probe')
+            .executeTakeFirst()) !== undefined;
+      }
+      expect(seen).toBe(true);
+      expect(resolved).toBe(false);
+      gate.open();
+      await written;
+      expect(resolved).toBe(true);
+    } finally {
+      gate.open();
+      gate = undefined;
+    }
   });
 });
 
