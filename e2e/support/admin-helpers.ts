@@ -68,7 +68,8 @@ export async function donate(
 ): Promise<number> {
   const response = await request.post('/api/donations', {
     headers: bearer(await tokenFor(request, donor)),
-    data: { unit, date: dayFromToday(2), disease, confirmation: true },
+    // Booked for today: an admin may approve a donation only from the day it is booked for.
+    data: { unit, date: dayFromToday(0), disease, confirmation: true },
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: number }).id;
