@@ -1,6 +1,10 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { formatDateTime } from '@/lib/format';
+import type { ReactNode } from 'react';
+import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { EmptyState } from '@/components/ui/empty-state';
+import { capitalize, formatDateTime } from '@/lib/format';
 import { DANGER } from '../tones';
+import { AdminPage } from './admin-page';
+import { ExportButton } from './export-button';
 import { StatusBadge } from './status-badge';
 
 /** A donation's or request's status, when it was decided and, if rejected, why. */
@@ -68,5 +72,103 @@ export function DecisionActions({
         Reject
       </Button>
     </Group>
+  );
+}
+
+/** The status filter of a list of decisions: every status, or all with the pending first. */
+export function StatusFilter({
+  statuses,
+  value,
+  onChange,
+}: {
+  statuses: readonly string[];
+  value: string;
+  onChange: (status: string) => void;
+}) {
+  return (
+    <NativeSelect
+      label="Status"
+      data={[
+        { value: '', label: 'All (pending first)' },
+        ...statuses.map((status) => ({ value: status, label: capitalize(status) })),
+      ]}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      w={220}
+    />
+  );
+}
+
+/** Why the last approval or rejection failed, above the list it was made in. */
+export function ActionError({ message }: { message: string | null }) {
+  return message ? (
+    <Text role="alert" c={DANGER} size="sm">
+      {message}
+    </Text>
+  ) : null;
+}
+
+/** An empty list of decisions: none of this status, or none at all yet (and when they will appear). */
+export function NoDecisions({
+  status,
+  plural,
+  firstTitle,
+  appearWhen,
+  icon,
+}: {
+  status: string | undefined;
+  plural: string;
+  firstTitle: string;
+  appearWhen: string;
+  icon: ReactNode;
+}) {
+  return (
+    <EmptyState
+      title={status ? `No ${status} ${plural}` : firstTitle}
+      description={status ? 'Choose another status to see the rest of the history.' : appearWhen}
+      icon={icon}
+    />
+  );
+}
+
+/**
+ * Manage Donations and Manage Requests: the page, its CSV export, the status filter (and `filters`
+ * beside it), the last action's error, then the list (`children`); `dialogs` after the content.
+ */
+export function DecisionsPage({
+  title,
+  description,
+  exportName,
+  statuses,
+  status,
+  onStatusChange,
+  filters,
+  actionError,
+  dialogs,
+  children,
+}: {
+  title: string;
+  description: string;
+  exportName: 'donations' | 'requests';
+  statuses: readonly string[];
+  status: string;
+  onStatusChange: (status: string) => void;
+  filters?: ReactNode;
+  actionError: string | null;
+  dialogs: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <AdminPage title={title} description={description} actions={<ExportButton name={exportName} />}>
+      <Stack gap="md">
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <StatusFilter statuses={statuses} value={status} onChange={onStatusChange} />
+          {filters}
+        </Group>
+        <ActionError message={actionError} />
+        {children}
+      </Stack>
+      {dialogs}
+    </AdminPage>
   );
 }

@@ -1,28 +1,20 @@
 import { useState } from 'react';
-import { Badge, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconDroplet } from '@tabler/icons-react';
 import { PAGE_SIZE, type AdminDonation } from '@bloodbank/shared/admin';
 import { DONATION_STATUSES, type DonationStatus } from '@bloodbank/shared/donation';
-import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/lib/api-client';
 import { useApproveDonation } from '../api/approve-donation';
 import { useDonations } from '../api/get-donations';
 import { useRejectDonation } from '../api/reject-donation';
-import { AdminPage } from '../components/admin-page';
 import { type Column } from '../components/data-table';
-import { ExportButton } from '../components/export-button';
 import { PagedTable } from '../components/paged-table';
-import { DecisionActions, DecisionStatus } from '../components/decision-cells';
+import { DecisionActions, DecisionsPage, DecisionStatus, NoDecisions } from '../components/decision-cells';
 import { RejectDialog } from '../components/reject-dialog';
-import { capitalize, formatDate, unitsText } from '@/lib/format';
+import { formatDate, unitsText } from '@/lib/format';
 import { useListParams } from '../hooks/use-list-params';
-import { DANGER, TEXT_TONE } from '../tones';
+import { TEXT_TONE } from '../tones';
 import { notify } from '../notify';
-
-const STATUS_OPTIONS = [
-  { value: '', label: 'All (pending first)' },
-  ...DONATION_STATUSES.map((status) => ({ value: status, label: capitalize(status) })),
-];
 
 /** Anything but "None" is something the admin must look at before approving. */
 const needsAttention = (donation: AdminDonation) => donation.disease !== 'None';
@@ -138,76 +130,64 @@ export function DonationsScreen() {
   ];
 
   return (
-    <AdminPage
+    <DecisionsPage
       title="Manage Donations"
       description="Donations awaiting approval come first. Check the donor's health condition before approving."
-      actions={<ExportButton name="donations" />}
-    >
-      <Stack gap="md">
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <NativeSelect
-            label="Status"
-            data={STATUS_OPTIONS}
-            value={values.status}
-            onChange={(event) => update({ status: event.currentTarget.value })}
-            w={220}
-          />
-          <Group gap={6} wrap="nowrap" pb={6}>
-            <IconAlertTriangle size={16} color="var(--mantine-color-orange-8)" aria-hidden />
-            <Text size="sm" c="dimmed">
-              Tinted rows: the donor reported a health condition.
-            </Text>
-          </Group>
-        </Group>
-        {actionError ? (
-          <Text role="alert" c={DANGER} size="sm">
-            {actionError}
+      exportName="donations"
+      statuses={DONATION_STATUSES}
+      status={values.status}
+      onStatusChange={(next) => update({ status: next })}
+      filters={
+        <Group gap={6} wrap="nowrap" pb={6}>
+          <IconAlertTriangle size={16} color="var(--mantine-color-orange-8)" aria-hidden />
+          <Text size="sm" c="dimmed">
+            Tinted rows: the donor reported a health condition.
           </Text>
-        ) : null}
-
-        <PagedTable
-          query={query}
-          loadingLabel="Loading donations"
-          errorText="The donations could not be loaded. Please try again."
-          empty={
-            <EmptyState
-              title={status ? `No ${status} donations` : 'No donations yet'}
-              description={
-                status
-                  ? 'Choose another status to see the rest of the history.'
-                  : 'Donations appear here as soon as a donor books one.'
-              }
-              icon={<IconDroplet size={28} />}
-            />
+        </Group>
+      }
+      actionError={actionError}
+      dialogs={
+        <RejectDialog
+          subject={
+            rejecting
+              ? {
+                  title: `Reject donation #${rejecting.id}`,
+                  summary: `${rejecting.donor_name} booked ${unitsText(rejecting.unit)} of ${rejecting.bloodgroup} on ${formatDate(rejecting.date)} (health condition: ${rejecting.disease}).`,
+                }
+              : null
           }
-          caption="Blood donations"
-          columns={columns}
-          rowKey={(donation) => donation.id}
-          highlight={(donation) => donation.status === 'pending' && needsAttention(donation)}
-          pagesLabel="Donations"
-          page={page}
-          onPageChange={(next) => update({ page: next })}
+          audience="the donor"
+          onReject={async (reason) => {
+            if (!rejecting) return;
+            const rejected = await reject.mutateAsync({ id: rejecting.id, reason });
+            setRejecting(null);
+            notify({ title: 'Donation rejected', message: `${rejected.donor_name} will see the decision.` });
+          }}
+          onClose={() => setRejecting(null)}
         />
-      </Stack>
-
-      <RejectDialog
-        subject={
-          rejecting
-            ? {
-                title: `Reject donation #${rejecting.id}`,
-                summary: `${rejecting.donor_name} booked ${unitsText(rejecting.unit)} of ${rejecting.bloodgroup} on ${formatDate(rejecting.date)} (health condition: ${rejecting.disease}).`,
-              }
-            : null
+      }
+    >
+      <PagedTable
+        query={query}
+        loadingLabel="Loading donations"
+        errorText="The donations could not be loaded. Please try again."
+        empty={
+          <NoDecisions
+            status={status}
+            plural="donations"
+            firstTitle="No donations yet"
+            appearWhen="Donations appear here as soon as a donor books one."
+            icon={<IconDroplet size={28} />}
+          />
         }
-        audience="the donor"
-        onReject={async (reason) => {
-          if (!rejecting) return;
-          const rejected = await reject.mutateAsync({ id: rejecting.id, reason });
-          setRejecting(null);
-          notify({ title: 'Donation rejected', message: `${rejected.donor_name} will see the decision.` });
-        }}
-        onClose={() => setRejecting(null)}
+        caption="Blood donations"
+        columns={columns}
+        rowKey={(donation) => donation.id}
+        highlight={(donation) => donation.status === 'pending' && needsAttention(donation)}
+        pagesLabel="Donations"
+        page={page}
+        onPageChange={(next) => update({ page: next })}
       />
-    </AdminPage>
+    </DecisionsPage>
   );
 }

@@ -1,30 +1,21 @@
 import { useState } from 'react';
-import { Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
 import { PAGE_SIZE, type AdminRequest, type InsufficientStock } from '@bloodbank/shared/admin';
 import type { BloodGroup } from '@bloodbank/shared/blood-groups';
 import { REQUEST_STATUSES, type RequestStatus } from '@bloodbank/shared/blood-request';
-import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/lib/api-client';
 import { insufficientStockOf, useApproveRequest } from '../api/approve-request';
 import { useRequests } from '../api/get-requests';
 import { useRejectRequest } from '../api/reject-request';
-import { AdminPage } from '../components/admin-page';
 import { type Column } from '../components/data-table';
-import { ExportButton } from '../components/export-button';
 import { PagedTable } from '../components/paged-table';
-import { DecisionActions, DecisionStatus } from '../components/decision-cells';
+import { DecisionActions, DecisionsPage, DecisionStatus, NoDecisions } from '../components/decision-cells';
 import { RejectDialog } from '../components/reject-dialog';
 import { ShortStockDialog } from '../components/short-stock-dialog';
-import { capitalize, formatDate, unitsText } from '@/lib/format';
+import { formatDate, unitsText } from '@/lib/format';
 import { useListParams } from '../hooks/use-list-params';
-import { DANGER } from '../tones';
 import { notify } from '../notify';
-
-const STATUS_OPTIONS = [
-  { value: '', label: 'All (pending first)' },
-  ...REQUEST_STATUSES.map((status) => ({ value: status, label: capitalize(status) })),
-];
 
 /** Manage Requests: pending first; approve (FEFO, or from a compatible group when short); reject with a reason. */
 export function RequestsScreen() {
@@ -155,80 +146,71 @@ export function RequestsScreen() {
   ];
 
   return (
-    <AdminPage
+    <DecisionsPage
       title="Manage Requests"
       description="Patients' blood requests, pending first. Approving issues the units that expire first."
-      actions={<ExportButton name="requests" />}
-    >
-      <Stack gap="md">
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <NativeSelect
-            label="Status"
-            data={STATUS_OPTIONS}
-            value={values.status}
-            onChange={(event) => update({ status: event.currentTarget.value })}
-            w={220}
+      exportName="requests"
+      statuses={REQUEST_STATUSES}
+      status={values.status}
+      onStatusChange={(next) => update({ status: next })}
+      actionError={actionError}
+      dialogs={
+        <>
+          <ShortStockDialog
+            shortage={shortage}
+            approvingFrom={approve.isPending ? (approve.variables.bloodgroup ?? null) : null}
+            error={shortageError}
+            onApproveFrom={(group) => shortage && approveRequest(shortage.request, group)}
+            onClose={() => {
+              setShortage(null);
+              setShortageError(null);
+            }}
           />
-        </Group>
-        {actionError ? (
-          <Text role="alert" c={DANGER} size="sm">
-            {actionError}
-          </Text>
-        ) : null}
 
-        <PagedTable
-          query={query}
-          loadingLabel="Loading requests"
-          errorText="The requests could not be loaded. Please try again."
-          empty={
-            <EmptyState
-              title={status ? `No ${status} requests` : 'No blood requests yet'}
-              description={
-                status
-                  ? 'Choose another status to see the rest of the history.'
-                  : 'Requests appear here as soon as a patient submits one.'
-              }
-              icon={<IconFileText size={28} />}
-            />
-          }
-          caption="Blood requests"
-          columns={columns}
-          rowKey={(request) => request.id}
-          pagesLabel="Requests"
-          page={page}
-          onPageChange={(next) => update({ page: next })}
-        />
-      </Stack>
-
-      <ShortStockDialog
-        shortage={shortage}
-        approvingFrom={approve.isPending ? (approve.variables.bloodgroup ?? null) : null}
-        error={shortageError}
-        onApproveFrom={(group) => shortage && approveRequest(shortage.request, group)}
-        onClose={() => {
-          setShortage(null);
-          setShortageError(null);
-        }}
-      />
-
-      <RejectDialog
-        subject={
-          rejecting
-            ? {
-                title: `Reject request #${rejecting.id}`,
-                summary: `${rejecting.patient_name} asked for ${unitsText(rejecting.unit)} of ${rejecting.bloodgroup} by ${formatDate(rejecting.date)}.`,
-              }
-            : null
+          <RejectDialog
+            subject={
+              rejecting
+                ? {
+                    title: `Reject request #${rejecting.id}`,
+                    summary: `${rejecting.patient_name} asked for ${unitsText(rejecting.unit)} of ${rejecting.bloodgroup} by ${formatDate(rejecting.date)}.`,
+                  }
+                : null
+            }
+            audience="the patient"
+            onReject={async (reason) => {
+              if (!rejecting) return;
+              const rejected = await reject.mutateAsync({ id: rejecting.id, reason });
+              setRejecting(null);
+              notify({
+                title: 'Request rejected',
+                message: `${rejected.patient_name} will see the decision.`,
+              });
+            }}
+            onClose={() => setRejecting(null)}
+          />
+        </>
+      }
+    >
+      <PagedTable
+        query={query}
+        loadingLabel="Loading requests"
+        errorText="The requests could not be loaded. Please try again."
+        empty={
+          <NoDecisions
+            status={status}
+            plural="requests"
+            firstTitle="No blood requests yet"
+            appearWhen="Requests appear here as soon as a patient submits one."
+            icon={<IconFileText size={28} />}
+          />
         }
-        audience="the patient"
-        onReject={async (reason) => {
-          if (!rejecting) return;
-          const rejected = await reject.mutateAsync({ id: rejecting.id, reason });
-          setRejecting(null);
-          notify({ title: 'Request rejected', message: `${rejected.patient_name} will see the decision.` });
-        }}
-        onClose={() => setRejecting(null)}
+        caption="Blood requests"
+        columns={columns}
+        rowKey={(request) => request.id}
+        pagesLabel="Requests"
+        page={page}
+        onPageChange={(next) => update({ page: next })}
       />
-    </AdminPage>
+    </DecisionsPage>
   );
 }
