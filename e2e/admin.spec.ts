@@ -210,6 +210,8 @@ test('an admin edits and deactivates a donor, who then cannot sign in', async ({
 });
 
 test('every admin screen is accessible, and the exports download as CSV', async ({ page }) => {
+  // Seven screens, each checked with axe, and three downloads: more than 30 s on a busy machine.
+  test.slow();
   await openSignedIn(page, E2E_ADMIN, '/admin/admin-dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Administrator Dashboard' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Stock by Blood Group' })).toBeVisible();
