@@ -36,8 +36,6 @@ if (!process.env.E2E_DATA_DIR) {
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
-  // Screenshots for the README are taken on request only: UPDATE_SCREENSHOTS=1 npx playwright test screenshots
-  testIgnore: process.env.UPDATE_SCREENSHOTS ? [] : ['**/screenshots.spec.ts'],
   outputDir: 'test-results/e2e-artifacts',
   fullyParallel: false,
   workers: 1,

@@ -44,6 +44,20 @@ function expectNoSecrets(body: string) {
 }
 
 describe('POST /api/auth/register', () => {
+  it("stamps the account and its first activity with the bank's clock, not the machine's", async () => {
+    t.clock.set('2026-01-02T09:00:00.000Z');
+    try {
+      const response = await register(donorBody());
+      expect(response.statusCode).toBe(201);
+      const id = response.json().user_id;
+      const row = await t.db.selectFrom('users').select('created_at').where('id', '=', id).executeTakeFirstOrThrow();
+      const activity = await t.db.selectFrom('activities').select('created_at').where('user_id', '=', id).executeTakeFirstOrThrow();
+      expect([row.created_at, activity.created_at]).toEqual(['2026-01-02T09:00:00.000Z', '2026-01-02T09:00:00.000Z']);
+    } finally {
+      t.clock.set(undefined);
+    }
+  });
+
   it('registers a donor from JSON and answers 201 with id, type and username only', async () => {
     const body = donorBody({ username: 'Asha.K' });
     const response = await register(body);

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { MESSAGES } from '@bloodbank/shared/constants';
 import type { Registration, RegistrationResponse } from '@bloodbank/shared/auth';
 import type { AppContext } from '../../context';
-import { nowIso } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { conflict } from '../../errors';
 import { hashPassword } from '../../lib/passwords';
@@ -34,7 +33,7 @@ export async function registerUser(
   const passwordHash = await hashPassword(input.password);
   const storedPicture = picture && profilePicture ? await storeProfilePicture(ctx.config.dataDir, profilePicture, picture.ext) : null;
 
-  const at = nowIso();
+  const at = ctx.clock.now().toISOString();
   try {
     const userId = await ctx.writes.run(async (trx) => {
       const id = await insertUser(trx, {
