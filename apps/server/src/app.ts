@@ -47,7 +47,13 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
         : {
             level: config.logLevel,
             // Belt and braces: the default serializers log no headers or bodies, and these never appear.
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'password', '*.password', 'access_token'],
+            redact: [
+              'req.headers.authorization',
+              'req.headers.cookie',
+              'password',
+              '*.password',
+              'access_token',
+            ],
             ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
     // Below info no request line is written: Fastify then need not build the two it would discard
@@ -55,7 +61,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     // error line, which names its request itself (plugins/error-handler.ts).
     ...(logsRequests(config.logLevel)
       ? {}
-      : { logController: new ErrorsOnlyRequestLog(), childLoggerFactory: (logger: FastifyBaseLogger) => logger }),
+      : {
+          logController: new ErrorsOnlyRequestLog(),
+          childLoggerFactory: (logger: FastifyBaseLogger) => logger,
+        }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Slow clients are cut off (config.ts); Node checks the deadlines every second, not every 30.
@@ -77,19 +86,12 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // A lost database never ends the process: requests that need it are answered 503 meanwhile.
   const outages = databaseOutageMonitor(deps.database.db, app.log);
   deps.database.onConnectionError?.((error) => outages.report(error));
-  const writes = writeTransactionsFor(deps.database);
   const ctx: AppContext = {
     config,
     db: deps.database.db,
     engine: deps.database.engine,
     changes: deps.database.changes,
-    writes: {
-      run: (work) =>
-        writes.run(work).then((value) => {
-          outages.writeSucceeded();
-          return value;
-        }),
-    },
+    writes: writeTransactionsFor(deps.database, outages.writeSucceeded),
     clock: deps.clock ?? createClock(config.timezone),
     loginThrottle: createLoginThrottle(redis),
     outages,
@@ -164,7 +166,15 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // One plugin for the whole API, the modules called into it rather than registered: Fastify gives
   // each registered plugin request and reply classes of its own, so code every request runs
   // through would otherwise meet seven shapes of them and fall back to V8's slow property lookups.
-  const modules = [systemRoutes, authRoutes, usersRoutes, requestsRoutes, donationsRoutes, gameRoutes, adminRoutes];
+  const modules = [
+    systemRoutes,
+    authRoutes,
+    usersRoutes,
+    requestsRoutes,
+    donationsRoutes,
+    gameRoutes,
+    adminRoutes,
+  ];
   await app.register(
     async (api) => {
       for (const module of modules) await module(api, ctx);

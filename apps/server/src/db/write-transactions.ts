@@ -11,14 +11,14 @@ export interface WriteTransactions {
   run<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T>;
 }
 
-export function writeTransactionsFor(database: {
-  db: Database;
-  engine: Engine;
-  syncCommits?: () => Promise<void>;
-}): WriteTransactions {
+export function writeTransactionsFor(
+  database: { db: Database; engine: Engine; syncCommits?: () => Promise<void> },
+  /** Told once per batch that committed (and is on disk): a full disk has room again, say. */
+  onCommitted?: () => void,
+): WriteTransactions {
   if (database.engine === 'postgres')
-    return batchedWriteTransactions(database.db, { beginBatch: lockCounterShard });
-  return batchedWriteTransactions(database.db, { syncCommits: database.syncCommits });
+    return batchedWriteTransactions(database.db, { beginBatch: lockCounterShard, onCommitted });
+  return batchedWriteTransactions(database.db, { syncCommits: database.syncCommits, onCommitted });
 }
 
 /**
@@ -69,9 +69,10 @@ function batchedWriteTransactions(
     beginBatch?: (trx: Transaction<DB>) => Promise<unknown>;
     /** Resolves once the commits made so far are on disk, where a commit alone does not promise it (SQLite). */
     syncCommits?: (() => Promise<void>) | undefined;
+    onCommitted?: (() => void) | undefined;
   },
 ): WriteTransactions {
-  const { beginBatch, syncCommits } = options;
+  const { beginBatch, syncCommits, onCommitted } = options;
   const queue: QueuedWork[] = [];
   let draining = false;
   // Compiled once: a batch sets and releases one per work.
@@ -111,6 +112,7 @@ function batchedWriteTransactions(
           continue;
         }
       }
+      if (outcomes.some((outcome) => outcome.ok)) onCommitted?.();
       const again: QueuedWork[] = [];
       batch.forEach((item, index) => {
         const outcome = outcomes[index]!;

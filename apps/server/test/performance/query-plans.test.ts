@@ -257,7 +257,8 @@ describe.each(statistics)(`hot read plans at scale ${SCALE} (%s)`, (state) => {
     expect(planFor(plans, /from "blood_stock"/)).not.toContain('blood_units');
 
     // Nothing changed since: the next call only checks who is asking and whether anything changed,
-    // by two indexed reads on PostgreSQL and with no query at all on SQLite (its data_version).
+    // by two indexed reads on PostgreSQL and with no Kysely query at all on SQLite (its change counters
+    // are read straight on the connection, once per turn).
     const again = await queriesOf('/api/admin/dashboard', admin);
     expect(again.map((query) => query.sql.match(/from "(\w+)"/)?.[1])).toEqual(
       // PostgreSQL asks the change counters whether the users (the session check) and what the
