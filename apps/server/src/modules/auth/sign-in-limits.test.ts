@@ -134,6 +134,24 @@ describe.skipIf(!redisAvailable)('with Redis', () => {
       createTestApp({ env: { REDIS_URL: TEST_REDIS_URL } }),
     ]);
     try {
+      // Until its Redis connection is ready an instance counts in memory (as while Redis is down):
+      // wait until each has counted an attempt in Redis.
+      const redis = new Redis(TEST_REDIS_URL);
+      try {
+        for (const [index, app] of [first, second].entries()) {
+          const warmAddress = freshAddress();
+          const warmUser = `warm_${run}_${index}`;
+          let counted = false;
+          for (let waited = 0; !counted && waited < 15_000; waited += 100) {
+            await signIn(app, warmUser, 'warming-up', warmAddress);
+            counted = (await redis.exists(`login-attempt:pair:${warmUser}|${warmAddress}`)) === 1;
+            if (!counted) await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+          expect(counted).toBe(true);
+        }
+      } finally {
+        redis.disconnect();
+      }
       const address = freshAddress();
       const username = `split_${run}`;
       const responses = await Promise.all(
