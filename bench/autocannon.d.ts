@@ -1,10 +1,27 @@
 // The part of autocannon's programmatic API the benchmark uses (the package ships no types).
 declare module 'autocannon' {
+  /**
+   * What a connection keeps while it goes through its requests: reset (to `initialContext`, or {})
+   * each time it starts again from the first.
+   */
+  export type RequestContext = Record<string, unknown>;
   export interface AutocannonRequest {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
     body?: string;
+    /**
+     * Called before this request is sent (each time, as it is built): returns the request to send,
+     * or a falsy value to start again from the first request (not allowed on the first).
+     */
+    setupRequest?: (request: AutocannonRequest, context: RequestContext) => AutocannonRequest | null | undefined;
+    /** Called with each response to this request (the body as a string). */
+    onResponse?: (status: number, body: string, context: RequestContext, headers: Record<string, string | string[]>) => void;
+  }
+  /** One connection (`setupClient` receives it before its first request). */
+  export interface Client {
+    /** Replaces this connection's list of requests. */
+    setRequests(requests: AutocannonRequest[]): void;
   }
   export interface AutocannonOptions extends AutocannonRequest {
     url: string;
@@ -13,6 +30,10 @@ declare module 'autocannon' {
     pipelining?: number;
     timeout?: number;
     requests?: AutocannonRequest[];
+    /** Called once for each connection, before it sends anything. */
+    setupClient?: (client: Client) => void;
+    /** What each connection's context starts as (and is reset to). */
+    initialContext?: RequestContext;
     /** Resolve with the raw result (histograms encoded), to be merged with aggregateResult. */
     skipAggregateResult?: boolean;
   }

@@ -15,8 +15,15 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon, { type AutocannonRequest, type AutocannonResult, type RawAutocannonResult } from 'autocannon';
+import autocannon, {
+  type AutocannonOptions,
+  type AutocannonRequest,
+  type AutocannonResult,
+  type RawAutocannonResult,
+} from 'autocannon';
 import pg from 'pg';
+import { BOOKING_DAYS_AHEAD } from '@bloodbank/shared/constants';
+import { addDays } from '@bloodbank/shared/dates';
 import {
   BENCH_PASSWORD,
   donorUsername,
@@ -161,12 +168,145 @@ interface Endpoint {
   name: string;
   kind: 'read' | 'write' | 'sign-in';
   requests: AutocannonRequest[];
+  /** Requests of its own for each connection (numbered from 0 in each run), instead of `requests`. */
+  connectionRequests?: (connection: number) => AutocannonRequest[];
+  /** Run after each load (warm-up and slices alike), outside the timing: puts back what a load leaves. */
+  afterLoad?: () => Promise<void>;
 }
 
 /** Every connection cycles through these requests, so the load is spread over many accounts. */
 const ACCOUNTS_PER_ENDPOINT = 200;
 
-function endpoints(seed: SeedResult, today: string): Endpoint[] {
+const BOOKING_ENDPOINT = 'POST /api/donations (book + cancel)';
+/** Whether --only selects an endpoint of this name (each part matches a piece of the name). */
+const isSelected = (name: string) => !settings.only || settings.only.some((part) => name.includes(part));
+
+/** A seeded donor who may book now (no booking pending, not deferred), and the date they book. */
+interface Booker {
+  id: number;
+  authorization: string;
+  date: string;
+}
+
+interface DonorSummaryAnswer {
+  pending: number;
+  deferred: unknown;
+  next_eligible_date: string | null;
+  latest_donation: { id: number; status: string } | null;
+}
+
+async function donorSummary(serverUrl: string, authorization: string): Promise<DonorSummaryAnswer> {
+  const response = await fetch(`${serverUrl}/api/donor/summary`, { headers: { authorization } });
+  if (!response.ok) throw new Error(`GET /api/donor/summary answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as DonorSummaryAnswer;
+}
+
+/** Cancels a booking: true when cancelled, false when it was no longer pending (409). */
+async function cancelBooking(serverUrl: string, authorization: string, id: number): Promise<boolean> {
+  const response = await fetch(`${serverUrl}/api/donations/${id}/cancel`, { method: 'POST', headers: { authorization } });
+  if (response.status === 409) return false;
+  if (!response.ok)
+    throw new Error(`POST /api/donations/${id}/cancel answered ${response.status}: ${await response.text()}`);
+  return true;
+}
+
+/**
+ * One donor per connection for the booking, so two bookings never meet (409): seeded donors past
+ * those the reads use, asked for their summary, kept when nothing is pending, they are not deferred
+ * and they have a next eligible date. Each books on that date, or tomorrow if it is today (a run
+ * that crosses midnight must not book in the past), within the next 90 days. Each then books and
+ * cancels once, so a donor who cannot is found before anything is timed.
+ */
+async function findBookers(serverUrl: string, seed: SeedResult, today: string, count: number): Promise<Booker[]> {
+  const earliest = addDays(today, 1);
+  const latest = addDays(today, BOOKING_DAYS_AHEAD - 1);
+  const candidates = seed.donorIds.slice(ACCOUNTS_PER_ENDPOINT);
+  const bookers: Booker[] = [];
+  const BATCH = 25;
+  for (let start = 0; start < candidates.length && bookers.length < count; start += BATCH) {
+    const found = await Promise.all(
+      candidates.slice(start, start + BATCH).map(async (id): Promise<Booker | undefined> => {
+        const authorization = `Bearer ${mintToken(id, 'DONOR')}`;
+        const summary = await donorSummary(serverUrl, authorization);
+        if (summary.pending !== 0 || summary.deferred !== null || summary.next_eligible_date === null) return undefined;
+        const date = summary.next_eligible_date > earliest ? summary.next_eligible_date : earliest;
+        return date <= latest ? { id, authorization, date } : undefined;
+      }),
+    );
+    for (const booker of found) if (booker && bookers.length < count) bookers.push(booker);
+  }
+  if (bookers.length < count)
+    throw new Error(`${BOOKING_ENDPOINT}: only ${bookers.length} seeded donors can book now, one per connection needs ${count}`);
+  await Promise.all(
+    bookers.map(async (booker) => {
+      const [book] = bookAndCancel(booker);
+      const response = await fetch(`${serverUrl}${book!.path}`, { method: 'POST', headers: book!.headers, body: book!.body });
+      if (response.status !== 201)
+        throw new Error(`${BOOKING_ENDPOINT}: donor ${booker.id} could not book (${response.status}): ${await response.text()}`);
+      const { id } = (await response.json()) as { id: number };
+      if (!(await cancelBooking(serverUrl, booker.authorization, id)))
+        throw new Error(`${BOOKING_ENDPOINT}: donor ${booker.id} could not cancel booking ${id} (409)`);
+    }),
+  );
+  return bookers;
+}
+
+/**
+ * A connection's two requests: the donor books (201, its id kept in the connection's context),
+ * then cancels that booking (200), and starts again. Without an id (the booking failed, counted
+ * as a failure) the cancel is skipped and the connection books again.
+ */
+function bookAndCancel(booker: Booker): AutocannonRequest[] {
+  const { authorization } = booker;
+  return [
+    {
+      method: 'POST',
+      path: '/api/donations',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ unit: 1, date: booker.date, disease: 'None', confirmation: true }),
+      onResponse: (status, body, context) => {
+        if (status === 201) context.donationId = (JSON.parse(body) as { id: number }).id;
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/donations/:id/cancel',
+      headers: { authorization },
+      setupRequest: (request, context) =>
+        typeof context.donationId === 'number'
+          ? { ...request, path: `/api/donations/${context.donationId}/cancel` }
+          : null,
+    },
+  ];
+}
+
+/**
+ * A load stops between a booking and its cancel on some connections, and the server may still be
+ * answering requests sent just before the stop (a booking, or the cancel of one). Every booker's
+ * pending booking is cancelled until two checks in a row, a quarter of a second apart, find none:
+ * the next load books from a clean slate.
+ */
+async function cancelLeftBookings(serverUrl: string, bookers: Booker[]): Promise<void> {
+  let clean = 0;
+  for (let pass = 0; clean < 2; pass++) {
+    if (pass === 40) throw new Error(`${BOOKING_ENDPOINT}: bookings still pending after ${pass} checks`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const pending = await Promise.all(
+      bookers.map(async ({ authorization }) => {
+        const summary = await donorSummary(serverUrl, authorization);
+        if (summary.pending === 0) return false;
+        if (summary.latest_donation?.status !== 'pending')
+          throw new Error(`${BOOKING_ENDPOINT}: a pending booking that is not the donor's latest`);
+        // False (409) when a cancel sent before the stop got there first: the next check sees it.
+        await cancelBooking(serverUrl, authorization, summary.latest_donation.id);
+        return true;
+      }),
+    );
+    clean = pending.includes(true) ? 0 : clean + 1;
+  }
+}
+
+function endpoints(seed: SeedResult, today: string, serverUrl: string, bookers: Booker[]): Endpoint[] {
   const donors = seed.donorIds
     .slice(0, ACCOUNTS_PER_ENDPOINT)
     .map((id) => `Bearer ${mintToken(id, 'DONOR')}`);
@@ -202,6 +342,13 @@ function endpoints(seed: SeedResult, today: string): Endpoint[] {
       kind: 'read',
       requests: get('/api/admin/requests?status=pending', [admin]),
     },
+    // The three runs (bookings by date, then those awaiting results, then the rest), page 1.
+    { name: 'GET /api/admin/donations', kind: 'read', requests: get('/api/admin/donations', [admin]) },
+    {
+      name: 'GET /api/admin/donations?status=pending&due=true',
+      kind: 'read',
+      requests: get('/api/admin/donations?status=pending&due=true', [admin]),
+    },
     {
       name: 'POST /api/requests',
       kind: 'write',
@@ -212,6 +359,19 @@ function endpoints(seed: SeedResult, today: string): Endpoint[] {
         body: requestBody(index),
       })),
     },
+    // Each booking is cancelled by the same connection, so the pair repeats; only with bookers
+    // (found when --only selects it).
+    ...(bookers.length
+      ? [
+          {
+            name: BOOKING_ENDPOINT,
+            kind: 'write' as const,
+            requests: bookAndCancel(bookers[0]!),
+            connectionRequests: (connection: number) => bookAndCancel(bookers[connection % bookers.length]!),
+            afterLoad: () => cancelLeftBookings(serverUrl, bookers),
+          },
+        ]
+      : []),
     {
       name: 'POST /api/auth/token',
       kind: 'sign-in',
@@ -238,9 +398,8 @@ interface Measurement {
   cpuMicrosPerRequest: number;
 }
 
-interface Target {
+interface Target extends Pick<Endpoint, 'requests' | 'connectionRequests' | 'afterLoad'> {
   url: string;
-  requests: AutocannonRequest[];
   pid: number | undefined;
   /** Connections for this target, when not the run's setting. */
   connections?: number;
@@ -253,16 +412,24 @@ interface Target {
  */
 const SLICES = 4;
 
-const loadOptions = (target: Target, duration: number) => ({
-  url: target.url,
-  connections: target.connections ?? settings.connections,
-  duration,
-  timeout: 30,
-  requests: target.requests,
-});
+function loadOptions(target: Target, duration: number): AutocannonOptions {
+  const { connectionRequests } = target;
+  // Connections are set up one after the other as the run starts: numbered 0, 1, … in each run.
+  let connection = 0;
+  return {
+    url: target.url,
+    connections: target.connections ?? settings.connections,
+    duration,
+    timeout: 30,
+    requests: target.requests,
+    ...(connectionRequests ? { setupClient: (client) => client.setRequests(connectionRequests(connection++)) } : {}),
+  };
+}
 
 async function load(target: Target, duration: number): Promise<AutocannonResult> {
-  return autocannon(loadOptions(target, duration));
+  const result = await autocannon(loadOptions(target, duration));
+  await target.afterLoad?.();
+  return result;
 }
 
 /** Runs of one target, slice by slice, merged into one measurement (latency histograms included). */
@@ -286,6 +453,7 @@ class Runs {
     this.cpuMicros += pid === undefined ? Number.NaN : cpuMicros(pid) - cpuBefore;
     if (sampler) clearInterval(sampler);
     if (pid !== undefined) this.peakRssMb = Math.max(this.peakRssMb, rssMb(pid));
+    await this.target.afterLoad?.();
     this.raws.push(raw);
     return raw.totalCompletedRequests / raw.duration;
   }
@@ -493,11 +661,13 @@ async function main(): Promise<void> {
       waitForHttp(`${serverUrl}/api/health`, server),
       waitForHttp(`${referenceUrl}/`, reference),
     ]);
+    // The server's calendar day: it runs in UTC (no TIMEZONE is passed to it).
     const today = new Date().toISOString().slice(0, 10);
-    const all = endpoints(seed, today);
-    selected = settings.only
-      ? all.filter((endpoint) => settings.only!.some((part) => endpoint.name.includes(part)))
-      : all;
+    const bookers = isSelected(BOOKING_ENDPOINT)
+      ? await findBookers(serverUrl, seed, today, settings.connections)
+      : [];
+    const all = endpoints(seed, today, serverUrl, bookers);
+    selected = all.filter((endpoint) => isSelected(endpoint.name));
 
     // Every endpoint answers correctly before anything is timed.
     for (const endpoint of all) {
@@ -521,7 +691,17 @@ async function main(): Promise<void> {
     const referenceTarget: Target = { url: referenceUrl, requests: [{ method: 'GET', path: '/' }], pid: reference.pid };
     for (const endpoint of selected.filter((candidate) => candidate.kind !== 'sign-in')) {
       measurements.push(
-        await measurePaired(endpoint.name, { url: serverUrl, requests: endpoint.requests, pid: server.pid }, referenceTarget),
+        await measurePaired(
+          endpoint.name,
+          {
+            url: serverUrl,
+            requests: endpoint.requests,
+            connectionRequests: endpoint.connectionRequests,
+            afterLoad: endpoint.afterLoad,
+            pid: server.pid,
+          },
+          referenceTarget,
+        ),
       );
     }
     for (const endpoint of selected.filter((candidate) => candidate.kind === 'sign-in')) {

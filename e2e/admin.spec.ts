@@ -34,7 +34,25 @@ function inventoryRow(page: Page, group: BloodGroup) {
     .filter({ has: page.getByRole('rowheader', { name: group, exact: true }) });
 }
 
-test('an admin approves a donation and sees the stock rise', async ({ page, request }, testInfo) => {
+/** The group's units of blood on the dashboard: its Whole blood and Red cells columns together. */
+async function expectInventoryUnits(page: Page, group: BloodGroup, units: number) {
+  const row = inventoryRow(page, group);
+  await expect
+    .poll(async () => {
+      const cells = await Promise.all(
+        ['whole_blood', 'red_cells'].map(async (component) =>
+          Number(await row.locator(`[data-component="${component}"]`).textContent()),
+        ),
+      );
+      return cells[0]! + cells[1]!;
+    })
+    .toBe(units);
+}
+
+test('an admin collects a donation, records negative results and sees the stock rise', async ({
+  page,
+  request,
+}, testInfo) => {
   const token = await adminToken(request);
   const donor = await registerPerson(request, 'donor', uniqueUsername('adm-give', testInfo), 'AB-', 'Gita');
   const donationId = await donate(request, donor, 2);
@@ -42,23 +60,54 @@ test('an admin approves a donation and sees the stock rise', async ({ page, requ
 
   await openSignedIn(page, E2E_ADMIN, '/admin/admin-dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Administrator Dashboard' })).toBeVisible();
-  await expect(inventoryRow(page, 'AB-')).toContainText(`AB-${before}`);
+  await expectInventoryUnits(page, 'AB-', before);
   await goTo(page, 'Blood', 'Manage Blood');
   await expect(stockCard(page, 'AB-')).toContainText(`${before} available`);
 
   await goTo(page, 'Donations', 'Manage Donations');
-  const row = page.getByRole('row').filter({ hasText: donor.username });
-  await expect(row).toContainText('Pending');
+  const row = page
+    .getByRole('region', { name: 'Bookings due today' })
+    .getByRole('row')
+    .filter({ hasText: donor.username });
+  await expect(row).toContainText('today');
   await expectAccessible(page, 'Manage Donations');
-  await row.getByRole('button', { name: `Approve donation #${donationId} from ${donor.name}` }).click();
-  await expect(page.getByText(`2 units of AB- from ${donor.name} added to the inventory.`)).toBeVisible();
-  await expect(row).toContainText('Approved');
+  await row
+    .getByRole('button', { name: `Record collection of donation #${donationId} from ${donor.name}` })
+    .click();
+  const collection = page.getByRole('dialog', { name: `Record collection: donation #${donationId}` });
+  await collection.getByLabel(/Haemoglobin/).fill('14');
+  await collection.getByLabel(/Weight/).fill('60');
+  await collection.getByLabel(/systolic/).fill('120');
+  await collection.getByLabel(/diastolic/).fill('80');
+  await collection.getByLabel(/Pulse/).fill('70');
+  await collection.getByRole('button', { name: 'Record collection' }).click();
+  await expect(page.getByText(`2 units of AB- from ${donor.name} are in testing.`)).toBeVisible();
+
+  // In testing: not stock yet.
+  await goTo(page, 'Blood', 'Manage Blood');
+  await expect(stockCard(page, 'AB-')).toContainText(`${before} available`);
+  await expect(stockCard(page, 'AB-')).toContainText('2 in testing');
+
+  await goTo(page, 'Donations', 'Manage Donations');
+  await page
+    .getByRole('region', { name: 'Awaiting test results' })
+    .getByRole('button', { name: `Record test results of donation #${donationId} from ${donor.name}` })
+    .click();
+  const results = page.getByRole('dialog', { name: `Record test results: donation #${donationId}` });
+  for (const test of [/^HIV/, /^Hepatitis B/, /^Hepatitis C/, /^Syphilis/]) {
+    await results.getByRole('radiogroup', { name: test }).getByRole('radio', { name: 'Negative' }).check();
+  }
+  await results.getByRole('button', { name: 'Record results' }).click();
+  await expect(page.getByText('2 units of AB- now available.')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'History' }).getByRole('row').filter({ hasText: donor.username }),
+  ).toContainText('Released');
 
   await goTo(page, 'Blood', 'Manage Blood');
   await expect(stockCard(page, 'AB-')).toContainText(`${before + 2} available`);
   await expectAccessible(page, 'Manage Blood');
   await goTo(page, 'Dashboard', 'Administrator Dashboard');
-  await expect(inventoryRow(page, 'AB-')).toContainText(`AB-${before + 2}`);
+  await expectInventoryUnits(page, 'AB-', before + 2);
   await expectAccessible(page, 'the admin dashboard');
 });
 
@@ -77,7 +126,7 @@ test('an admin approves a request and sees the stock fall', async ({ page, reque
   expect(before).toBeGreaterThanOrEqual(3);
 
   await openSignedIn(page, E2E_ADMIN, '/admin/admin-dashboard');
-  await expect(inventoryRow(page, 'A-')).toContainText(`A-${before}`);
+  await expectInventoryUnits(page, 'A-', before);
 
   await goTo(page, 'Requests', 'Manage Requests');
   const row = page.getByRole('row').filter({ hasText: patient.username });
@@ -88,7 +137,7 @@ test('an admin approves a request and sees the stock fall', async ({ page, reque
   await expect(row).toContainText('Approved');
 
   await goTo(page, 'Dashboard', 'Administrator Dashboard');
-  await expect(inventoryRow(page, 'A-')).toContainText(`A-${before - 2}`);
+  await expectInventoryUnits(page, 'A-', before - 2);
   await goTo(page, 'Blood', 'Manage Blood');
   await expect(stockCard(page, 'A-')).toContainText(`${before - 2} available`);
 });
@@ -140,10 +189,13 @@ test('an admin rejects a donation with a reason that the donor then sees', async
   const reason = 'Blood pressure too high on the day; please book again next month.';
 
   await openSignedIn(page, E2E_ADMIN, '/admin-donation');
-  const row = page.getByRole('row').filter({ hasText: donor.username });
+  const due = page
+    .getByRole('region', { name: 'Bookings due today' })
+    .getByRole('row')
+    .filter({ hasText: donor.username });
   // The health condition is in plain sight.
-  await expect(row).toContainText('High Blood Pressure');
-  await row.getByRole('button', { name: `Reject donation #${donationId} from ${donor.name}` }).click();
+  await expect(due).toContainText('High Blood Pressure');
+  await due.getByRole('button', { name: `Reject donation #${donationId} from ${donor.name}` }).click();
 
   const dialog = page.getByRole('dialog', { name: `Reject donation #${donationId}` });
   await dialog.getByLabel('Reason (optional)').fill(reason);
@@ -151,6 +203,11 @@ test('an admin rejects a donation with a reason that the donor then sees', async
   await dialog.getByRole('button', { name: 'Reject' }).click();
 
   await expect(dialog).toBeHidden();
+  await expect(due).toHaveCount(0);
+  const row = page
+    .getByRole('region', { name: 'History' })
+    .getByRole('row')
+    .filter({ hasText: donor.username });
   await expect(row).toContainText('Rejected');
   await expect(row).toContainText(`Reason: ${reason}`);
 
@@ -235,7 +292,7 @@ test('every admin screen is accessible, and the exports download as CSV', async 
   await expect(
     page
       .getByRole('row')
-      .filter({ hasText: new RegExp(`^${E2E_ADMIN.username} approved .+'s donation`) })
+      .filter({ hasText: new RegExp(`^${E2E_ADMIN.username} released .+'s donation`) })
       .first(),
   ).toBeVisible();
 

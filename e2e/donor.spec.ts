@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ELIGIBILITY_STATEMENT } from '@bloodbank/shared/constants';
+import { ELIGIBILITY_STATEMENT, MESSAGES } from '@bloodbank/shared/constants';
+import { adminToken } from './support/admin-helpers';
 import { expectAccessible, openSignedIn, registerThroughApi, uniqueUsername } from './support/helpers';
 
 /** A calendar date `days` from today in the browser's zone (the form's "today"), as YYYY-MM-DD. */
@@ -11,9 +12,12 @@ function daysFromToday(days: number): string {
 
 /** "13 Jul 2026", as the screens write a calendar date. */
 function displayDate(isoDate: string): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${isoDate}T00:00:00Z`),
-  );
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${isoDate}T00:00:00Z`));
 }
 
 async function signInThroughLoginForm(page: Page, credentials: { username: string; password: string }) {
@@ -24,7 +28,7 @@ async function signInThroughLoginForm(page: Page, credentials: { username: strin
   await expect(page).toHaveURL('/donor/donor-dashboard');
 }
 
-test('a donor donates, collects the reward and sees it on the game dashboard, the gallery and the dashboard', async ({
+test('a donor books, gets the reward at collection and sees it on the game dashboard, the gallery and the dashboard', async ({
   page,
   request,
 }, testInfo) => {
@@ -51,8 +55,8 @@ test('a donor donates, collects the reward and sees it on the game dashboard, th
   await expect(form.getByText('Maximum 2 units can be donated at once', { exact: true })).toBeVisible();
   await expectAccessible(page, 'the donate form with errors');
 
-  // A valid donation.
-  const date = daysFromToday(3);
+  // A valid booking, for today: the reward comes when the blood bank records the collection.
+  const date = daysFromToday(0);
   await form.getByRole('spinbutton', { name: 'Number of Units' }).fill('1');
   await form.getByRole('textbox', { name: 'Donation Date', exact: true }).fill(date);
   await form.getByRole('combobox', { name: 'Health Condition' }).selectOption('None');
@@ -60,17 +64,29 @@ test('a donor donates, collects the reward and sees it on the game dashboard, th
   await form.getByRole('button', { name: 'Submit Donation Request' }).click();
 
   await expect(page.getByText(/has been submitted successfully/)).toBeVisible();
+  await expect(page.getByText(MESSAGES.pointsAtCollection)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Make Another Donation' })).toBeVisible();
-  const rewards = page.getByRole('region', { name: 'Blood Hero Rewards' });
-  await expect(rewards.getByTestId('reward-points')).toHaveText('+100 points');
-  await expect(rewards.getByText('Achievement Unlocked: First Time Hero')).toBeVisible();
-  await expect(rewards.getByText('Level 3 · 200 points in total')).toBeVisible();
-  await expectAccessible(page, 'the donation success with rewards');
+  await expect(page.getByRole('region', { name: 'Blood Hero Rewards' })).toHaveCount(0);
+  await expectAccessible(page, 'the donation success');
 
-  // The game dashboard celebrates the new achievement.
-  await rewards.getByRole('button', { name: 'View Game Dashboard' }).click();
-  await expect(page).toHaveURL('/donor/game');
+  // Staff record the collection (the admin screens have their own tests).
+  const token = await adminToken(request);
+  const bearer = { authorization: `Bearer ${token}` };
+  const booked = await request.get('/api/admin/donations?status=pending&due=true&pageSize=100', {
+    headers: bearer,
+  });
+  const bookings = (await booked.json()) as { items: { id: number; donor_username: string }[] };
+  const donationId = bookings.items.find((item) => item.donor_username === donor.username)?.id;
+  expect(donationId).toBeDefined();
+  const collected = await request.post(`/api/admin/donations/${donationId}/collect`, {
+    headers: bearer,
+    data: { haemoglobin_g_dl: 13.5, weight_kg: 70, bp_systolic: 120, bp_diastolic: 80, pulse: 70 },
+  });
+  expect(collected.status(), await collected.text()).toBe(200);
+
+  // The game dashboard shows what arrived: the rewards panel and the Achievement Unlocked! modal.
+  await page.goto('/donor/game');
   const modal = page.getByRole('dialog', { name: 'Achievement Unlocked!' });
   await expect(modal).toBeVisible();
   await expect(modal.getByRole('heading', { name: 'First Time Hero' })).toBeVisible();
@@ -78,16 +94,24 @@ test('a donor donates, collects the reward and sees it on the game dashboard, th
   await expectAccessible(page, 'the achievement modal');
   await modal.getByRole('button', { name: 'Awesome!' }).click();
   await expect(modal).toBeHidden();
+  const rewards = page.getByRole('region', { name: 'Blood Hero Rewards' });
+  await expect(rewards.getByTestId('reward-points')).toHaveText('+100 points');
+  await expect(rewards.getByText('Achievement Unlocked: First Time Hero')).toBeVisible();
+  await expect(rewards.getByText('Level 2 · 200 points in total')).toBeVisible();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Blood Hero Game Dashboard' })).toBeVisible();
-  await expect(page.getByText('Level 3', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Level 2', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('1 donation streak')).toBeVisible();
   await expect(page.getByTestId('level-progress-points')).toHaveText('200 / 300 points');
   await expect(page.getByTestId('tile-points')).toContainText('200');
   await expect(page.getByTestId('tile-donations')).toContainText('1');
   await expect(page.getByTestId('tile-streak')).toContainText('1');
-  await expect(page.getByRole('region', { name: 'Your Achievements' }).getByText('First Time Hero')).toBeVisible();
-  const ownRow = page.getByRole('region', { name: 'Leaderboard' }).getByRole('row', { name: /Dana T\. \(You\)/ });
+  await expect(
+    page.getByRole('region', { name: 'Your Achievements' }).getByText('First Time Hero'),
+  ).toBeVisible();
+  const ownRow = page
+    .getByRole('region', { name: 'Leaderboard' })
+    .getByRole('row', { name: /Dana T\. \(You\)/ });
   await expect(ownRow).toBeVisible();
   await expect(ownRow).toHaveAttribute('aria-current', 'true');
   await expect(ownRow).toContainText('200');
@@ -97,6 +121,7 @@ test('a donor donates, collects the reward and sees it on the game dashboard, th
   await page.reload();
   await expect(page.getByTestId('tile-points')).toContainText('200');
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Blood Hero Rewards' })).toHaveCount(0);
 
   // The gallery: earned against greyed.
   await page.goto('/donor/donor-dashboard?tab=achievements');
@@ -121,24 +146,24 @@ test('a donor donates, collects the reward and sees it on the game dashboard, th
   // The Dashboard tab counts the donation.
   await page.getByRole('tab', { name: 'Dashboard' }).click();
   await expect(page.getByTestId('counter-made')).toContainText('1');
-  await expect(page.getByTestId('counter-pending')).toContainText('1');
-  await expect(page.getByTestId('counter-approved')).toContainText('0');
+  await expect(page.getByTestId('counter-pending')).toContainText('0');
+  await expect(page.getByTestId('counter-approved')).toContainText('1');
   await expect(page.getByTestId('counter-rejected')).toContainText('0');
   await expect(page.getByTestId('summary-points')).toContainText('200');
-  await expect(page.getByTestId('next-eligible-date')).toHaveText('Awaiting approval');
+  await expect(page.getByTestId('latest-booking-state')).toHaveText('Collected, in testing');
+  await expect(page.getByTestId('next-eligible-date')).toHaveText(displayDate(daysFromToday(90)));
   const activities = page.getByRole('region', { name: 'Recent Activities' });
   await expect(activities.getByText('Achievement unlocked: First Time Hero (+100 points).')).toBeVisible();
-  await expect(activities.getByText(/You offered to donate 1 unit on/)).toBeVisible();
+  await expect(activities.getByText(/You booked a donation of 1 unit for/)).toBeVisible();
   const history = page.getByTestId('donation-history');
   await expect(history).toContainText(displayDate(date));
-  await expect(history).toContainText('Pending');
+  await expect(history).toContainText('Collected, in testing');
   await expectAccessible(page, 'the donor dashboard after donating');
 
-  // A second donation is refused before the donor fills anything in.
+  // The next booking waits for the interval; the form says from when.
   await page.goto('/donor/donate');
-  await expect(page.getByText(/You already have a donation awaiting approval\./)).toBeVisible();
-  await expect(page.getByRole('form', { name: 'Donate Blood' })).toHaveCount(0);
-  await expectAccessible(page, 'the donate form while a donation is pending');
+  await expect(page.getByText(MESSAGES.donateAgainFrom(daysFromToday(90)))).toBeVisible();
+  await expectAccessible(page, 'the donate form before the next eligible date');
 });
 
 test('a new donor creates a game profile from the game dashboard', async ({ page, request }, testInfo) => {
@@ -151,7 +176,11 @@ test('a new donor creates a game profile from the game dashboard', async ({ page
   }
   await expect(page.getByTestId('next-eligible-date')).toHaveText('Today');
   await expect(page.getByRole('heading', { name: 'No donations yet' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Blood Hero Game' }).getByRole('button', { name: 'Create Game Profile' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Blood Hero Game' })
+      .getByRole('button', { name: 'Create Game Profile' }),
+  ).toBeVisible();
   await expectAccessible(page, 'the dashboard of a new donor');
 
   await page.goto('/donor/game');
@@ -162,7 +191,9 @@ test('a new donor creates a game profile from the game dashboard', async ({ page
   await expect(page.getByText('Level 1', { exact: true }).first()).toBeVisible();
   await expect(page.getByTestId('tile-points')).toContainText('0');
   await expect(page.getByText(/donation streak/)).toHaveCount(0);
-  await expect(page.getByText('You have not earned any achievements yet. Donate blood to unlock your first one!')).toBeVisible();
+  await expect(
+    page.getByText('You have not earned any achievements yet. Donate blood to unlock your first one!'),
+  ).toBeVisible();
   await expectAccessible(page, 'the game dashboard of a new player');
 
   await page.goto('/donor/donor-dashboard?tab=achievements');

@@ -21,11 +21,13 @@ async function expectCounters(page: Page, expected: { total: number; pending: nu
   await expect(counter(page, 'rejected')).toHaveText(`Rejected Requests${expected.rejected}`);
 }
 
-/** Each stock row as [group, units, status]. */
+/** Each stock row as [group, units, status]: the spec's columns (plasma and platelets follow, counted apart). */
 async function stockRows(table: Locator): Promise<string[][]> {
   return table
     .locator('tbody tr')
-    .evaluateAll((rows) => rows.map((row) => Array.from(row.children, (cell) => (cell.textContent ?? '').trim())));
+    .evaluateAll((rows) =>
+      rows.map((row) => Array.from(row.children, (cell) => (cell.textContent ?? '').trim()).slice(0, 3)),
+    );
 }
 
 test('a patient requests blood, sees it pending, then cancels it after confirming', async ({ page, request }, testInfo) => {
@@ -125,7 +127,7 @@ test('the stock table shows Not Available on an empty shelf and Available once u
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Sana' })).toBeVisible();
 
     const table = page.getByRole('table', { name: 'Available Blood Stock' });
-    await expect(table.getByRole('columnheader')).toHaveText(['Blood Group', 'Units', 'Status']);
+    await expect(table.getByRole('columnheader')).toHaveText(['Blood Group', 'Units', 'Status', 'Plasma', 'Platelets']);
     await expect(table.locator('tbody tr')).toHaveCount(8);
     expect(await stockRows(table)).toEqual(BLOOD_GROUPS.map((group) => [group, '0', 'Not Available']));
     await expectAccessible(page, 'the stock table with an empty shelf');

@@ -11,6 +11,8 @@ const read = (file) => {
 const rows = [];
 let passed = 0;
 let failed = 0;
+// Named at the very end, so the tail of a CI log says which test failed, not only how many.
+const failures = [];
 const add = (tier, ok, bad, note = '') => {
   rows.push(`${tier.padEnd(26)} ${String(ok).padStart(5)} passed ${String(bad).padStart(4)} failed ${note}`);
   passed += ok;
@@ -38,6 +40,11 @@ for (const [tier, file, required] of vitestTiers) {
   // A file that failed to load has no tests in it but still fails the tier.
   const brokenFiles = report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
   add(tier, report.numPassedTests, report.numFailedTests + brokenFiles, report.numPendingTests ? `(${report.numPendingTests} skipped)` : '');
+  for (const file of report.testResults) {
+    const where = path.relative(process.cwd(), file.name);
+    if (file.status === 'failed' && file.assertionResults.length === 0) failures.push(`${tier}: ${where} did not load`);
+    for (const test of file.assertionResults.filter((t) => t.status === 'failed')) failures.push(`${tier}: ${where} > ${test.fullName}`);
+  }
 }
 
 if (fs.existsSync('playwright.config.ts')) {
@@ -51,5 +58,6 @@ if (fs.existsSync('playwright.config.ts')) {
 }
 
 console.log('\n' + rows.join('\n'));
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  - ${line}`).join('\n')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -68,7 +68,7 @@ export async function donate(
 ): Promise<number> {
   const response = await request.post('/api/donations', {
     headers: bearer(await tokenFor(request, donor)),
-    // Booked for today: an admin may approve a donation only from the day it is booked for.
+    // Booked for today: staff may record a collection only from the day it is booked for.
     data: { unit, date: dayFromToday(0), disease, confirmation: true },
   });
   expect(response.status(), await response.text()).toBe(201);
@@ -145,4 +145,30 @@ export async function donationsOf(request: APIRequestContext, donor: Person) {
   });
   expect(response.status()).toBe(200);
   return (await response.json()) as { id: number; status: string; rejection_reason: string | null }[];
+}
+
+/**
+ * Staff collect a pending donation (screening within every threshold) and record negative test
+ * results with the donor's group: its units are released, whole blood collected today.
+ */
+export async function collectAndRelease(
+  request: APIRequestContext,
+  token: string,
+  donationId: number,
+  bloodgroup: BloodGroup,
+): Promise<number[]> {
+  const collected = await request.post(`/api/admin/donations/${donationId}/collect`, {
+    headers: bearer(token),
+    data: { haemoglobin_g_dl: 13.5, weight_kg: 70, bp_systolic: 120, bp_diastolic: 80, pulse: 70 },
+  });
+  expect(collected.status(), await collected.text()).toBe(200);
+  const body = (await collected.json()) as { status: string; unit_ids: number[] };
+  expect(body.status).toBe('collected');
+  const results = await request.post(`/api/admin/donations/${donationId}/results`, {
+    headers: bearer(token),
+    data: { hiv: 'negative', hbv: 'negative', hcv: 'negative', syphilis: 'negative', bloodgroup },
+  });
+  expect(results.status(), await results.text()).toBe(200);
+  expect(((await results.json()) as { status: string }).status).toBe('released');
+  return body.unit_ids;
 }

@@ -23,6 +23,7 @@ import { registerTextInputGuard } from './plugins/text-input';
 import { isSpaRequest, registerWebApp } from './plugins/web-app';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { deferralsRoutes } from './modules/deferrals/deferrals.routes';
 import { donationsRoutes } from './modules/donations/donations.routes';
 import { gameRoutes } from './modules/game/game.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
@@ -174,6 +175,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     donationsRoutes,
     gameRoutes,
     adminRoutes,
+    deferralsRoutes,
   ];
   await app.register(
     async (api) => {

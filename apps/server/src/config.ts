@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_LOW_STOCK_THRESHOLD, DEFAULT_UNIT_SHELF_LIFE_DAYS } from '@bloodbank/shared/constants';
+import { DEFAULT_LOW_STOCK_THRESHOLD, DONATION_INTERVAL_DAYS } from '@bloodbank/shared/constants';
+import { DEFAULT_SHELF_LIFE_DAYS, type Component } from '@bloodbank/shared/components';
+import { DEFAULT_SCREENING_THRESHOLDS, type ScreeningThresholds } from '@bloodbank/shared/donation-lifecycle';
 
 /**
  * The only reader of process.env. Every variable is described in the README's configuration table.
@@ -46,8 +48,25 @@ const ConfigSchema = z.object({
         return false;
       }
     }, 'must be an IANA time zone such as UTC or Asia/Kolkata'),
-  UNIT_SHELF_LIFE_DAYS: z.coerce.number().int().min(1).max(365).default(DEFAULT_UNIT_SHELF_LIFE_DAYS),
+  // Shelf life of each component (PRODUCT.md 3.3), in days from collection.
+  WHOLE_BLOOD_SHELF_LIFE_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_SHELF_LIFE_DAYS.whole_blood),
+  RED_CELLS_SHELF_LIFE_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_SHELF_LIFE_DAYS.red_cells),
+  PLASMA_SHELF_LIFE_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_SHELF_LIFE_DAYS.plasma),
+  PLATELETS_SHELF_LIFE_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_SHELF_LIFE_DAYS.platelets),
+  // Replaced by the per-component settings above; named here only to say so at start.
+  UNIT_SHELF_LIFE_DAYS: optionalText,
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_LOW_STOCK_THRESHOLD),
+  DONATION_INTERVAL_DAYS: z.coerce.number().int().min(1).max(365).default(DONATION_INTERVAL_DAYS),
+  SCREENING_DEFERRAL_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_SCREENING_THRESHOLDS.deferral_days),
+  // Screening thresholds (PRODUCT.md 3.2): a donor passes when every value lies within them.
+  SCREENING_MIN_HAEMOGLOBIN_G_DL: z.coerce.number().min(5).max(20).default(DEFAULT_SCREENING_THRESHOLDS.haemoglobin_min_g_dl),
+  SCREENING_MIN_WEIGHT_KG: z.coerce.number().min(20).max(200).default(DEFAULT_SCREENING_THRESHOLDS.weight_min_kg),
+  SCREENING_SYSTOLIC_MIN: z.coerce.number().int().min(50).max(300).default(DEFAULT_SCREENING_THRESHOLDS.bp_systolic_min),
+  SCREENING_SYSTOLIC_MAX: z.coerce.number().int().min(50).max(300).default(DEFAULT_SCREENING_THRESHOLDS.bp_systolic_max),
+  SCREENING_DIASTOLIC_MIN: z.coerce.number().int().min(20).max(200).default(DEFAULT_SCREENING_THRESHOLDS.bp_diastolic_min),
+  SCREENING_DIASTOLIC_MAX: z.coerce.number().int().min(20).max(200).default(DEFAULT_SCREENING_THRESHOLDS.bp_diastolic_max),
+  SCREENING_PULSE_MIN: z.coerce.number().int().min(20).max(250).default(DEFAULT_SCREENING_THRESHOLDS.pulse_min),
+  SCREENING_PULSE_MAX: z.coerce.number().int().min(20).max(250).default(DEFAULT_SCREENING_THRESHOLDS.pulse_max),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
@@ -68,8 +87,13 @@ export type Config = {
   redisUrl: string | undefined;
   logLevel: string;
   timezone: string;
-  unitShelfLifeDays: number;
+  /** Days each component keeps after collection. */
+  shelfLifeDays: Record<Component, number>;
   lowStockThreshold: number;
+  /** Days from a collected donation to the next booking (PRODUCT.md 3.2). */
+  donationIntervalDays: number;
+  /** Screening thresholds and the length of the deferral a failed screening sets. */
+  screening: ScreeningThresholds;
   /** Requests per minute per client address, across all routes. */
   rateLimitMax: number;
   /**
@@ -99,6 +123,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const values = parsed.data;
+  const inverted = (
+    [
+      ['SCREENING_SYSTOLIC_MIN', 'SCREENING_SYSTOLIC_MAX'],
+      ['SCREENING_DIASTOLIC_MIN', 'SCREENING_DIASTOLIC_MAX'],
+      ['SCREENING_PULSE_MIN', 'SCREENING_PULSE_MAX'],
+    ] as const
+  ).filter(([min, max]) => values[min] > values[max]);
+  const problems = inverted.map(([min, max]) => `${min} (${values[min]}) must not be above ${max} (${values[max]})`);
+  if (values.UNIT_SHELF_LIFE_DAYS !== undefined) {
+    problems.push('UNIT_SHELF_LIFE_DAYS: replaced by RED_CELLS_SHELF_LIFE_DAYS (and WHOLE_BLOOD_, PLASMA_, PLATELETS_SHELF_LIFE_DAYS)');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: values.PORT,
     host: values.HOST,
@@ -111,8 +147,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: values.REDIS_URL,
     logLevel: values.LOG_LEVEL,
     timezone: values.TIMEZONE,
-    unitShelfLifeDays: values.UNIT_SHELF_LIFE_DAYS,
+    shelfLifeDays: {
+      whole_blood: values.WHOLE_BLOOD_SHELF_LIFE_DAYS,
+      red_cells: values.RED_CELLS_SHELF_LIFE_DAYS,
+      plasma: values.PLASMA_SHELF_LIFE_DAYS,
+      platelets: values.PLATELETS_SHELF_LIFE_DAYS,
+    },
     lowStockThreshold: values.LOW_STOCK_THRESHOLD,
+    donationIntervalDays: values.DONATION_INTERVAL_DAYS,
+    screening: {
+      haemoglobin_min_g_dl: values.SCREENING_MIN_HAEMOGLOBIN_G_DL,
+      weight_min_kg: values.SCREENING_MIN_WEIGHT_KG,
+      bp_systolic_min: values.SCREENING_SYSTOLIC_MIN,
+      bp_systolic_max: values.SCREENING_SYSTOLIC_MAX,
+      bp_diastolic_min: values.SCREENING_DIASTOLIC_MIN,
+      bp_diastolic_max: values.SCREENING_DIASTOLIC_MAX,
+      pulse_min: values.SCREENING_PULSE_MIN,
+      pulse_max: values.SCREENING_PULSE_MAX,
+      deferral_days: values.SCREENING_DEFERRAL_DAYS,
+    },
     rateLimitMax: values.RATE_LIMIT_MAX,
     requestTimeoutMs: values.REQUEST_TIMEOUT_SECONDS * 1000,
     // Node requires the headers' deadline to be no later than the whole request's.

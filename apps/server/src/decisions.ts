@@ -1,7 +1,7 @@
 /**
- * What donations and requests share as things an admin decides (donations/approve-donation.ts,
+ * What donations and requests share as things an admin decides (donations/collect-donation.ts,
  * requests/approve-request.ts and their reject-*.ts): who decided and when, an optional reason,
- * and the admin lists that show what still waits for a decision first.
+ * and the admin lists that show what still waits for staff first.
  */
 
 /** Decided by an admin: who and when, plus the reason when rejected. */
@@ -37,8 +37,37 @@ export async function pendingFirstPage<Row>(
   offset: number,
   read: (status: StatusFilter<'pending'>, limit: number, offset: number) => Promise<Row[]>,
 ): Promise<Row[]> {
-  if (offset >= pendingCount) return read({ not: 'pending' }, limit, offset - pendingCount);
-  const pending = await read('pending', limit, offset);
-  const missing = limit - pending.length;
-  return missing > 0 ? [...pending, ...(await read({ not: 'pending' }, missing, 0))] : pending;
+  return segmentedPage(
+    [
+      { count: pendingCount, read: (segmentLimit, segmentOffset) => read('pending', segmentLimit, segmentOffset) },
+      { count: Number.POSITIVE_INFINITY, read: (segmentLimit, segmentOffset) => read({ not: 'pending' }, segmentLimit, segmentOffset) },
+    ],
+    limit,
+    offset,
+  );
+}
+
+/** A run of a list, in its own index order; `count` rows long (the last may say Infinity). */
+export interface ListSegment<Row> {
+  count: number;
+  read: (limit: number, offset: number) => Promise<Row[]>;
+}
+
+/**
+ * One page of a list made of runs shown one after the other (pendingFirstPage is the two-run
+ * case): only the runs the page overlaps are read, each from its own offset.
+ */
+export async function segmentedPage<Row>(segments: readonly ListSegment<Row>[], limit: number, offset: number): Promise<Row[]> {
+  const page: Row[] = [];
+  let skip = offset;
+  for (const segment of segments) {
+    if (page.length >= limit) break;
+    if (skip >= segment.count) {
+      skip -= segment.count;
+      continue;
+    }
+    page.push(...(await segment.read(limit - page.length, skip)));
+    skip = 0;
+  }
+  return page;
 }

@@ -1,3 +1,4 @@
+import type { Component } from '@bloodbank/shared/components';
 import type { BloodGroup } from '@bloodbank/shared/blood-groups';
 import type { DonationStatus } from '@bloodbank/shared/donation';
 import type { RequestStatus } from '@bloodbank/shared/blood-request';
@@ -53,6 +54,7 @@ export async function insertRequest(
     hospital_address?: string;
     status?: RequestStatus;
     created_at?: string;
+    component?: Component;
   } = {},
 ) {
   return t.db
@@ -65,6 +67,7 @@ export async function insertRequest(
       doctorname: 'Dr. Rao',
       hospital_address: fields.hospital_address ?? 'City Hospital, Pune',
       reason: 'Surgery',
+      component: fields.component ?? 'red_cells',
       status: fields.status ?? 'pending',
       rejection_reason: null,
       issued_bloodgroup: null,
@@ -86,10 +89,12 @@ export async function insertUnits(
     collected_on?: string;
     donation_id?: number | null;
     status?: UnitStatus;
+    component?: Component;
   },
 ): Promise<number[]> {
   const rows = Array.from({ length: fields.count ?? 1 }, () => ({
     bloodgroup: fields.bloodgroup,
+    component: fields.component ?? 'red_cells',
     source: fields.donation_id ? ('donation' as const) : ('manual' as const),
     donation_id: fields.donation_id ?? null,
     collected_on: fields.collected_on ?? '2026-03-01',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@bloodbank/shared/dates';
-import { donationForm, setToday } from './donation-helpers';
+import { donationForm, PASSING_SCREENING, setToday } from './donation-helpers';
 import { createAdmin, createDonor, createPatient, type TestUser } from './factories';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -80,14 +80,19 @@ describe('received units', () => {
   });
 });
 
-describe('approving a donation booked for a later day', () => {
-  it('is refused (409) until that day, and then stocks units collected on it', async () => {
+describe('collecting a donation booked for a later day', () => {
+  it('is refused (409) until that day, and then quarantines units collected on it', async () => {
     const donor = await createDonor(t);
     const date = addDays(TODAY, 10);
     const booked = await book(donor, donationForm(date));
     expect(booked.statusCode).toBe(201);
     const approve = () =>
-      t.app.inject({ method: 'POST', url: `/api/admin/donations/${booked.json().id}/approve`, headers: admin.headers });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/donations/${booked.json().id}/collect`,
+        headers: admin.headers,
+        payload: PASSING_SCREENING,
+      });
 
     const early = await approve();
     expect(early.statusCode).toBe(409);
@@ -98,8 +103,13 @@ describe('approving a donation booked for a later day', () => {
     try {
       const onTheDay = await approve();
       expect(onTheDay.statusCode).toBe(200);
-      const units = await t.db.selectFrom('blood_units').select(['collected_on', 'expires_on']).where('donation_id', '=', booked.json().id).execute();
-      expect(units).toEqual([{ collected_on: date, expires_on: addDays(date, 42) }]);
+      const units = await t.db
+        .selectFrom('blood_units')
+        .select(['collected_on', 'expires_on', 'status'])
+        .where('donation_id', '=', booked.json().id)
+        .execute();
+      // Whole blood, 35 days (PRODUCT.md 3.3).
+      expect(units).toEqual([{ collected_on: date, expires_on: addDays(date, 35), status: 'quarantined' }]);
     } finally {
       setToday(t, TODAY);
     }

@@ -227,5 +227,109 @@ describe.skipIf(!testDatabaseUrl)(
       expect(rows.filter((row) => row.status === 'issued')).toHaveLength(issued.length);
       expect(rows.filter((row) => row.status === 'available')).toHaveLength(10 - issued.length);
     }, 60_000);
+      it('issues plasma once: of 20 parallel plasma approvals across both servers, as many succeed as there are plasma units', async () => {
+      const unitIds = await insertUnits(database, { bloodgroup: 'AB-', component: 'plasma', count: 4, expires_on: '2999-12-31' });
+      // Red cells of the same group must not be taken for a plasma request.
+      await insertUnits(database, { bloodgroup: 'AB-', count: 10, expires_on: '2999-12-31' });
+      const requestIds: number[] = [];
+      for (let index = 0; index < 20; index += 1) {
+        requestIds.push((await insertRequest(database, patientId, { bloodgroup: 'O-', units: 1, component: 'plasma' })).id);
+      }
+      // AB plasma may go to an O- patient (PRODUCT.md 3.3): approved from AB-.
+      const results = await Promise.all(
+        requestIds.map(async (id, index) => {
+          const server = servers[index % 2]!;
+          const response = await fetch(`${server.baseUrl}/api/admin/requests/${id}/approve`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${adminTokens[index % 2]}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ bloodgroup: 'AB-' }),
+          });
+          return { status: response.status, body: (await response.json()) as { issued_unit_ids?: number[] } };
+        }),
+      );
+      const issued = results.filter((result) => result.status === 200).flatMap((result) => result.body.issued_unit_ids ?? []);
+      expect([...issued].sort((a, b) => a - b)).toEqual(unitIds);
+      expect(results.filter((result) => result.status === 409)).toHaveLength(16);
+    }, 60_000);
+
+    it('records a collection and its results once when two staff on two servers record them at the same moment', async () => {
+      // Ten bookings due today, one after the other (one pending per donor), each collected and then
+      // tested by both servers at once.
+      const at = new Date().toISOString();
+      const today = at.slice(0, 10);
+      const donorId = (
+        await database.db
+          .insertInto('users')
+          .values({
+            username: 'donor.race',
+            username_key: 'donor.race',
+            password_hash: 'not-used',
+            role: 'DONOR',
+            first_name: 'Asha',
+            last_name: 'Race',
+            email: null,
+            bloodgroup: 'B+',
+            address: null,
+            mobile: null,
+            profile_pic: null,
+            created_at: at,
+            updated_at: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+      const both = (path: string, body: object) =>
+        Promise.all(
+          servers.map(async (server, index) => {
+            const response = await fetch(`${server.baseUrl}${path}`, {
+              method: 'POST',
+              headers: { authorization: `Bearer ${adminTokens[index]}`, 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            });
+            return response.status;
+          }),
+        );
+      for (let round = 0; round < 10; round += 1) {
+        const { id } = await database.db
+          .insertInto('donations')
+          .values({
+            donor_id: donorId,
+            bloodgroup: 'B+',
+            units: 1,
+            donation_date: today,
+            disease: 'None',
+            last_donation: null,
+            status: 'pending',
+            rejection_reason: null,
+            decided_by: null,
+            decided_at: null,
+            created_at: at,
+            collected_on: null,
+            outcome_reason: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const collected = await both(`/api/admin/donations/${id}/collect`, {
+          haemoglobin_g_dl: 13.5,
+          weight_kg: 70,
+          bp_systolic: 120,
+          bp_diastolic: 80,
+          pulse: 70,
+        });
+        expect(collected.sort()).toEqual([200, 409]);
+        const tested = await both(`/api/admin/donations/${id}/results`, {
+          hiv: 'negative',
+          hbv: 'negative',
+          hcv: 'negative',
+          syphilis: 'negative',
+          bloodgroup: 'B+',
+        });
+        expect(tested.sort()).toEqual([200, 409]);
+        const units = await database.db.selectFrom('blood_units').select('status').where('donation_id', '=', id).execute();
+        expect(units).toEqual([{ status: 'available' }]);
+      }
+      const rewards = await database.db.selectFrom('game_rewards').select('donation_id').where('donor_id', '=', donorId).execute();
+      expect(rewards).toHaveLength(10);
+    }, 60_000);
   },
 );

@@ -136,6 +136,7 @@ describe('the compiled inserts inside a write batch', () => {
     decided_by: null,
     decided_at: null,
     created_at: '2026-06-15T10:00:00.000Z',
+    component: 'red_cells' as const,
   });
 
   it('gives each new row its id, keeps the ones whose work succeeded and rolls back the rest with their work', async () => {

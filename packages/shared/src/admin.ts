@@ -3,6 +3,8 @@ import { BLOOD_GROUPS } from './blood-groups';
 import { DonorDetailsSchema, PatientDetailsSchema } from './auth';
 import { BloodRequestSchema, REQUEST_STATUSES } from './blood-request';
 import { DONATION_STATUSES, DonationSchema } from './donation';
+import { ScreeningSchema, TestResultsRecordSchema } from './donation-lifecycle';
+import { ComponentCountsSchema, COMPONENTS, componentField, DEFAULT_COMPONENT, SEPARATED_COMPONENTS } from './components';
 import { bloodGroupField, isoDateField, MAX_ROW_ID, requiredText, type TodayProvider } from './fields';
 
 // ---------------------------------------------------------------- paging
@@ -33,14 +35,18 @@ export type Paged<T> = { items: T[]; total: number; page: number; pageSize: numb
 
 export const InventoryRowSchema = z.object({
   bloodgroup: z.enum(BLOOD_GROUPS),
-  /** Available units that have not expired today: the stock. */
+  /** Red-cell units (red cells + whole blood) available and not expired today: "units of blood". */
   units: z.number().int(),
+  /** The stock per component (available, not expired today). */
+  components: ComponentCountsSchema,
   /** Of those, units that expire within the next 7 days. */
   expiring_soon: z.number().int(),
-  /** True when units are under the low-stock threshold. */
+  /** True when the red-cell units are under the low-stock threshold. */
   low: z.boolean(),
   /** Units still marked available but past their expiry date: not stock, waiting to be discarded. */
   expired: z.number().int(),
+  /** Quarantined units: awaiting their test results or on a lookback hold. Never stock. */
+  in_testing: z.number().int(),
 });
 export type InventoryRow = z.infer<typeof InventoryRowSchema>;
 
@@ -55,19 +61,28 @@ export type WeeklyCount = z.infer<typeof WeeklyCountSchema>;
 export const ExpiringUnitSchema = z.object({
   id: z.number().int(),
   bloodgroup: z.enum(BLOOD_GROUPS),
+  component: z.enum(COMPONENTS),
   expires_on: z.string(),
 });
 
 export const AdminDashboardSchema = z.object({
   totalDonors: z.number().int(),
   totalPatients: z.number().int(),
+  /** Every available, unexpired unit of every component: the sum of every component column. */
   totalBloodUnits: z.number().int(),
+  /** Booked donations not yet collected, rejected or cancelled (any date). */
   pendingDonations: z.number().int(),
+  /** What awaits staff today: bookings due (booked for today or earlier) ... */
+  bookingsDue: z.number().int(),
+  /** ... and collected donations awaiting their test results. */
+  awaitingResults: z.number().int(),
   pendingRequests: z.number().int(),
   lowStockThreshold: z.number().int(),
   inventory: z.array(InventoryRowSchema),
   weekly: z.array(WeeklyCountSchema),
   expiringUnits: z.array(ExpiringUnitSchema),
+  /** The shelf life of each component this bank is configured with, in days after collection. */
+  shelfLifeDays: ComponentCountsSchema,
 });
 export type AdminDashboard = z.infer<typeof AdminDashboardSchema>;
 
@@ -119,19 +134,27 @@ export type AdminPatientUpdate = z.infer<typeof AdminPatientUpdateSchema>;
 
 // ---------------------------------------------------------------- units
 
-export const UNIT_STATUSES = ['available', 'issued', 'discarded'] as const;
+/** quarantined: not stock (in testing, or on a lookback hold); processed: made into components (issue 21). */
+export const UNIT_STATUSES = ['quarantined', 'available', 'issued', 'discarded', 'processed'] as const;
 export type UnitStatus = (typeof UNIT_STATUSES)[number];
+/** Why a quarantined unit is held: its donation awaits test results, or a later reactive test of its donor. */
+export const HOLD_REASONS = ['testing', 'lookback'] as const;
+export type HoldReason = (typeof HOLD_REASONS)[number];
 /** Filters include "expired": available on paper, but past its expiry date. */
 export const UNIT_FILTERS = [...UNIT_STATUSES, 'expired'] as const;
 
 export const BloodUnitSchema = z.object({
   id: z.number().int(),
   bloodgroup: z.enum(BLOOD_GROUPS),
+  component: z.enum(COMPONENTS),
+  /** The whole-blood unit it was separated from. */
+  parent_unit_id: z.number().int().nullable(),
   source: z.enum(['donation', 'manual']),
   donation_id: z.number().int().nullable(),
   collected_on: z.string(),
   expires_on: z.string(),
   status: z.enum(UNIT_STATUSES),
+  hold_reason: z.enum(HOLD_REASONS).nullable(),
   expired: z.boolean(),
   request_id: z.number().int().nullable(),
   issued_at: z.string().nullable(),
@@ -143,6 +166,7 @@ export type BloodUnit = z.infer<typeof BloodUnitSchema>;
 
 export const UnitsQuerySchema = PageQuerySchema.extend({
   bloodgroup: z.enum(BLOOD_GROUPS).optional(),
+  component: z.enum(COMPONENTS).optional(),
   status: z.enum(UNIT_FILTERS).optional(),
 });
 export type UnitsQuery = z.infer<typeof UnitsQuerySchema>;
@@ -152,6 +176,7 @@ export const RECEIVE_UNITS_MAX = 100;
 export function receiveUnitsSchema(today: TodayProvider) {
   return z.object({
     bloodgroup: bloodGroupField(),
+    component: componentField().default(DEFAULT_COMPONENT),
     count: z.coerce
       .number({ error: 'Number of units is required' })
       .int('Please enter a whole number')
@@ -164,6 +189,18 @@ export function receiveUnitsSchema(today: TodayProvider) {
   });
 }
 
+/** POST /admin/units/:id/process: what to separate a whole-blood unit into. */
+export const ProcessUnitSchema = z.object({
+  components: z
+    .array(z.enum(SEPARATED_COMPONENTS, { error: 'Choose red cells, plasma or platelets' }))
+    .min(1, 'Choose at least one component')
+    .max(3)
+    .refine((list) => new Set(list).size === list.length, 'Choose each component once'),
+});
+export type ProcessUnitInput = z.infer<typeof ProcessUnitSchema>;
+export const ProcessUnitResultSchema = z.object({ units: z.array(BloodUnitSchema) });
+export type ProcessUnitResult = z.infer<typeof ProcessUnitResultSchema>;
+
 export const ReceiveUnitsResultSchema = z.object({ units: z.array(BloodUnitSchema) });
 export type ReceiveUnitsResult = z.infer<typeof ReceiveUnitsResultSchema>;
 
@@ -174,6 +211,8 @@ export const DiscardUnitsSchema = z.union([
   }),
   z.object({
     bloodgroup: bloodGroupField(),
+    /** Which units to count from; red cells (with whole blood, first-expiring-first) unless chosen. */
+    component: componentField().default(DEFAULT_COMPONENT),
     count: z.coerce.number().int().min(1, 'Minimum 1 unit').max(500),
     reason: requiredText('Reason is required', 500),
   }),
@@ -229,6 +268,11 @@ export const AdminDonationSchema = DonationSchema.extend({
   donor_name: z.string(),
   donor_username: z.string(),
   unit_ids: z.array(z.number().int()),
+  /** Confidential (admins only): the screening at collection and the test results, once recorded. */
+  screening: ScreeningSchema.nullable(),
+  test_results: TestResultsRecordSchema.nullable(),
+  /** Why a screening deferred it (each failed measurement), or why it was discarded. */
+  outcome_reason: z.string().nullable(),
 });
 export type AdminDonation = z.infer<typeof AdminDonationSchema>;
 
@@ -238,8 +282,15 @@ export const AdminRequestsQuerySchema = PageQuerySchema.extend({
   patient_id: z.coerce.number().int().positive().max(MAX_ROW_ID).optional(),
 });
 export type AdminRequestsQuery = z.infer<typeof AdminRequestsQuerySchema>;
+/**
+ * Without a status: bookings first (earliest date first: the ones due today lead), then donations
+ * awaiting results (oldest collection first), then the rest, newest first. With `status=pending`
+ * or `collected`: that queue in the same order.
+ */
 export const AdminDonationsQuerySchema = PageQuerySchema.extend({
   status: z.enum(DONATION_STATUSES).optional(),
+  /** `true`: only bookings due today or earlier; `false`: only bookings for a later day (the upcoming ones). */
+  due: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
   donor_id: z.coerce.number().int().positive().max(MAX_ROW_ID).optional(),
 });
 export type AdminDonationsQuery = z.infer<typeof AdminDonationsQuerySchema>;

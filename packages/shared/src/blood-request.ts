@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BLOOD_GROUPS } from './blood-groups';
+import { ComponentCountsSchema, COMPONENTS, componentField, DEFAULT_COMPONENT } from './components';
 import { REQUEST_DAYS_AHEAD, REQUEST_UNITS } from './constants';
 import { addDays } from './dates';
 import { bloodGroupField, isoDateField, requiredInteger, requiredText, type TodayProvider } from './fields';
@@ -23,6 +24,8 @@ export function bloodRequestFormSchema(today: TodayProvider) {
     doctorname: requiredText('Doctor name is required', 100),
     hospitaladdress: requiredText('Hospital address is required', 500),
     reason: requiredText('Reason is required', 1000),
+    /** The component the patient needs (PRODUCT.md 3.5); red cells unless chosen. */
+    component: componentField().default(DEFAULT_COMPONENT),
   });
 }
 export type BloodRequestForm = z.input<ReturnType<typeof bloodRequestFormSchema>>;
@@ -36,6 +39,7 @@ export const BloodRequestSchema = z.object({
   doctorname: z.string(),
   hospitaladdress: z.string(),
   reason: z.string(),
+  component: z.enum(COMPONENTS),
   status: z.enum(REQUEST_STATUSES),
   rejection_reason: z.string().nullable(),
   /** The group the units were actually issued from (a compatible group when the requested one ran short). */
@@ -54,9 +58,13 @@ export const PatientSummarySchema = z.object({
 });
 export type PatientSummary = z.infer<typeof PatientSummarySchema>;
 
-/** One row of GET /api/stock: available units that have not expired today. */
+/**
+ * One row of GET /api/stock: available units that have not expired today. `units` = red cells +
+ * whole blood ("units of blood" on every screen); `components` the stock of each.
+ */
 export const StockEntrySchema = z.object({
   bloodgroup: z.enum(BLOOD_GROUPS),
   units: z.number().int(),
+  components: ComponentCountsSchema,
 });
 export type StockEntry = z.infer<typeof StockEntrySchema>;

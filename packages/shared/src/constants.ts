@@ -7,7 +7,7 @@ export const PASSWORD_LENGTH = { min: 6, max: 128 } as const;
 export const USERNAME_LENGTH = { min: 3, max: 50 } as const;
 export const MOBILE_DIGITS = 10;
 
-/** A donor may donate again this many days after their last approved donation. */
+/** A donor may donate again this many days after their last collected donation (default of DONATION_INTERVAL_DAYS). */
 export const DONATION_INTERVAL_DAYS = 90;
 /** How far ahead a donation can be booked, and a request's required date can lie (PRODUCT.md 3.2, 3.5). */
 export const BOOKING_DAYS_AHEAD = 90;
@@ -15,11 +15,9 @@ export const REQUEST_DAYS_AHEAD = 365;
 /** Consecutive rewarded donations keep a streak when at most this many days apart. */
 export const STREAK_WINDOW_DAYS = 180;
 export const POINTS_PER_DONATION = 100;
-export const POINTS_PER_LEVEL = 100;
 export const LEADERBOARD_LIMIT = { min: 1, max: 100, default: 10 } as const;
 export const REWARDS_PANEL_MAX_ACHIEVEMENTS = 3;
 
-export const DEFAULT_UNIT_SHELF_LIFE_DAYS = 42;
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 export const EXPIRING_SOON_DAYS = 7;
 export const RECENT_ACTIVITY_LIMIT = 10;
@@ -69,6 +67,13 @@ export const MESSAGES = {
   noDonationToReward: 'No completed donation to reward',
   /** Formatted with the first eligible date. */
   donateAgainFrom: (date: string) => `You can donate again from ${date}.`,
+  /** A deferred donor books (PRODUCT.md 3.7). */
+  deferredUntil: (date: string) => `You are deferred from donating until ${date}.`,
+  deferredPermanently: 'You cannot donate at this time. Please contact the blood bank.',
+  /** PRODUCT.md 3.3: platelets keep 5 days and are separated the day the blood was taken. */
+  plateletsSameDay: 'Platelets must be separated on the day of collection.',
+  /** After booking (PRODUCT.md 3.4): the reward comes at collection. */
+  pointsAtCollection: '+100 points when your donation is collected',
   /** Formatted with the number of units available. */
   notEnoughStock: (available: number) =>
     `Stock does not have enough blood to approve this request. Only ${available} units available.`,

@@ -2,10 +2,26 @@ import { z } from 'zod';
 import { BLOOD_GROUPS } from './blood-groups';
 import { BOOKING_DAYS_AHEAD, DONATION_UNITS, DONOR_HEALTH_OPTIONS } from './constants';
 import { addDays } from './dates';
+import { DonorDeferralSchema } from './donation-lifecycle';
 import { isoDateField, optionField, requiredInteger, type TodayProvider } from './fields';
 
-export const DONATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/**
+ * The lifecycle of a donation (PRODUCT.md 3.2): pending (booked) -> cancelled (by the donor) |
+ * rejected (by staff) | deferred (failed screening) | collected (units in quarantine) -> released
+ * (all tests negative) | discarded (a reactive test).
+ */
+export const DONATION_STATUSES = [
+  'pending',
+  'cancelled',
+  'rejected',
+  'deferred',
+  'collected',
+  'released',
+  'discarded',
+] as const;
 export type DonationStatus = (typeof DONATION_STATUSES)[number];
+/** The donor gave blood: these count for the interval, the game and the "Approved" counter. */
+export const COLLECTED_DONATION_STATUSES = ['collected', 'released', 'discarded'] as const satisfies readonly DonationStatus[];
 
 /**
  * The Donate Blood form (spec section 5). The blood group is the donor's own and is never read
@@ -45,9 +61,13 @@ export const DonationSchema = z.object({
   disease: z.string(),
   lastDonation: z.string().nullable(),
   status: z.enum(DONATION_STATUSES),
+  /** Staff's reason for a rejection, shown to the donor; null otherwise (screening and test reasons are confidential). */
   rejection_reason: z.string().nullable(),
   created_at: z.string(),
+  /** When it left `pending` (cancelled, rejected, deferred or collected). */
   decided_at: z.string().nullable(),
+  /** When the blood was collected (or the screening failed); null before. */
+  collected_on: z.string().nullable(),
 });
 export type Donation = z.infer<typeof DonationSchema>;
 
@@ -60,12 +80,22 @@ export const ActivitySchema = z.object({
 export type Activity = z.infer<typeof ActivitySchema>;
 
 export const DonorSummarySchema = z.object({
+  /** Every booking except cancelled ones. */
   made: z.number().int(),
   pending: z.number().int(),
+  /** Bookings the donor gave blood for: collected, released or discarded. */
   approved: z.number().int(),
+  /** Rejected by staff, or deferred at screening. */
   rejected: z.number().int(),
-  /** The first day the donor may donate: today when eligible now, null while a donation awaits approval. */
+  /**
+   * The first day the donor may donate: today when eligible now; the later of the interval date and
+   * the deferral's end; null while a donation is booked or when permanently deferred.
+   */
   next_eligible_date: z.string().nullable(),
+  /** The active deferral, without its (confidential) reason. */
+  deferred: DonorDeferralSchema.nullable(),
+  /** The latest booking, so the dashboard can say where it stands; null when there is none. */
+  latest_donation: DonationSchema.nullable(),
   /** Why the donor cannot donate today, in the words the server would answer a submit with. */
   not_eligible_reason: z.string().nullable(),
   activities: z.array(ActivitySchema),

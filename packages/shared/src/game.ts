@@ -36,6 +36,8 @@ export type EarnedAchievement = z.infer<typeof EarnedAchievementSchema>;
 
 export const GameStateSchema = z.object({
   profile: GameProfileSchema,
+  /** Where the current level starts and the next begins (PRODUCT.md 3.4: level n spans 100 x n). */
+  level_start_points: z.number().int(),
   next_level_points: z.number().int(),
   total_donations: z.number().int(),
   achievements: z.array(EarnedAchievementSchema),
@@ -44,7 +46,9 @@ export type GameState = z.infer<typeof GameStateSchema>;
 
 export const DonationCompleteResultSchema = z.object({
   profile: GameProfileSchema,
-  /** Only the achievements this reward newly earned. */
+  /** Points credited since the donor last saw their rewards (100 per collected donation). */
+  points_credited: z.number().int(),
+  /** The achievements earned since the donor last saw their rewards. */
   achievements: z.array(EarnedAchievementSchema),
 });
 export type DonationCompleteResult = z.infer<typeof DonationCompleteResultSchema>;
@@ -68,7 +72,19 @@ export const LeaderboardQuerySchema = z.object({
     .default(LEADERBOARD_LIMIT.default),
 });
 
-/** Percent of the way to the next level (spec section 4), assuming a level spans 100 points. */
-export function levelProgressPercent(points: number, nextLevelPoints: number): number {
-  return Math.round(((points - (nextLevelPoints - 100)) / 100) * 100);
+/** Level n starts at 50 x n x (n - 1) points and spans 100 x n (PRODUCT.md 3.4). */
+export const levelStartPoints = (level: number) => 50 * level * (level - 1);
+export const nextLevelPoints = (level: number) => 50 * level * (level + 1);
+/** The level a number of points reaches: 0-99 is 1, 100-299 is 2, 300-599 is 3, ... */
+export function levelForPoints(points: number): number {
+  let level = 1;
+  while (points >= nextLevelPoints(level)) level += 1;
+  return level;
+}
+
+/** Percent of the way from the current level's start to the next level, 0..100. */
+export function levelProgressPercent(points: number, levelStart: number, nextLevel: number): number {
+  const span = nextLevel - levelStart;
+  if (span <= 0) return 0;
+  return Math.min(100, Math.max(0, Math.round(((points - levelStart) / span) * 100)));
 }

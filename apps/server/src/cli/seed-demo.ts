@@ -1,18 +1,26 @@
 import type { InjectOptions } from 'fastify';
 import {
   BLOOD_GROUPS,
-  CAN_RECEIVE_FROM,
   POPULATION_SHARES,
   type BloodGroup,
 } from '@bloodbank/shared/blood-groups';
+import type { StockEntry } from '@bloodbank/shared/blood-request';
+import {
+  COMPONENTS,
+  compatibleDonorGroups,
+  RED_CELL_UNIT_COMPONENTS,
+  type Component,
+  type SeparatedComponent,
+} from '@bloodbank/shared/components';
 import {
   DONATION_INTERVAL_DAYS,
   DONOR_HEALTH_OPTIONS,
   EXPIRING_SOON_DAYS,
   PATIENT_DISEASE_OPTIONS,
 } from '@bloodbank/shared/constants';
-import { PAGE_SIZE, type BloodUnit, type Paged } from '@bloodbank/shared/admin';
+import { PAGE_SIZE, type BloodUnit, type Paged, type ProcessUnitResult } from '@bloodbank/shared/admin';
 import { addDays, todayIn } from '@bloodbank/shared/dates';
+import type { CollectionInput, TestResultsOutcome } from '@bloodbank/shared/donation-lifecycle';
 import type { LeaderboardEntry } from '@bloodbank/shared/game';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -32,12 +40,32 @@ import { instantAtBankTime } from './bank-time';
  * The model: donors and patients are drawn from the population's blood group shares. Hospitals
  * ask for more blood as the bank grows. The bank keeps about three weeks of that demand per group
  * on its shelves: ten founding donors give every few months on their own, the others come when the
- * bank calls them because their group runs short. Donors book a few days ahead and are collected
- * on their booked day during opening hours; staff go through hospital requests every hour and a
- * half in working hours (units about to expire first), clear expired units every morning, and ask
- * a partner bank for units only when a patient is waiting and nothing compatible is left.
- * Nothing happens after the moment the seed runs; today's bookings and requests are left pending
- * for the demo admin. Every demo account's password is DEMO_PASSWORD.
+ * bank calls them because their group runs short. Donors book a few days ahead (a few cancel, a
+ * few do not come and staff reject the booking) and are screened on their booked day during opening
+ * hours: most are collected (units quarantined while tested, +100 points), some turned away by
+ * their haemoglobin (deferred for the screening deferral). Collections are whole blood: on the day,
+ * staff separate most of them into red cells and plasma while a group's frozen plasma is under its
+ * target (plasma keeps a year, so the bank holds months of it), and into platelets too while the
+ * bank has few (platelets keep 5 days and can only be separated on the day of collection); the
+ * others stay whole blood. The laboratory's results come three days
+ * later: all negative releases the units (and the components made from them) into stock; once, a
+ * month before today, a reactive HBV test discards the donation, defers its donor for good and puts
+ * the donor's earlier plasma still in the freezer on a lookback hold. Staff defer a donor by hand now and
+ * then (one of those deferrals was lifted). Donors open the app after their collection and when
+ * they book, as the web app calls donation-complete then, so most rewards have been seen. Staff go
+ * through hospital requests every hour and a half in working hours (red cells about to expire
+ * first; plasma and platelets from compatible groups by each component's rule), clear expired units
+ * every morning, and ask a partner bank for units only when a patient is waiting and nothing
+ * compatible is left. Most requests are for red cells; some patients need plasma (bleeding, liver
+ * disease, burns) or platelets (dengue, chemotherapy).
+ * Nothing happens after the moment the seed runs; today's bookings, the last three days' collections
+ * (still in testing) and the last requests are left for the demo admin. Every demo account's
+ * password is DEMO_PASSWORD.
+ *
+ * A reactive result puts the donor's other units of the last 12 months on a lookback hold: red cells
+ * (42 days) are long gone by then, 90 days and more after the donor's previous donation, but its
+ * plasma may still be in the freezer. The seed gives the one reactive result to a called donor whose
+ * earlier plasma is still in stock, so the demo shows a lookback hold the way the rules make it.
  */
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_ADMIN_USERNAME = 'demo_admin';
@@ -49,6 +77,18 @@ const PATIENT_COUNT = 36;
 const FOUNDING_DONORS = 10;
 /** Red-cell units the hospitals ask for per day, three years ago and today. */
 const DEMAND_UNITS_PER_DAY = { first: 0.4, last: 1.5 };
+/** The components patients ask for, in units per red-cell unit asked for. */
+const COMPONENT_DEMAND = { red_cells: 1, plasma: 0.6, platelets: 0.5 } as const;
+type RequestedComponent = keyof typeof COMPONENT_DEMAND;
+/** Days of plasma demand the bank keeps frozen per group (plasma keeps 365 days); separating stops above it. */
+const PLASMA_TARGET_DAYS = 240;
+/** Days of red-cell demand per group staff keep as whole blood (for trauma and exchange transfusions) rather than separate. */
+const WHOLE_BLOOD_TARGET_DAYS = 4;
+/**
+ * Platelets keep 5 days, the first 3 in testing: staff separate them while the platelets in testing
+ * cover fewer than this many days of demand (at least one unit), so a few are on the shelf each day.
+ */
+const PLATELET_TESTING_DAYS = 4;
 /** The bank opens its doors to requests once its first donations are on the shelves. */
 const FIRST_REQUEST_DAY = 14;
 /** Days of demand the bank aims to hold per group (units keep 42 days, so few expire). */
@@ -57,13 +97,32 @@ const STOCK_TARGET_DAYS = 20;
 const CALL_RESPONSE_RATE = 0.6;
 /** At collection, the share turned away (haemoglobin below the threshold on the day). */
 const DEFERRAL_AT_COLLECTION_RATE = 0.05;
-const REQUEST_UNIT_CHOICES = [1, 1, 1, 2, 2, 2, 3] as const;
+/** Bookings the donor cancels before the day, and bookings whose donor does not come (staff reject them). */
+const CANCELLATION_RATE = 0.03;
+const NO_SHOW_RATE = 0.02;
+/** Days from collection to the laboratory's results. */
+const LAB_TURNAROUND_DAYS = 3;
+/** The one reactive result of the demo: a donation collected about this many days before today. */
+const REACTIVE_RESULT_DAYS_AGO = 40;
+/** ... and at the latest this many days before today (its results come before today). */
+const REACTIVE_RESULT_LAST_DAYS_AGO = 10;
+/** Of the donors collected, the share who open the app afterwards (and so see their reward). */
+const APP_OPEN_AFTER_COLLECTION_RATE = 0.85;
+const REQUEST_UNIT_CHOICES: Record<RequestedComponent, readonly number[]> = {
+  red_cells: [1, 1, 1, 2, 2, 2, 3],
+  plasma: [1, 2, 2, 2, 3, 4],
+  platelets: [1, 1, 1, 1, 2],
+};
 
 const FIRST_NAMES = ['Asha', 'Ravi', 'Meera', 'Kiran', 'Farah', 'Arjun', 'Priya', 'Vikram', 'Neha', 'Sanjay', 'Lakshmi', 'Imran', 'Divya', 'Rahul', 'Anita', 'Joseph', 'Sunita', 'Aditya', 'Kavya', 'Manoj', 'Rekha', 'Deepak', 'Pooja', 'Nikhil', 'Sara', 'Tarun', 'Uma', 'Yusuf', 'Zoya', 'Gopal', 'Isha', 'Harish'];
 const LAST_NAMES = ['Kulkarni', 'Sharma', 'Iyer', 'Reddy', 'Khan', 'Patel', 'Nair', 'Singh', 'Das', 'Menon', 'Joshi', 'Fernandes', 'Rao', 'Gupta', 'Bose', 'Pillai'];
 const HOSPITALS = ['City General Hospital, Ward 4', 'St. Mary Medical Centre, ICU', "Riverside Children's Hospital", 'Lakeview Cancer Institute', 'North Trauma Centre'];
 const DOCTORS = ['Dr. Mehta', 'Dr. Fernandes', 'Dr. Rao', 'Dr. Banerjee', 'Dr. Thomas'];
-const REASONS = ['Scheduled surgery', 'Road accident, heavy blood loss', 'Chemotherapy support', 'Anaemia treatment', 'Delivery complications', 'Thalassaemia transfusion'];
+const REASONS: Record<RequestedComponent, readonly string[]> = {
+  red_cells: ['Scheduled surgery', 'Road accident, heavy blood loss', 'Chemotherapy support', 'Anaemia treatment', 'Delivery complications', 'Thalassaemia transfusion'],
+  plasma: ['Liver disease, clotting factors low', 'Road accident, heavy blood loss', 'Cardiac surgery', 'Burns treatment', 'Delivery complications'],
+  platelets: ['Dengue fever, low platelet count', 'Chemotherapy support', 'Leukaemia treatment'],
+};
 
 /** Deterministic pseudo-random numbers (mulberry32), so every demo database tells the same story. */
 function randomSource(seed: number) {
@@ -135,20 +194,35 @@ interface DemoDonor {
   lastCollected: string | null;
   /** Days a called donor waits beyond the 90 before the bank calls them again. */
   restDays: number;
+  /** The first day a temporary deferral lets them donate again; `permanent` when never. */
+  deferredUntil: string | null;
+  permanentlyDeferred: boolean;
   session?: Session;
-  pending?: { id: number; date: string; units: number };
+  /** The plasma units separated from this donor's collections (the lookback may find them). */
+  plasmaUnitIds: number[];
+  /** A booking not collected yet; `cancelOn` the day the donor will cancel it, if they will. */
+  pending?: { id: number; date: string; units: number; cancelOn?: string };
 }
+
+/** A collection waiting for the laboratory's results, with the plasma and platelet units made from it. */
+interface InTesting { id: number; donor: DemoDonor; units: number; wholeBlood: number; plasma: number; platelets: number; resultsOn: string; reactive: boolean }
 
 interface DemoPatient { index: number; group: BloodGroup; joinDay: string; session?: Session }
 
-interface PendingRequest { id: number; bloodgroup: BloodGroup; units: number }
+interface PendingRequest { id: number; bloodgroup: BloodGroup; component: RequestedComponent; units: number }
 
 export interface DemoSeedResult {
   admin: string;
   donor: string;
   patient: string;
+  /** Red-cell units (red cells + whole blood) in stock per group, as GET /api/stock's `units`. */
   stockByGroup: Record<BloodGroup, number>;
+  /** Every unit per component and status when the seed ended (processed: whole blood separated). */
+  unitsByComponent: Record<Component, Record<string, number>>;
   leaderboard: LeaderboardEntry[];
+  /** Donations per status, and quarantined units per hold reason, when the seed ended. */
+  donationsByStatus: Record<string, number>;
+  unitsOnHold: Record<string, number>;
 }
 
 /**
@@ -207,13 +281,13 @@ export async function seedDemoData(
         // The founders join two months apart and give every three to four months: the top of the
         // leaderboard is people with different histories, not a block of equal scores.
         const joinDay = dayAt(index * 60 + random.between(0, 10));
-        const cadenceDays = DONATION_INTERVAL_DAYS + 1 + index * 4 + random.between(0, 4);
-        return { index, group, joinDay, cadenceDays, nextVisit: joinDay, lastCollected: null, restDays: 0 };
+        const cadenceDays = DONATION_INTERVAL_DAYS + 1 + index * 5 + random.between(0, 4);
+        return { index, group, joinDay, cadenceDays, nextVisit: joinDay, lastCollected: null, restDays: 0, deferredUntil: null, permanentlyDeferred: false, plasmaUnitIds: [] };
       }
       // The others join as the bank grows (a third in its first months) and come when the bank
       // calls them, once or twice a year: each rests a while of their own beyond the 90 days.
       const joinDay = dayAt(random.next() < 0.35 ? random.between(7, 120) : random.between(120, HISTORY_DAYS - 10));
-      return { index, group, joinDay, cadenceDays: null, nextVisit: null, lastCollected: null, restDays: random.between(60, 200) };
+      return { index, group, joinDay, cadenceDays: null, nextVisit: null, lastCollected: null, restDays: random.between(60, 200), deferredUntil: null, permanentlyDeferred: false, plasmaUnitIds: [] };
     });
     const patients: DemoPatient[] = groupsByPopulationShare(PATIENT_COUNT, random).map((group, index) => ({
       index,
@@ -245,26 +319,48 @@ export async function seedDemoData(
     };
 
     // ---- the bank's shelves and queues
-    const stock = async () => {
+    /** GET /api/stock per group: `units` (red cells + whole blood) and each component. */
+    const stockEntries = async () => {
       const response = await call({ method: 'GET', url: '/api/stock', headers: admin.headers });
-      return Object.fromEntries(
-        (response.json() as { bloodgroup: BloodGroup; units: number }[]).map((row) => [row.bloodgroup, row.units]),
-      ) as Record<BloodGroup, number>;
+      return Object.fromEntries((response.json() as StockEntry[]).map((row) => [row.bloodgroup, row])) as Record<BloodGroup, StockEntry>;
     };
+    /** Red-cell units per group: what a red-cell request can be filled from. */
+    const stock = async () =>
+      Object.fromEntries(Object.entries(await stockEntries()).map(([group, entry]) => [group, entry.units])) as Record<BloodGroup, number>;
+    /** Units of `component` a group can give a request for it: red cells count whole blood too. */
+    const inStock = (entry: StockEntry, component: RequestedComponent) => (component === 'red_cells' ? entry.units : entry.components[component]);
     const demandOn = (dayIndex: number) =>
       DEMAND_UNITS_PER_DAY.first + ((DEMAND_UNITS_PER_DAY.last - DEMAND_UNITS_PER_DAY.first) * dayIndex) / HISTORY_DAYS;
+    const dayIndexOf = (day: string) => Math.round((Date.parse(day) - Date.parse(firstDay)) / 86_400_000);
     // No floor: a group the hospitals need less than a unit of in that time is not held, so rare
     // units are not collected only to expire; its patients get a compatible group or a partner's units.
     const stockTarget = (group: BloodGroup, dayIndex: number) =>
       Math.round(POPULATION_SHARES[group] * demandOn(dayIndex) * STOCK_TARGET_DAYS);
+    const plasmaTarget = (group: BloodGroup, dayIndex: number) =>
+      Math.max(1, Math.round(POPULATION_SHARES[group] * demandOn(dayIndex) * COMPONENT_DEMAND.plasma * PLASMA_TARGET_DAYS));
+    const wholeBloodTarget = (group: BloodGroup, dayIndex: number) =>
+      Math.round(POPULATION_SHARES[group] * demandOn(dayIndex) * WHOLE_BLOOD_TARGET_DAYS);
+    const plateletTarget = (dayIndex: number) =>
+      Math.max(1, Math.round(demandOn(dayIndex) * COMPONENT_DEMAND.platelets * PLATELET_TESTING_DAYS));
+    /** The first day the donor may give again: the interval since their last collection, and any deferral. */
     const eligibleFrom = (donor: DemoDonor) =>
-      donor.lastCollected ? addDays(donor.lastCollected, DONATION_INTERVAL_DAYS) : donor.joinDay;
+      [donor.lastCollected ? addDays(donor.lastCollected, DONATION_INTERVAL_DAYS) : donor.joinDay, donor.deferredUntil ?? '']
+        .sort()
+        .at(-1) as string;
     const pendingRequests: PendingRequest[] = [];
+    const inTesting: InTesting[] = [];
+    let reactiveChosen = false;
+    const asha = donors[0] as DemoDonor;
 
-    /** An appointment one to five days ahead, and not before the donor may give again. */
-    const book = async (donor: DemoDonor, day: string) => {
-      if (!donor.session || donor.pending) return;
-      const date = [addDays(day, random.between(1, 5)), eligibleFrom(donor)].sort().at(-1) as string;
+    /** As the web app does after booking, after a collection and when the dashboard opens: unseen rewards, or 409. */
+    const openApp = async (donor: DemoDonor) => {
+      if (donor.session) await call({ method: 'POST', url: '/api/game/donation-complete', headers: donor.session.headers }, [200, 409]);
+    };
+
+    /** An appointment one to five days ahead (or on `onDate`), and not before the donor may give again. */
+    const book = async (donor: DemoDonor, day: string, onDate?: string) => {
+      if (!donor.session || donor.pending || donor.permanentlyDeferred) return;
+      const date = [onDate ?? addDays(day, random.between(1, 5)), eligibleFrom(donor)].sort().at(-1) as string;
       const units = random.next() < 0.15 ? 2 : 1;
       const response = await call({
         method: 'POST',
@@ -278,29 +374,173 @@ export async function seedDemoData(
           confirmation: true,
         },
       });
-      donor.pending = { id: (response.json() as { id: number }).id, date, units };
-      // As the web app does right after booking.
-      await call({ method: 'POST', url: '/api/game/donation-complete', headers: donor.session.headers });
+      // A few donors cancel a booking made at least two days ahead, on a day before it.
+      const daysAhead = Math.round((Date.parse(date) - Date.parse(day)) / 86_400_000);
+      const cancelOn =
+        donor !== asha && daysAhead >= 2 && random.next() < CANCELLATION_RATE ? addDays(day, random.between(1, daysAhead - 1)) : undefined;
+      donor.pending = { id: (response.json() as { id: number }).id, date, units, ...(cancelOn ? { cancelOn } : {}) };
+      // As the web app does right after booking (409 when no reward waits unseen).
+      await openApp(donor);
     };
 
-    /** The donor comes in on the booked day; staff collect, or turn them away on the day. */
+    const cancel = async (donor: DemoDonor) => {
+      if (!donor.pending || !donor.session) return;
+      const { id } = donor.pending;
+      donor.pending = undefined;
+      await call({ method: 'POST', url: `/api/donations/${id}/cancel`, headers: donor.session.headers });
+    };
+
+    /** Measurements within every threshold (PRODUCT.md 3.2), one decimal where the form takes one. */
+    const passingScreening = (): CollectionInput => ({
+      haemoglobin_g_dl: random.between(128, 165) / 10,
+      weight_kg: random.between(520, 950) / 10,
+      bp_systolic: random.between(105, 145),
+      bp_diastolic: random.between(65, 90),
+      pulse: random.between(58, 92),
+    });
+
+    /** Whether plasma separated from the donor's earlier collections is still in the freezer, in stock. */
+    const hasPlasmaInStock = async (donor: DemoDonor) => {
+      if (!donor.plasmaUnitIds.length) return false;
+      for (let page = 1; ; page += 1) {
+        const query = `status=available&component=plasma&bloodgroup=${encodeURIComponent(donor.group)}&pageSize=${PAGE_SIZE.max}&page=${page}`;
+        const listed = (await call({ method: 'GET', url: `/api/admin/units?${query}`, headers: admin.headers })).json() as Paged<BloodUnit>;
+        if (listed.items.some((unit) => donor.plasmaUnitIds.includes(unit.id))) return true;
+        if (page * PAGE_SIZE.max >= listed.total) return false;
+      }
+    };
+
+    /**
+     * On the day of collection, a few minutes after it, staff decide what each whole-blood unit
+     * becomes: it stays whole blood while the group's whole blood (in stock and in testing) is under
+     * its small target; else it is separated into red cells, plasma and platelets while the platelets
+     * in testing (any group) are under theirs, into red cells and plasma while the group's frozen
+     * plasma (in stock and in testing) is under its target; else it stays whole blood. The
+     * components stay in testing with their parent's donation.
+     */
+    const separate = async (donor: DemoDonor, day: string, unitIds: readonly number[], testing: InTesting) => {
+      const dayIndex = dayIndexOf(day);
+      const shelves = await stockEntries();
+      const ofGroup = (count: (other: InTesting) => number) =>
+        inTesting.reduce((sum, other) => sum + (other.donor.group === donor.group ? count(other) : 0), 0);
+      let wholeBlood = shelves[donor.group].components.whole_blood + ofGroup((other) => other.wholeBlood);
+      let plasma = shelves[donor.group].components.plasma + ofGroup((other) => other.plasma);
+      // Platelets on the shelf now expire before this collection's are released: only those in testing count.
+      let platelets = inTesting.reduce((sum, other) => sum + other.platelets, 0);
+      for (const unitId of unitIds) {
+        let components: SeparatedComponent[] | undefined;
+        if (wholeBlood >= wholeBloodTarget(donor.group, dayIndex)) {
+          if (platelets < plateletTarget(dayIndex)) components = ['red_cells', 'plasma', 'platelets'];
+          else if (plasma < plasmaTarget(donor.group, dayIndex)) components = ['red_cells', 'plasma'];
+        }
+        if (!components) {
+          wholeBlood += 1;
+          testing.wholeBlood += 1;
+          continue;
+        }
+        moveClockTo(day, 0); // a minute after the previous action
+        const response = await call({ method: 'POST', url: `/api/admin/units/${unitId}/process`, headers: admin.headers, payload: { components } });
+        for (const unit of (response.json() as ProcessUnitResult).units) {
+          if (unit.component === 'plasma') {
+            donor.plasmaUnitIds.push(unit.id);
+            plasma += 1;
+            testing.plasma += 1;
+          }
+          if (unit.component === 'platelets') {
+            platelets += 1;
+            testing.platelets += 1;
+          }
+        }
+      }
+    };
+
+    /** The donor comes in on the booked day (or not: staff reject the booking); staff screen them and collect, or turn them away. */
     const collect = async (donor: DemoDonor, day: string) => {
       if (!donor.pending) return;
-      const { id, date } = donor.pending;
+      const { id, date, units } = donor.pending;
       donor.pending = undefined;
-      if (random.next() < DEFERRAL_AT_COLLECTION_RATE) {
-        await call({ method: 'POST', url: `/api/admin/donations/${id}/reject`, headers: admin.headers, payload: { reason: 'Haemoglobin below the donation threshold on the day' } });
-        if (donor.cadenceDays) donor.nextVisit = addDays(day, random.between(30, 60));
+      if (donor !== asha && random.next() < NO_SHOW_RATE) {
+        await call({ method: 'POST', url: `/api/admin/donations/${id}/reject`, headers: admin.headers, payload: { reason: 'You did not come to your appointment. Please book again.' } });
         return;
       }
-      await call({ method: 'POST', url: `/api/admin/donations/${id}/approve`, headers: admin.headers });
-      donor.lastCollected = date;
+      if (donor !== asha && random.next() < DEFERRAL_AT_COLLECTION_RATE) {
+        // Haemoglobin below the threshold on the day: the donation and the donor are deferred.
+        const response = await call({
+          method: 'POST',
+          url: `/api/admin/donations/${id}/collect`,
+          headers: admin.headers,
+          payload: { ...passingScreening(), haemoglobin_g_dl: random.between(110, 124) / 10 },
+        });
+        const result = response.json() as { status: string; deferral?: { until: string | null } };
+        if (result.status !== 'deferred') throw new Error(`donation ${id}: expected a failed screening, got ${result.status}`);
+        donor.deferredUntil = result.deferral?.until ?? null;
+        if (donor.cadenceDays) donor.nextVisit = addDays(day, random.between(35, 60));
+        return;
+      }
+      const response = await call({ method: 'POST', url: `/api/admin/donations/${id}/collect`, headers: admin.headers, payload: passingScreening() });
+      const collected = response.json() as { status: string; unit_ids: number[] };
+      if (collected.status !== 'collected') throw new Error(`donation ${id}: expected a collection`);
+      const hadGivenBefore = donor.lastCollected !== null;
+      donor.lastCollected = day;
       if (donor.cadenceDays) donor.nextVisit = addDays(date, donor.cadenceDays);
+      // The one reactive result: a called donor with a history, collected about a month before today,
+      // whose earlier plasma is still in the freezer (the lookback will find it), or failing such a
+      // donor, the last called donor with a history whose results still come before today.
+      const reactive =
+        !reactiveChosen &&
+        hadGivenBefore &&
+        donor.cadenceDays === null &&
+        day >= addDays(today, -REACTIVE_RESULT_DAYS_AGO) &&
+        (day >= addDays(today, -REACTIVE_RESULT_LAST_DAYS_AGO) || (await hasPlasmaInStock(donor)));
+      if (reactive) reactiveChosen = true;
+      const testing: InTesting = { id, donor, units, wholeBlood: 0, plasma: 0, platelets: 0, resultsOn: addDays(day, LAB_TURNAROUND_DAYS), reactive };
+      await separate(donor, day, collected.unit_ids, testing);
+      inTesting.push(testing);
+      // The feed says "+100 points": most donors look at the app on their way out.
+      if (donor === asha || random.next() < APP_OPEN_AFTER_COLLECTION_RATE) await openApp(donor);
     };
 
-    const submitRequest = async (patient: DemoPatient, day: string) => {
+    /** The laboratory's results of a collection: all negative releases it; the reactive one discards it. */
+    const recordResults = async (testing: InTesting) => {
+      inTesting.splice(inTesting.indexOf(testing), 1);
+      const response = await call({
+        method: 'POST',
+        url: `/api/admin/donations/${testing.id}/results`,
+        headers: admin.headers,
+        payload: {
+          hiv: 'negative',
+          hbv: testing.reactive ? 'reactive' : 'negative',
+          hcv: 'negative',
+          syphilis: 'negative',
+          bloodgroup: testing.donor.group,
+        },
+      });
+      const outcome = response.json() as TestResultsOutcome;
+      if (outcome.status !== (testing.reactive ? 'discarded' : 'released')) {
+        throw new Error(`donation ${testing.id}: results gave ${outcome.status}`);
+      }
+      if (testing.reactive) {
+        // HBV defers for good: the bank never calls this donor again.
+        testing.donor.permanentlyDeferred = true;
+        testing.donor.deferredUntil = null;
+      }
+    };
+
+    /** Staff defer a donor by hand (travel, medication ...), temporarily. */
+    const deferByHand = async (donor: DemoDonor, until: string, reason: string) => {
+      const response = await call({
+        method: 'POST',
+        url: `/api/admin/donors/${donor.session?.id}/deferrals`,
+        headers: admin.headers,
+        payload: { type: 'temporary', until, reason },
+      });
+      donor.deferredUntil = until;
+      return (response.json() as { id: number }).id;
+    };
+
+    const submitRequest = async (patient: DemoPatient, day: string, component: RequestedComponent) => {
       if (!patient.session) return;
-      const units = random.pick(REQUEST_UNIT_CHOICES);
+      const units = random.pick(REQUEST_UNIT_CHOICES[component]);
       const response = await call({
         method: 'POST',
         url: '/api/requests',
@@ -311,10 +551,11 @@ export async function seedDemoData(
           date: addDays(day, random.between(0, 2)),
           doctorname: random.pick(DOCTORS),
           hospitaladdress: random.pick(HOSPITALS),
-          reason: random.pick(REASONS),
+          reason: random.pick(REASONS[component]),
+          component,
         },
       });
-      pendingRequests.push({ id: (response.json() as { id: number }).id, bloodgroup: patient.group, units });
+      pendingRequests.push({ id: (response.json() as { id: number }).id, bloodgroup: patient.group, component, units });
     };
 
     /** A sitting of the staff: the waiting requests, a few minutes each. */
@@ -329,32 +570,56 @@ export async function seedDemoData(
         await call({ method: 'POST', url: '/api/admin/units/discard', headers: admin.headers, payload: { expired: true } });
       }
       if (!pendingRequests.length) return;
-      const shelves = await stock();
-      // Listed first-expiring-first: the first available unseen unit of a group is its earliest.
+      const shelves = await stockEntries();
+      // Listed first-expiring-first: the first available unseen red-cell unit of a group is its earliest.
       const earliestExpiry = new Map<BloodGroup, string>();
       const units = await call({ method: 'GET', url: `/api/admin/units?status=available&pageSize=${PAGE_SIZE.max}`, headers: admin.headers });
       for (const unit of (units.json() as Paged<BloodUnit>).items) {
+        if (!RED_CELL_UNIT_COMPONENTS.includes(unit.component)) continue;
         if (unit.expires_on >= day && !earliestExpiry.has(unit.bloodgroup)) earliestExpiry.set(unit.bloodgroup, unit.expires_on);
       }
+      const left = (group: BloodGroup, component: RequestedComponent) => inStock(shelves[group], component);
+      const take = (group: BloodGroup, component: RequestedComponent, count: number) => {
+        if (component === 'red_cells') shelves[group].units -= count;
+        else shelves[group].components[component] -= count;
+      };
       for (const request of pendingRequests.splice(0)) {
         nextStep();
-        // Units about to expire first, whatever compatible group they are (staff see them on the
-        // dashboard); else the patient's own group; else the compatible group with most to spare.
-        const compatible = CAN_RECEIVE_FROM[request.bloodgroup].filter((group) => shelves[group] >= request.units);
-        const expiringSoon = compatible
-          .filter((group) => (earliestExpiry.get(group) ?? '9999') <= addDays(day, EXPIRING_SOON_DAYS))
-          .sort((a, b) => ((earliestExpiry.get(a) as string) < (earliestExpiry.get(b) as string) ? -1 : 1))[0];
-        const from =
-          expiringSoon ??
-          (compatible.includes(request.bloodgroup)
-            ? request.bloodgroup
-            : compatible.sort((a, b) => shelves[b] / (stockTarget(b, dayIndex) + 1) - shelves[a] / (stockTarget(a, dayIndex) + 1))[0]);
+        // In the component's order of preference: the patient's own group first (platelets:
+        // ABO-identical groups first), each with enough for the whole request.
+        const compatible = compatibleDonorGroups(request.component, request.bloodgroup).filter(
+          (group) => left(group, request.component) >= request.units,
+        );
+        let from: BloodGroup | undefined;
+        if (request.component === 'red_cells') {
+          // Red cells about to expire first, whatever compatible group they are (staff see them on
+          // the dashboard); else the patient's own group; else the compatible group with most to spare.
+          const expiringSoon = compatible
+            .filter((group) => (earliestExpiry.get(group) ?? '9999') <= addDays(day, EXPIRING_SOON_DAYS))
+            .sort((a, b) => ((earliestExpiry.get(a) as string) < (earliestExpiry.get(b) as string) ? -1 : 1))[0];
+          from =
+            expiringSoon ??
+            (compatible.includes(request.bloodgroup)
+              ? request.bloodgroup
+              : compatible.sort((a, b) => left(b, 'red_cells') / (stockTarget(b, dayIndex) + 1) - left(a, 'red_cells') / (stockTarget(a, dayIndex) + 1))[0]);
+        } else if (request.component === 'plasma') {
+          // The patient's own group; else the compatible group with the most plasma frozen.
+          from = compatible.includes(request.bloodgroup) ? request.bloodgroup : compatible.sort((a, b) => left(b, 'plasma') - left(a, 'plasma'))[0];
+        } else {
+          from = compatible[0];
+        }
         if (from) {
           await call({ method: 'POST', url: `/api/admin/requests/${request.id}/approve`, headers: admin.headers, payload: { bloodgroup: from } });
-          shelves[from] -= request.units;
+          take(from, request.component, request.units);
         } else if (random.next() < 0.6) {
-          // A partner bank sends what the patient needs, collected a few days ago.
-          await call({ method: 'POST', url: '/api/admin/units', headers: admin.headers, payload: { bloodgroup: request.bloodgroup, count: request.units, collected_on: addDays(day, -random.between(1, 5)) } });
+          // A partner bank sends what the patient needs, collected a few days ago (platelets: a day or two).
+          const collectedDaysAgo = request.component === 'platelets' ? random.between(1, 2) : random.between(1, 5);
+          await call({
+            method: 'POST',
+            url: '/api/admin/units',
+            headers: admin.headers,
+            payload: { bloodgroup: request.bloodgroup, component: request.component, count: request.units, collected_on: addDays(day, -collectedDaysAgo) },
+          });
           nextStep();
           await call({ method: 'POST', url: `/api/admin/requests/${request.id}/approve`, headers: admin.headers, payload: { bloodgroup: request.bloodgroup } });
         } else {
@@ -364,6 +629,7 @@ export async function seedDemoData(
     };
 
     // ---- the days
+    let liftLater: { id: number; on: string; donor: DemoDonor } | undefined;
     for (let dayIndex = 0; dayIndex <= HISTORY_DAYS; dayIndex += 1) {
       const day = dayAt(dayIndex);
       const isToday = day === today;
@@ -386,11 +652,49 @@ export async function seedDemoData(
         }
       }
 
+      // A few donors cancel a booking before its day, from home.
+      for (const donor of donors) {
+        if (donor.pending?.cancelOn === day) at(random.between(7 * 60, 21 * 60), () => cancel(donor));
+      }
+
       // Donors booked for today come in during opening hours; today's are left for the demo admin.
+      // So are the laboratory's results due today: the last three days' collections are still in testing.
       if (!isToday) {
         for (const donor of donors) {
           if (donor.pending && donor.pending.date <= day) at(random.between(8 * 60 + 30, 17 * 60 + 30), () => collect(donor, day));
         }
+        for (const testing of inTesting) {
+          if (testing.resultsOn <= day) at(random.between(9 * 60, 17 * 60 + 30), () => recordResults(testing));
+        }
+      }
+
+      // Staff defer a donor by hand now and then: one deferral half a year ago, lifted when the
+      // doctor cleared the donor; one three weeks ago, still in force today.
+      const deferrable = () =>
+        donors.find(
+          (donor) =>
+            donor.cadenceDays === null && donor.session && !donor.pending && !donor.permanentlyDeferred && !donor.deferredUntil && donor.joinDay < day,
+        );
+      if (day === addDays(today, -200)) {
+        const donor = deferrable();
+        if (donor) {
+          at(random.between(10 * 60, 16 * 60), async () => {
+            const id = await deferByHand(donor, addDays(day, 90), 'Started a course of antibiotics for a chest infection.');
+            liftLater = { id, on: addDays(day, 12), donor };
+          });
+        }
+      }
+      if (liftLater?.on === day) {
+        const { id, donor } = liftLater;
+        liftLater = undefined;
+        at(random.between(10 * 60, 16 * 60), async () => {
+          await call({ method: 'POST', url: `/api/admin/deferrals/${id}/lift`, headers: admin.headers, payload: { reason: 'Course finished early; the doctor cleared the donor.' } });
+          donor.deferredUntil = null;
+        });
+      }
+      if (day === addDays(today, -21)) {
+        const donor = deferrable();
+        if (donor) at(random.between(10 * 60, 16 * 60), async () => void (await deferByHand(donor, addDays(today, 120), 'Travelled to a malaria-endemic area.')));
       }
 
       // Founders book when their rhythm says; the bank calls the others of a group whose shelf
@@ -403,7 +707,10 @@ export async function seedDemoData(
       if (dayIndex >= 7) {
         const shelves = await stock();
         for (const group of BLOOD_GROUPS) {
-          const booked = donors.reduce((sum, donor) => sum + (donor.group === group && donor.pending ? donor.pending.units : 0), 0);
+          // What is booked, and what is collected and in testing, will be on the shelf soon.
+          const booked =
+            donors.reduce((sum, donor) => sum + (donor.group === group && donor.pending ? donor.pending.units : 0), 0) +
+            inTesting.reduce((sum, testing) => sum + (testing.donor.group === group ? testing.units : 0), 0);
           const shortBy = stockTarget(group, dayIndex) - shelves[group] - booked;
           if (shortBy <= 0) continue;
           const callable = random.shuffle(
@@ -413,6 +720,7 @@ export async function seedDemoData(
                 donor.cadenceDays === null &&
                 donor.joinDay < day &&
                 !donor.pending &&
+                !donor.permanentlyDeferred &&
                 addDays(eligibleFrom(donor), donor.lastCollected ? donor.restDays : 0) <= addDays(day, 3),
             ),
           );
@@ -422,15 +730,18 @@ export async function seedDemoData(
         }
       }
 
-      // Hospitals' requests, by the population's groups, through the patients of that group.
+      // Hospitals' requests for each component, by the population's groups, through the patients of that group.
       if (dayIndex >= FIRST_REQUEST_DAY) {
-        const meanUnits = REQUEST_UNIT_CHOICES.reduce((sum, n) => sum + n, 0) / REQUEST_UNIT_CHOICES.length;
-        for (let count = random.poisson(demandOn(dayIndex) / meanUnits); count > 0; count -= 1) {
-          const group = random.group();
-          const candidates = patients.filter((patient) => patient.group === group && patient.joinDay < day);
-          if (candidates.length) {
-            const patient = random.pick(candidates);
-            at(random.between(7 * 60, 20 * 60), () => submitRequest(patient, day));
+        for (const component of Object.keys(COMPONENT_DEMAND) as RequestedComponent[]) {
+          const choices = REQUEST_UNIT_CHOICES[component];
+          const meanUnits = choices.reduce((sum, n) => sum + n, 0) / choices.length;
+          for (let count = random.poisson((demandOn(dayIndex) * COMPONENT_DEMAND[component]) / meanUnits); count > 0; count -= 1) {
+            const group = random.group();
+            const candidates = patients.filter((patient) => patient.group === group && patient.joinDay < day);
+            if (candidates.length) {
+              const patient = random.pick(candidates);
+              at(random.between(7 * 60, 20 * 60), () => submitRequest(patient, day, component));
+            }
           }
         }
       }
@@ -445,9 +756,15 @@ export async function seedDemoData(
       }
       // The evening before: a few bookings and requests the demo admin will find waiting.
       if (addDays(day, 1) === today) {
-        const waiting = donors.filter((donor) => donor.session && !donor.pending && eligibleFrom(donor) <= today).slice(0, 3);
-        for (const donor of waiting) at(random.between(18 * 60, 20 * 60), () => book(donor, day));
-        for (const patient of patients.filter((p) => p.session).slice(0, 2)) at(random.between(18 * 60, 20 * 60), () => submitRequest(patient, day));
+        // The first is due today, the others in the coming days.
+        const waiting = donors.filter((donor) => donor.session && !donor.pending && !donor.permanentlyDeferred && eligibleFrom(donor) <= today).slice(0, 3);
+        waiting.forEach((donor, position) => at(random.between(18 * 60, 20 * 60), () => book(donor, day, position === 0 ? today : undefined)));
+        // Two requests wait too: red cells, and plasma.
+        const evening: RequestedComponent[] = ['red_cells', 'plasma'];
+        patients
+          .filter((p) => p.session)
+          .slice(0, evening.length)
+          .forEach((patient, position) => at(random.between(18 * 60, 20 * 60), () => submitRequest(patient, day, evening[position] as RequestedComponent)));
       }
 
       events.sort((a, b) => a.minute - b.minute);
@@ -459,7 +776,33 @@ export async function seedDemoData(
     }
 
     const leaderboard = (await call({ method: 'GET', url: '/api/game/leaderboard?limit=10', headers: admin.headers })).json() as LeaderboardEntry[];
+    const donationsByStatus = await database.db
+      .selectFrom('donations')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('status')
+      .orderBy('status')
+      .execute();
+    const unitsByComponent = await database.db
+      .selectFrom('blood_units')
+      .select(['component', 'status', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy(['component', 'status'])
+      .execute();
+    const unitsOnHold = await database.db
+      .selectFrom('blood_units')
+      .select(['hold_reason', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('status', '=', 'quarantined')
+      .groupBy('hold_reason')
+      .orderBy('hold_reason')
+      .execute();
     return {
+      donationsByStatus: Object.fromEntries(donationsByStatus.map((row) => [row.status, Number(row.count)])),
+      unitsOnHold: Object.fromEntries(unitsOnHold.map((row) => [String(row.hold_reason), Number(row.count)])),
+      unitsByComponent: Object.fromEntries(
+        COMPONENTS.map((component) => [
+          component,
+          Object.fromEntries(unitsByComponent.filter((row) => row.component === component).map((row) => [row.status, Number(row.count)])),
+        ]),
+      ) as Record<Component, Record<string, number>>,
       admin: DEMO_ADMIN_USERNAME,
       donor: nameOf(0).username,
       // A patient of the commonest group with years of requests: a typical history to look at.
@@ -486,6 +829,9 @@ async function main() {
     }
     console.log(`Demo data ready. Available units by group: ${BLOOD_GROUPS.map((group) => `${group} ${result.stockByGroup[group]}`).join(', ')}.`);
     console.log(`Leaderboard: ${result.leaderboard.map((entry) => `${entry.name} ${entry.points}`).join(', ')}.`);
+    const count = (counts: Record<string, number>) => Object.entries(counts).map(([key, n]) => `${key} ${n}`).join(', ') || 'none';
+    console.log(`Donations: ${count(result.donationsByStatus)}. Units on hold: ${count(result.unitsOnHold)}.`);
+    console.log(`Units by component: ${COMPONENTS.map((component) => `${component} (${count(result.unitsByComponent[component])})`).join('; ')}.`);
     console.log(`Sign in as admin "${result.admin}", donor "${result.donor}" or patient "${result.patient}", password "${DEMO_PASSWORD}".`);
   } finally {
     await database.close();

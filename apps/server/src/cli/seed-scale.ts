@@ -4,15 +4,25 @@
  * never through the API and with ONE argon2 hash shared by every account.
  *
  * Default (scale 1): 10,000 donors, 2,000 patients, 100,000 donations, 20,000 requests,
- * 50,000 blood units, a game profile for every donor, and the activity feeds they imply.
+ * 50,000 blood units (of every component), a game profile for every donor, and the activity feeds they imply.
  * `--scale 10` multiplies every count by ten.
  *
  * The rows respect the schema's invariants and the product's rules, so the server treats them as
  * its own: at most one pending donation per donor (the latest), donations of a donor at least
- * DONATION_INTERVAL_DAYS apart, units collected from approved donations and expiring after the
- * default shelf life, donors and requests drawn from the population's blood groups, every issued
- * unit tied to an approved request of a compatible group with exactly that many units, game
- * profiles, rewards and achievements derived from the rewarded, non-rejected donations.
+ * DONATION_INTERVAL_DAYS apart, units collected from collected donations as whole blood, most of them
+ * separated on the day into red cells and plasma (some with platelets: the parent `processed`, the
+ * children of its donation, group and collection day, quarantined or discarded with it), each
+ * expiring after its component's default shelf life, donors and requests drawn from the
+ * population's blood groups, every issued unit tied to an approved request for its component (red
+ * cells: red cells or whole blood) of a compatible group with exactly that many units, game
+ * profiles, rewards and achievements derived from the collected donations.
+ *
+ * Every state of a donation's lifecycle (PRODUCT.md 3.2, 3.7) is there: bookings (pending, the
+ * latest of a donor), cancelled and rejected ones, deferred at screening (a screening row that
+ * failed, a 30-day deferral from the collection day), collected in the last three days (units
+ * quarantined for testing), released (screening and negative results, units stock) and a few
+ * discarded for a reactive test (units discarded, the donor deferred for good or a year, the
+ * donor's other units of the 12 months before on a lookback hold), plus deferrals set by hand.
  *
  * Used by the benchmark (bench/run.ts) and the query-plan test. Run alone:
  *   npx tsx apps/server/src/cli/seed-scale.ts --scale 1 --data-dir /tmp/somewhere   (or with DATABASE_URL)
@@ -23,15 +33,26 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { BLOOD_GROUPS, POPULATION_SHARES, type BloodGroup } from '@bloodbank/shared/blood-groups';
 import {
-  DEFAULT_UNIT_SHELF_LIFE_DAYS,
-  DONATION_INTERVAL_DAYS,
-  POINTS_PER_DONATION,
-} from '@bloodbank/shared/constants';
+  DEFAULT_SCREENING_THRESHOLDS,
+  failedScreeningReasons,
+  INFECTION_TEST_LABELS,
+  type CollectionInput,
+  type InfectionTest,
+} from '@bloodbank/shared/donation-lifecycle';
+import { DONATION_INTERVAL_DAYS, POINTS_PER_DONATION } from '@bloodbank/shared/constants';
 import { migrateToLatest, openDatabase } from '../db/database';
 import { hashPassword } from '../lib/passwords';
-import { donationActivityMessages } from '../modules/donations/donation-activity';
+import { DEFERRAL_ACTIVITY_KINDS, deferralActivityMessages } from '../modules/deferrals/record-deferral';
+import { DONATION_ACTIVITY_KINDS, donationActivityMessages } from '../modules/donations/donation-activity';
+import {
+  LOOKBACK_DAYS,
+  REACTIVE_DISCARD_REASON,
+  SYPHILIS_DEFERRAL_DAYS,
+} from '../modules/donations/record-test-results';
 import type { AchievementRow } from '../modules/game/game.repository';
-import { deserves, donationRecordOf, levelFor } from '../modules/game/game-rules';
+import { levelForPoints } from '@bloodbank/shared/game';
+import { DEFAULT_SHELF_LIFE_DAYS, type Component } from '@bloodbank/shared/components';
+import { deserves, donationRecordOf } from '../modules/game/game-rules';
 import { DISCARD_MESSAGES } from '../modules/inventory/discard-units';
 import { expiryDateOf } from '../modules/inventory/receive-units';
 import { requestActivityMessage } from '../modules/requests/request-activity';
@@ -44,9 +65,15 @@ export const donorUsername = (donorId: number) => `donor${donorId - 1}`;
 /**
  * Every rule and constant comes from packages/shared and the server's services (and the
  * achievement catalogue from the migrated database), so benchmark data cannot drift from the
- * product: the server's default shelf life (the benchmark runs it with the default config).
+ * product: the server's default shelf lives (the benchmark runs it with the default config).
  */
-const SHELF_LIFE_DAYS = DEFAULT_UNIT_SHELF_LIFE_DAYS;
+const SHELF_LIFE_DAYS = DEFAULT_SHELF_LIFE_DAYS;
+/** Of the collected bags, the share separated into components, and of those, the share also giving platelets. */
+const PROCESSED_SHARE = 0.8;
+const PLATELETS_SHARE = 0.3;
+/** Components of the units received by hand, and of the requests that were not approved. */
+const RECEIVED_COMPONENTS: readonly Component[] = ['red_cells', 'red_cells', 'red_cells', 'red_cells', 'plasma', 'platelets'];
+const REQUESTED_COMPONENTS: readonly Component[] = ['red_cells', 'red_cells', 'red_cells', 'red_cells', 'red_cells', 'red_cells', 'plasma', 'plasma', 'platelets'];
 const DAY_MS = 86_400_000;
 type CatalogueEntry = Pick<AchievementRow, 'id' | 'points_reward' | 'rule' | 'threshold'>;
 const CATALOGUE_QUERY = 'select id, points_reward, rule, threshold from achievements order by id';
@@ -87,6 +114,15 @@ export interface SeedResult {
     earnedAchievements: number;
     pendingRequests: number;
     pendingDonations: number;
+    cancelledDonations: number;
+    rejectedDonations: number;
+    deferredDonations: number;
+    collectedDonations: number;
+    releasedDonations: number;
+    discardedDonations: number;
+    deferrals: number;
+    unitsInTesting: number;
+    unitsOnLookbackHold: number;
   };
   adminId: number;
   /** Active donors (each has a game profile), patients: ids to sign tokens for. */
@@ -122,6 +158,7 @@ function weightedGroup(): BloodGroup {
 const dayOf = (date: Date) => Math.floor(date.getTime() / DAY_MS);
 const isoDate = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 /** An instant during the given day (09:00–17:59 UTC, bank hours). */
+const instantAfter = (instant: string, ms: number) => new Date(Date.parse(instant) + ms).toISOString();
 const instantOn = (day: number) => new Date(day * DAY_MS + int(9 * 3600, 18 * 3600 - 1) * 1000).toISOString();
 
 const FIRST_NAMES = [
@@ -171,7 +208,7 @@ const REASONS = ['Surgery', 'Accident', 'Anemia', 'Childbirth', 'Cancer treatmen
 
 // ---------------------------------------------------------------- writers
 
-type Column = readonly [name: string, pgType: 'int' | 'text'];
+type Column = readonly [name: string, pgType: 'int' | 'text' | 'float8'];
 type Row = readonly (string | number | null)[];
 
 interface TableWriter {
@@ -218,6 +255,43 @@ const TABLES: Record<string, readonly Column[]> = {
     ['decided_by', 'int'],
     ['decided_at', 'text'],
     ['created_at', 'text'],
+    ['collected_on', 'text'],
+    ['outcome_reason', 'text'],
+  ],
+  donation_screenings: [
+    ['donation_id', 'int'],
+    ['haemoglobin_g_dl', 'float8'],
+    ['weight_kg', 'float8'],
+    ['bp_systolic', 'int'],
+    ['bp_diastolic', 'int'],
+    ['pulse', 'int'],
+    ['passed', 'int'],
+    ['recorded_by', 'int'],
+    ['recorded_at', 'text'],
+  ],
+  donation_test_results: [
+    ['donation_id', 'int'],
+    ['hiv', 'text'],
+    ['hbv', 'text'],
+    ['hcv', 'text'],
+    ['syphilis', 'text'],
+    ['bloodgroup', 'text'],
+    ['recorded_by', 'int'],
+    ['recorded_at', 'text'],
+  ],
+  // Ids assigned by the database (not in TABLES_WITH_IDS).
+  deferrals: [
+    ['donor_id', 'int'],
+    ['type', 'text'],
+    ['until', 'text'],
+    ['reason', 'text'],
+    ['source', 'text'],
+    ['donation_id', 'int'],
+    ['created_by', 'int'],
+    ['created_at', 'text'],
+    ['lifted_at', 'text'],
+    ['lifted_by', 'int'],
+    ['lift_reason', 'text'],
   ],
   blood_requests: [
     ['id', 'int'],
@@ -234,15 +308,19 @@ const TABLES: Record<string, readonly Column[]> = {
     ['decided_by', 'int'],
     ['decided_at', 'text'],
     ['created_at', 'text'],
+    ['component', 'text'],
   ],
   blood_units: [
     ['id', 'int'],
     ['bloodgroup', 'text'],
+    ['component', 'text'],
+    ['parent_unit_id', 'int'],
     ['source', 'text'],
     ['donation_id', 'int'],
     ['collected_on', 'text'],
     ['expires_on', 'text'],
     ['status', 'text'],
+    ['hold_reason', 'text'],
     ['request_id', 'int'],
     ['issued_at', 'text'],
     ['discarded_at', 'text'],
@@ -264,11 +342,13 @@ const TABLES: Record<string, readonly Column[]> = {
     ['donor_id', 'int'],
     ['points', 'int'],
     ['rewarded_at', 'text'],
+    ['seen_at', 'text'],
   ],
   earned_achievements: [
     ['donor_id', 'int'],
     ['achievement_id', 'int'],
     ['earned_at', 'text'],
+    ['seen_at', 'text'],
   ],
   activities: [
     ['user_id', 'int'],
@@ -398,20 +478,59 @@ interface DonationRecordRow {
   group: BloodGroup;
   units: number;
   day: number;
-  status: 'pending' | 'approved' | 'rejected';
+  status: 'pending' | 'cancelled' | 'rejected' | 'deferred' | 'collected' | 'released' | 'discarded';
   createdAt: string;
+  /** Cancelled (by the donor), rejected, or screened (the collection or the failed screening). */
   decidedAt: string | null;
-  rewarded: boolean;
+  /** The four markers of a discarded donation; null otherwise. */
+  reactive: InfectionTest[] | null;
+}
+
+/** The donor gave blood (PRODUCT.md 3.4): the game credits these, the interval counts from them. */
+const isCollected = (donation: DonationRecordRow) =>
+  donation.status === 'collected' || donation.status === 'released' || donation.status === 'discarded';
+/** Collections of the last days are still in testing. */
+const TESTING_DAYS = 3;
+/** The laboratory's results come this many days after the collection. */
+const RESULTS_AFTER_DAYS = 2;
+const SCREENING_DEFERRAL_DAYS = DEFAULT_SCREENING_THRESHOLDS.deferral_days;
+const PERMANENT_MARKERS: readonly InfectionTest[] = ['hiv', 'hbv', 'hcv'];
+/** Staff reject a booking before collection: the donor did not come. */
+const REJECTION_REASON = 'You did not come to your appointment. Please book again.';
+const MANUAL_DEFERRAL_REASONS = [
+  'Travelled to a malaria-endemic area.',
+  'Started a course of antibiotics.',
+  'Recent tattoo.',
+  'Pregnancy.',
+];
+
+/** Measurements within every threshold; with `failing`, haemoglobin below it. */
+function screeningValues(failing: boolean): CollectionInput {
+  return {
+    haemoglobin_g_dl: failing ? int(110, 124) / 10 : int(128, 165) / 10,
+    weight_kg: int(520, 950) / 10,
+    bp_systolic: int(105, 145),
+    bp_diastolic: int(65, 90),
+    pulse: int(58, 92),
+  };
 }
 
 interface UnitRecord {
   id: number;
   group: BloodGroup;
+  component: Component;
+  /** The whole-blood bag a component was separated from. */
+  parent: UnitRecord | null;
   donationId: number | null;
+  /** The donor of a donated unit (the lookback finds their units). */
+  donorId: number | null;
   collectedDay: number;
-  status: 'available' | 'issued' | 'discarded';
+  status: 'available' | 'issued' | 'discarded' | 'quarantined' | 'processed';
+  holdReason: 'testing' | 'lookback' | null;
   requestId: number | null;
   issuedAt: string | null;
+  discardedAt: string | null;
+  discardReason: string | null;
   createdAt: string;
 }
 
@@ -539,6 +658,7 @@ export async function seedDatabase(
   const donationsByDonor: DonationRecordRow[][] = [];
   let donationId = 0;
   let pendingDonations = 0;
+  let reactiveCount = 0;
   for (let index = 0; index < counts.donors; index++) {
     const donorId = donorBase + index;
     const count = perDonor[index]!;
@@ -553,10 +673,25 @@ export async function seedDatabase(
     const own: DonationRecordRow[] = [];
     for (let n = 0; n < count; n++) {
       const isLatest = n === count - 1;
-      const status = isLatest && hasPending ? 'pending' : random() < 0.06 ? 'rejected' : 'approved';
       const donationDay = days[n]!;
+      const roll = random();
+      let status: DonationRecordRow['status'] =
+        roll < 0.02 ? 'cancelled' : roll < 0.05 ? 'rejected' : roll < 0.09 ? 'deferred' : 'released';
+      let reactive: InfectionTest[] | null = null;
+      if (isLatest && hasPending) status = 'pending';
+      else if (status === 'released' && donationDay > todayDay - TESTING_DAYS) status = 'collected';
+      else if (status === 'released' && isLatest && donationDay >= todayDay - 200 && random() < 0.005) {
+        // A reactive test: only a donor's latest donation (a deferral follows it), in the units' recent past.
+        status = 'discarded';
+        // Every other one syphilis alone (deferred for a year), the others HIV, HBV or HCV (for good).
+        reactive = reactiveCount++ % 2 === 0 ? [pick(PERMANENT_MARKERS)] : ['syphilis'];
+      }
       const createdDay =
-        status === 'pending' ? Math.min(todayDay, donationDay) - int(0, 3) : donationDay - int(0, 10);
+        status === 'pending'
+          ? Math.min(todayDay, donationDay) - int(0, 3)
+          : status === 'cancelled'
+            ? donationDay - int(2, 10)
+            : donationDay - int(0, 10);
       const record: DonationRecordRow = {
         id: ++donationId,
         donorId,
@@ -565,8 +700,9 @@ export async function seedDatabase(
         day: donationDay,
         status,
         createdAt: instantOn(createdDay),
-        decidedAt: status === 'pending' ? null : instantOn(donationDay),
-        rewarded: status !== 'rejected' && random() < 0.9,
+        decidedAt:
+          status === 'pending' ? null : instantOn(status === 'cancelled' ? createdDay + 1 : donationDay),
+        reactive,
       };
       if (status === 'pending') pendingDonations++;
       own.push(record);
@@ -574,10 +710,34 @@ export async function seedDatabase(
     }
     donationsByDonor.push(own);
   }
+  const donationsByStatus: Record<DonationRecordRow['status'], number> = {
+    pending: 0,
+    cancelled: 0,
+    rejected: 0,
+    deferred: 0,
+    collected: 0,
+    released: 0,
+    discarded: 0,
+  };
+  for (const donation of donations) donationsByStatus[donation.status]++;
+  const resultsAt = (donation: DonationRecordRow) => instantOn(donation.day + RESULTS_AFTER_DAYS);
+  const outcomeReasons = new Map<number, string>();
+  let deferralCount = 0;
   for (const donation of donations) {
     const previous = donationsByDonor[donation.donorId - donorBase]!.find(
       (other) => other.id === donation.id - 1,
     );
+    // The screening at collection, and what it or the laboratory found (confidential).
+    const screened = donation.status === 'deferred' || isCollected(donation);
+    const failing = donation.status === 'deferred';
+    const values = screened ? screeningValues(failing) : undefined;
+    if (values && failing)
+      outcomeReasons.set(donation.id, failedScreeningReasons(values, DEFAULT_SCREENING_THRESHOLDS).join(' '));
+    if (donation.reactive)
+      outcomeReasons.set(
+        donation.id,
+        `Reactive: ${donation.reactive.map((test) => INFECTION_TEST_LABELS[test]).join(', ')}.`,
+      );
     await writer.insert('donations', [
       donation.id,
       donation.donorId,
@@ -587,45 +747,143 @@ export async function seedDatabase(
       'None',
       previous ? isoDate(previous.day) : null,
       donation.status,
-      donation.status === 'rejected' ? 'Low haemoglobin' : null,
-      donation.status === 'pending' ? null : adminId,
+      donation.status === 'rejected' ? REJECTION_REASON : null,
+      donation.status === 'pending' ? null : donation.status === 'cancelled' ? donation.donorId : adminId,
       donation.decidedAt,
       donation.createdAt,
+      donation.status === 'deferred' || isCollected(donation) ? isoDate(donation.day) : null,
+      outcomeReasons.get(donation.id) ?? null,
     ]);
+    // After the donation itself, so its foreign key finds it.
+    if (values) {
+      await writer.insert('donation_screenings', [
+        donation.id,
+        values.haemoglobin_g_dl,
+        values.weight_kg,
+        values.bp_systolic,
+        values.bp_diastolic,
+        values.pulse,
+        failing ? 0 : 1,
+        adminId,
+        donation.decidedAt,
+      ]);
+    }
+    if (donation.status === 'released' || donation.status === 'discarded') {
+      const marker = (test: InfectionTest) => (donation.reactive?.includes(test) ? 'reactive' : 'negative');
+      await writer.insert('donation_test_results', [
+        donation.id,
+        marker('hiv'),
+        marker('hbv'),
+        marker('hcv'),
+        marker('syphilis'),
+        donation.group,
+        adminId,
+        resultsAt(donation),
+      ]);
+    }
   }
 
-  // ---- the game: rewards, achievements and profiles derived from the rewarded, non-rejected
-  // donations by the game's own rules (modules/game/game.service.ts)
+  // ---- deferrals: a failed screening (30 days from the collection day), a reactive test (for good,
+  // or a year for syphilis alone), and a few set by hand on donors with nothing booked
+  const deferralRows: Row[] = [];
+  for (const donation of donations) {
+    if (donation.status === 'deferred') {
+      deferralRows.push([
+        donation.donorId,
+        'temporary',
+        isoDate(donation.day + SCREENING_DEFERRAL_DAYS),
+        outcomeReasons.get(donation.id)!,
+        'screening',
+        donation.id,
+        adminId,
+        donation.decidedAt,
+        null,
+        null,
+        null,
+      ]);
+    }
+    if (donation.status === 'discarded') {
+      const permanent = donation.reactive!.some((test) => PERMANENT_MARKERS.includes(test));
+      deferralRows.push([
+        donation.donorId,
+        permanent ? 'permanent' : 'temporary',
+        permanent ? null : isoDate(donation.day + RESULTS_AFTER_DAYS + SYPHILIS_DEFERRAL_DAYS),
+        outcomeReasons.get(donation.id)!,
+        'test',
+        donation.id,
+        adminId,
+        resultsAt(donation),
+        null,
+        null,
+        null,
+      ]);
+    }
+  }
+  for (let index = 0; index < counts.donors; index++) {
+    const latest = donationsByDonor[index]!.at(-1);
+    // One donor in 250 (with nothing booked and no reactive result).
+    if (index % 250 !== 17 || !donorActive[index] || latest?.status === 'pending' || latest?.status === 'discarded')
+      continue;
+    const createdDay = todayDay - int(1, 60);
+    // One in three was lifted since.
+    const lifted = random() < 1 / 3;
+    deferralRows.push([
+      donorBase + index,
+      'temporary',
+      isoDate(todayDay + int(10, 180)),
+      pick(MANUAL_DEFERRAL_REASONS),
+      'manual',
+      null,
+      adminId,
+      instantOn(createdDay),
+      lifted ? instantOn(createdDay + 1) : null,
+      lifted ? adminId : null,
+      lifted ? 'Cleared by the doctor.' : null,
+    ]);
+  }
+  // In the order they were set, as ids would be in service.
+  deferralRows.sort((a, b) => ((a[7] as string) < (b[7] as string) ? -1 : 1));
+  for (const row of deferralRows) await writer.insert('deferrals', row);
+  deferralCount = deferralRows.length;
+  const deferralsByDonor = new Map<number, Row[]>();
+  for (const row of deferralRows) {
+    const list = deferralsByDonor.get(row[0] as number) ?? [];
+    list.push(row);
+    deferralsByDonor.set(row[0] as number, list);
+  }
+
+  // ---- the game: rewards, achievements and profiles derived from the collected donations (credited
+  // at collection, PRODUCT.md 3.4; every reward already seen) by the game's own rules
   const catalogue = await writer.achievements();
   let earnedCount = 0;
   for (let index = 0; index < counts.donors; index++) {
     const donorId = donorBase + index;
     const own = donationsByDonor[index]!;
-    const rewarded = own.filter((donation) => donation.rewarded);
+    const rewarded = own.filter(isCollected);
     const dates = rewarded.map((donation) => isoDate(donation.day));
     // Each achievement is earned at the first donation after which its rule holds.
     const earned = new Map<number, string>();
     rewarded.forEach((donation, position) => {
       const record = donationRecordOf(dates.slice(0, position + 1));
       for (const achievement of catalogue) {
-        if (!earned.has(achievement.id) && deserves(achievement, record)) earned.set(achievement.id, donation.createdAt);
+        if (!earned.has(achievement.id) && deserves(achievement, record)) earned.set(achievement.id, donation.decidedAt!);
       }
     });
     for (const donation of rewarded) {
-      await writer.insert('game_rewards', [donation.id, donorId, POINTS_PER_DONATION, donation.createdAt]);
+      await writer.insert('game_rewards', [donation.id, donorId, POINTS_PER_DONATION, donation.decidedAt, donation.decidedAt]);
     }
     let points = rewarded.length * POINTS_PER_DONATION;
     for (const [achievementId, earnedAt] of earned) {
       points += catalogue.find((candidate) => candidate.id === achievementId)!.points_reward;
       earnedCount++;
-      await writer.insert('earned_achievements', [donorId, achievementId, earnedAt]);
+      await writer.insert('earned_achievements', [donorId, achievementId, earnedAt, earnedAt]);
     }
-    const reachedAt = rewarded.at(-1)?.createdAt ?? instantOn(userCreatedDay(index));
+    const reachedAt = rewarded.at(-1)?.decidedAt ?? instantOn(userCreatedDay(index));
     await writer.insert('game_profiles', [
       index + 1,
       donorId,
       points,
-      levelFor(points),
+      levelForPoints(points),
       donationRecordOf(dates).currentStreak,
       reachedAt,
       instantOn(userCreatedDay(index)),
@@ -633,68 +891,132 @@ export async function seedDatabase(
     ]);
   }
 
-  // ---- units: one bag per unit of the latest approved donations (10% received by hand)
-  const approved = donations.filter((donation) => donation.status === 'approved' && donation.day <= todayDay);
-  approved.sort((a, b) => b.day - a.day || b.id - a.id);
+  // ---- units: one bag per unit of the latest collected donations (10% received by hand): those in
+  // testing and the discarded ones first (each has its units), then the latest released
+  const collected = donations.filter((donation) => isCollected(donation) && donation.day <= todayDay);
+  const releasedLast = (donation: DonationRecordRow) => (donation.status === 'released' ? 1 : 0);
+  collected.sort((a, b) => releasedLast(a) - releasedLast(b) || b.day - a.day || b.id - a.id);
+  const donationById = new Map(donations.map((donation) => [donation.id, donation]));
   const units: UnitRecord[] = [];
   let unitId = 0;
-  for (const donation of approved) {
+  const newUnit = (
+    unit: Pick<UnitRecord, 'group' | 'donationId' | 'donorId' | 'collectedDay' | 'createdAt'> &
+      Partial<Pick<UnitRecord, 'component' | 'parent'>>,
+  ): UnitRecord => ({
+    component: 'whole_blood',
+    parent: null,
+    ...unit,
+    id: 0,
+    status: 'available',
+    holdReason: null,
+    requestId: null,
+    issuedAt: null,
+    discardedAt: null,
+    discardReason: null,
+  });
+  for (const donation of collected) {
     if (units.length >= counts.units) break;
     for (let n = 0; n < donation.units && units.length < counts.units; n++) {
-      units.push({
-        id: 0,
+      const bag = newUnit({
         group: donation.group,
         donationId: donation.id,
+        donorId: donation.donorId,
         collectedDay: donation.day,
-        status: 'available',
-        requestId: null,
-        issuedAt: null,
         createdAt: donation.decidedAt!,
       });
+      units.push(bag);
+      // Separated on the day of collection (platelets can only be then): red cells and plasma, some
+      // platelets too, as many as the unit count still allows.
+      if (random() < PROCESSED_SHARE && units.length < counts.units) {
+        bag.status = 'processed';
+        const components: Component[] = random() < PLATELETS_SHARE ? ['red_cells', 'plasma', 'platelets'] : ['red_cells', 'plasma'];
+        for (const component of components.slice(0, counts.units - units.length)) {
+          units.push(newUnit({ ...bag, component, parent: bag, createdAt: instantAfter(bag.createdAt, 10 * 60_000) }));
+        }
+      }
       if (random() < 0.1 && units.length < counts.units) {
         const day = donation.day - int(0, 3);
-        units.push({
-          id: 0,
-          group: weightedGroup(),
-          donationId: null,
-          collectedDay: day,
-          status: 'available',
-          requestId: null,
-          issuedAt: null,
-          createdAt: instantOn(day),
-        });
+        units.push(
+          newUnit({
+            group: weightedGroup(),
+            component: pick(RECEIVED_COMPONENTS),
+            donationId: null,
+            donorId: null,
+            collectedDay: day,
+            createdAt: instantOn(day),
+          }),
+        );
       }
     }
   }
   units.sort((a, b) => a.collectedDay - b.collectedDay);
+  /** Donors with a reactive result: the collection day of the discarded donation. */
+  const reactiveDay = new Map<number, number>();
+  for (const donation of donations) if (donation.status === 'discarded') reactiveDay.set(donation.donorId, donation.day);
+  /** A unit the lookback of its donor's reactive result reaches: collected in the 12 months before. */
+  const inLookback = (unit: UnitRecord) => {
+    const day = unit.donorId === null ? undefined : reactiveDay.get(unit.donorId);
+    if (day === undefined) return false;
+    const resultsDay = day + RESULTS_AFTER_DAYS;
+    return unit.collectedDay >= resultsDay - LOOKBACK_DAYS && unit.collectedDay < day;
+  };
   for (const unit of units) {
     unit.id = ++unitId;
-    const expiresDay = unit.collectedDay + SHELF_LIFE_DAYS;
+    // A separated bag stays `processed` whatever becomes of its components.
+    if (unit.status === 'processed') continue;
+    const donation = unit.donationId === null ? undefined : donationById.get(unit.donationId);
+    if (donation?.status === 'collected') {
+      unit.status = 'quarantined';
+      unit.holdReason = 'testing';
+      continue;
+    }
+    if (donation?.status === 'discarded') {
+      unit.status = 'discarded';
+      unit.discardedAt = resultsAt(donation);
+      unit.discardReason = REACTIVE_DISCARD_REASON;
+      continue;
+    }
+    const expiresDay = unit.collectedDay + SHELF_LIFE_DAYS[unit.component];
     const roll = random();
     if (expiresDay >= todayDay) unit.status = roll < 0.65 ? 'available' : 'issued';
     else unit.status = roll < 0.75 ? 'issued' : roll < 0.97 ? 'discarded' : 'available';
+    // Lookback: a reactive donor's earlier units not issued were still on the shelf (expired units
+    // are cleared only now and then, as the 3% above); the result put them on hold.
+    if (inLookback(unit) && unit.status !== 'issued') {
+      unit.status = 'quarantined';
+      unit.holdReason = 'lookback';
+      continue;
+    }
     if (unit.status === 'issued') {
+      // A donated unit is stock once its results are in.
+      const firstDay = unit.collectedDay + (unit.donationId === null ? 1 : RESULTS_AFTER_DAYS + 1);
       const lastDay = Math.min(expiresDay, todayDay);
-      unit.issuedAt = instantOn(
-        int(unit.collectedDay + 1 > lastDay ? lastDay : unit.collectedDay + 1, lastDay),
-      );
+      unit.issuedAt = instantOn(int(firstDay > lastDay ? lastDay : firstDay, lastDay));
+    }
+    if (unit.status === 'discarded') {
+      unit.discardedAt = instantOn(expiresDay + int(1, 3));
+      unit.discardReason = DISCARD_MESSAGES.expiredReason;
     }
   }
 
   // ---- requests: the issued units grouped into approved requests; then pending, rejected, cancelled ones
-  const issuedByGroup = new Map<BloodGroup, UnitRecord[]>();
+  // Per group and requested component: a red-cell request is filled from red cells and whole blood.
+  const issuedByGroup = new Map<string, { group: BloodGroup; component: Component; list: UnitRecord[] }>();
   for (const unit of units) {
     if (unit.status !== 'issued') continue;
-    const list = issuedByGroup.get(unit.group) ?? [];
-    list.push(unit);
-    issuedByGroup.set(unit.group, list);
+    const component: Component = unit.component === 'whole_blood' ? 'red_cells' : unit.component;
+    const key = `${unit.group} ${component}`;
+    const entry = issuedByGroup.get(key) ?? { group: unit.group, component, list: [] };
+    entry.list.push(unit);
+    issuedByGroup.set(key, entry);
   }
-  const issuedTotal = [...issuedByGroup.values()].reduce((sum, list) => sum + list.length, 0);
+  const issuedTotal = [...issuedByGroup.values()].reduce((sum, entry) => sum + entry.list.length, 0);
   const meanPerRequest = Math.min(9, Math.max(2.5, issuedTotal / (counts.requests * 0.75)));
   interface RequestRecord {
     id: number;
     patientId: number;
     group: BloodGroup;
+    component: Component;
     units: number;
     requiredDay: number;
     status: string;
@@ -705,7 +1027,7 @@ export async function seedDatabase(
   }
   const requests: RequestRecord[] = [];
   const patientId = () => patientBase + int(0, counts.patients - 1);
-  for (const [group, list] of issuedByGroup) {
+  for (const { group, component, list } of issuedByGroup.values()) {
     list.sort((a, b) => (a.issuedAt! < b.issuedAt! ? -1 : 1));
     let position = 0;
     while (position < list.length) {
@@ -722,6 +1044,7 @@ export async function seedDatabase(
         id: 0,
         patientId: patientId(),
         group,
+        component,
         units: chunk.length,
         requiredDay: issuedDay + int(0, 5),
         status: 'approved',
@@ -744,6 +1067,7 @@ export async function seedDatabase(
       id: 0,
       patientId: patientId(),
       group: weightedGroup(),
+      component: pick(REQUESTED_COMPONENTS),
       units: int(1, 4),
       requiredDay: status === 'pending' ? todayDay + int(0, 30) : createdDay + int(0, 10),
       status,
@@ -776,23 +1100,25 @@ export async function seedDatabase(
       request.status === 'approved' || request.status === 'rejected' ? adminId : null,
       request.decidedAt,
       request.createdAt,
+      request.component,
     ]);
   }
   for (const unit of units) {
-    const discardedAt =
-      unit.status === 'discarded' ? instantOn(unit.collectedDay + SHELF_LIFE_DAYS + int(1, 3)) : null;
     await writer.insert('blood_units', [
       unit.id,
       unit.group,
+      unit.component,
+      unit.parent?.id ?? null,
       unit.donationId === null ? 'manual' : 'donation',
       unit.donationId,
       isoDate(unit.collectedDay),
-      expiryDateOf(isoDate(unit.collectedDay), SHELF_LIFE_DAYS),
+      expiryDateOf(isoDate(unit.collectedDay), SHELF_LIFE_DAYS[unit.component]),
       unit.status,
+      unit.holdReason,
       unit.requestId,
       unit.issuedAt,
-      discardedAt,
-      discardedAt ? DISCARD_MESSAGES.expiredReason : null,
+      unit.discardedAt,
+      unit.discardReason,
       unit.createdAt,
     ]);
   }
@@ -814,20 +1140,32 @@ export async function seedDatabase(
         donationActivityMessages.submitted(feed),
         donation.createdAt,
       );
-      if (donation.status === 'approved')
+      if (donation.status === 'cancelled')
+        addActivity(donorId, DONATION_ACTIVITY_KINDS.cancelled, donationActivityMessages.cancelled(feed), donation.decidedAt!);
+      if (isCollected(donation))
         addActivity(
           donorId,
-          'donation_approved',
-          donationActivityMessages.approved(feed),
+          DONATION_ACTIVITY_KINDS.collected,
+          donationActivityMessages.collected(feed, POINTS_PER_DONATION),
           donation.decidedAt!,
         );
+      if (donation.status === 'released')
+        addActivity(donorId, DONATION_ACTIVITY_KINDS.released, donationActivityMessages.released(feed), resultsAt(donation));
+      if (donation.status === 'discarded')
+        addActivity(donorId, DONATION_ACTIVITY_KINDS.followUp, donationActivityMessages.followUp(), resultsAt(donation));
       if (donation.status === 'rejected')
         addActivity(
           donorId,
-          'donation_rejected',
-          donationActivityMessages.rejected(feed, 'Low haemoglobin'),
+          DONATION_ACTIVITY_KINDS.rejected,
+          donationActivityMessages.rejected(feed, REJECTION_REASON),
           donation.decidedAt!,
         );
+    }
+    // Deferrals: the donor learns that they are deferred and until when, never why.
+    for (const row of deferralsByDonor.get(donorId) ?? []) {
+      const [, type, until, , , , , createdAt, liftedAt] = row as [number, 'temporary' | 'permanent', string | null, string, string, number | null, number, string, string | null];
+      addActivity(donorId, DEFERRAL_ACTIVITY_KINDS.set, deferralActivityMessages.set({ type, until }), createdAt);
+      if (liftedAt) addActivity(donorId, DEFERRAL_ACTIVITY_KINDS.lifted, deferralActivityMessages.lifted, liftedAt);
     }
     await flushActivities();
   }
@@ -887,6 +1225,15 @@ export async function seedDatabase(
       earnedAchievements: earnedCount,
       pendingRequests,
       pendingDonations,
+      cancelledDonations: donationsByStatus.cancelled,
+      rejectedDonations: donationsByStatus.rejected,
+      deferredDonations: donationsByStatus.deferred,
+      collectedDonations: donationsByStatus.collected,
+      releasedDonations: donationsByStatus.released,
+      discardedDonations: donationsByStatus.discarded,
+      deferrals: deferralCount,
+      unitsInTesting: units.filter((unit) => unit.holdReason === 'testing').length,
+      unitsOnLookbackHold: units.filter((unit) => unit.holdReason === 'lookback').length,
     },
     adminId,
     donorIds,

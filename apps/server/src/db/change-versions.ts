@@ -1,7 +1,7 @@
 import { sql, type CompiledQuery } from 'kysely';
 import type { Database } from './handle';
 
-/** The tables whose every change is counted in change_counters (migrations 2026-11-21-0002, 2026-11-25-0001). */
+/** The tables whose every change is counted in change_counters (migrations 2026-11-21-0002, 2026-11-25-0001, 2026-11-25-0002). */
 export const VERSIONED_TABLES = [
   'users',
   'patients',
@@ -14,6 +14,9 @@ export const VERSIONED_TABLES = [
   'game_rewards',
   'activities',
   'audit_log',
+  'deferrals',
+  'donation_screenings',
+  'donation_test_results',
 ] as const;
 export type VersionedTable = (typeof VERSIONED_TABLES)[number];
 

@@ -3,7 +3,9 @@ import type { BloodGroup } from '@bloodbank/shared/blood-groups';
 import type { Role } from '@bloodbank/shared/auth';
 import type { DonationStatus } from '@bloodbank/shared/donation';
 import type { RequestStatus } from '@bloodbank/shared/blood-request';
-import type { UnitStatus } from '@bloodbank/shared/admin';
+import type { HoldReason, UnitStatus } from '@bloodbank/shared/admin';
+import type { Component } from '@bloodbank/shared/components';
+import type { DeferralSource, DeferralType, TestOutcome } from '@bloodbank/shared/donation-lifecycle';
 
 /** Kysely table types, in step with db/migrations. Dates are YYYY-MM-DD text, instants ISO-8601 UTC text. */
 
@@ -48,6 +50,10 @@ export interface DonationsTable {
   decided_by: number | null;
   decided_at: string | null;
   created_at: string;
+  /** The day the blood was taken (or the screening failed); null before collection. */
+  collected_on: string | null;
+  /** Confidential: the failed screening measurements, or why the donation was discarded. */
+  outcome_reason: string | null;
 }
 
 export interface BloodRequestsTable {
@@ -59,6 +65,8 @@ export interface BloodRequestsTable {
   doctorname: string;
   hospital_address: string;
   reason: string;
+  /** Defaults to red cells. */
+  component: Generated<Component>;
   status: Generated<RequestStatus>;
   rejection_reason: string | null;
   issued_bloodgroup: BloodGroup | null;
@@ -70,11 +78,17 @@ export interface BloodRequestsTable {
 export interface BloodUnitsTable {
   id: Generated<number>;
   bloodgroup: BloodGroup;
+  /** Defaults to red cells (the units that existed before components). */
+  component: Generated<Component>;
+  /** The whole-blood unit it was separated from. */
+  parent_unit_id: number | null;
   source: 'donation' | 'manual';
   donation_id: number | null;
   collected_on: string;
   expires_on: string;
   status: Generated<UnitStatus>;
+  /** Set exactly when quarantined: awaiting its donation's tests, or a lookback hold. */
+  hold_reason: HoldReason | null;
   request_id: number | null;
   issued_at: string | null;
   discarded_at: string | null;
@@ -109,6 +123,8 @@ export interface EarnedAchievementsTable {
   donor_id: number;
   achievement_id: number;
   earned_at: string;
+  /** When donation-complete showed it to the donor; null until then. */
+  seen_at: string | null;
 }
 
 export interface GameRewardsTable {
@@ -117,6 +133,48 @@ export interface GameRewardsTable {
   donor_id: number;
   points: number;
   rewarded_at: string;
+  /** When donation-complete showed it to the donor; null until then. */
+  seen_at: string | null;
+}
+
+export interface DonationScreeningsTable {
+  donation_id: number;
+  haemoglobin_g_dl: number;
+  weight_kg: number;
+  bp_systolic: number;
+  bp_diastolic: number;
+  pulse: number;
+  /** 1 or 0. */
+  passed: number;
+  recorded_by: number;
+  recorded_at: string;
+}
+
+export interface DonationTestResultsTable {
+  donation_id: number;
+  hiv: TestOutcome;
+  hbv: TestOutcome;
+  hcv: TestOutcome;
+  syphilis: TestOutcome;
+  bloodgroup: BloodGroup;
+  recorded_by: number;
+  recorded_at: string;
+}
+
+export interface DeferralsTable {
+  id: Generated<number>;
+  donor_id: number;
+  type: DeferralType;
+  /** The first day the donor may donate again; null when permanent. */
+  until: string | null;
+  reason: string;
+  source: DeferralSource;
+  donation_id: number | null;
+  created_by: number;
+  created_at: string;
+  lifted_at: string | null;
+  lifted_by: number | null;
+  lift_reason: string | null;
 }
 
 export interface ActivitiesTable {
@@ -139,9 +197,10 @@ export interface AuditLogTable {
   detail: string;
 }
 
-/** Available units per group and expiry date, kept in step with blood_units by triggers (migration 2026-11-21). */
+/** Available units per group, component and expiry date, kept in step with blood_units by triggers (migration 2026-11-25-0003). */
 export interface BloodStockTable {
   bloodgroup: BloodGroup;
+  component: Component;
   expires_on: string;
   units: number;
 }
@@ -163,6 +222,9 @@ export interface ChangeCountersTable {
   earned_achievements: number;
   game_rewards: number;
   activities: number;
+  deferrals: number;
+  donation_screenings: number;
+  donation_test_results: number;
 }
 
 export interface DB {
@@ -179,6 +241,9 @@ export interface DB {
   audit_log: AuditLogTable;
   blood_stock: BloodStockTable;
   change_counters: ChangeCountersTable;
+  donation_screenings: DonationScreeningsTable;
+  donation_test_results: DonationTestResultsTable;
+  deferrals: DeferralsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -187,3 +252,4 @@ export type UserUpdate = Updateable<UsersTable>;
 export type DonationRow = Selectable<DonationsTable>;
 export type BloodRequestRow = Selectable<BloodRequestsTable>;
 export type BloodUnitRow = Selectable<BloodUnitsTable>;
+export type DeferralRow = Selectable<DeferralsTable>;

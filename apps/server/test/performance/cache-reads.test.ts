@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { donationForm, setToday } from '../donation-helpers';
+import { donationForm, NEGATIVE_RESULTS, PASSING_SCREENING, setToday } from '../donation-helpers';
 import { createAdmin, createDonor, createPatient } from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
 
@@ -27,8 +27,9 @@ describe('reused answers declare what they read', () => {
     // Some history for every answer to read.
     await call('POST', '/api/admin/units', admin.headers, { bloodgroup: 'O+', count: 3, collected_on: TODAY });
     const donation = await call('POST', '/api/donations', donor.headers, donationForm(TODAY));
-    await call('POST', `/api/admin/donations/${donation.json().id}/approve`, admin.headers);
-    await call('POST', '/api/game/profiles', donor.headers);
+    await call('POST', `/api/admin/donations/${donation.json().id}/collect`, admin.headers, PASSING_SCREENING);
+    await call('POST', `/api/admin/donations/${donation.json().id}/results`, admin.headers, { ...NEGATIVE_RESULTS, bloodgroup: 'O+' });
+    await call('POST', `/api/admin/donors/${donor.id}/deferrals`, admin.headers, { type: 'permanent', reason: 'Test' });
     await call('POST', '/api/requests', patient.headers, {
       bloodgroup: 'O+',
       unit: 1,

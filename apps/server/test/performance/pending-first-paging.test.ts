@@ -34,12 +34,12 @@ beforeAll(async () => {
     await insertRequest(t, patients[patient]!.id, { status, created_at });
   }
   // At most one pending donation per donor.
-  const donationRows: [number, 'pending' | 'approved' | 'rejected', string][] = [
-    [0, 'approved', day(4)],
+  const donationRows: [number, 'pending' | 'released' | 'rejected', string][] = [
+    [0, 'released', day(4)],
     [0, 'pending', day(9)],
     [1, 'pending', day(1)],
     [1, 'rejected', day(15)],
-    [2, 'approved', day(9)],
+    [2, 'released', day(9)],
     [3, 'pending', day(11)],
   ];
   for (const [donor, status, created_at] of donationRows) {
@@ -52,18 +52,28 @@ interface Row {
   id: number;
   status: string;
   created_at: string;
+  /** Donations: the booked date and the collection day. */
+  date?: string;
+  collected_on?: string | null;
 }
 
-/** What a full sort gives: pending first, then newest first, ties by id, newest first. */
-const expectedOrder = (rows: Row[]) =>
-  [...rows]
-    .sort(
-      (a, b) =>
-        Number(b.status === 'pending') - Number(a.status === 'pending') ||
-        b.created_at.localeCompare(a.created_at) ||
-        b.id - a.id,
-    )
+/**
+ * What a full sort gives. Requests: pending first, then newest first, ties by id, newest first.
+ * Donations (what awaits staff first): bookings by date, then those awaiting results by collection
+ * day, then the rest newest first.
+ */
+const expectedOrder = (rows: Row[], list: 'requests' | 'donations') => {
+  const run = (row: Row) =>
+    list === 'requests' ? (row.status === 'pending' ? 0 : 2) : row.status === 'pending' ? 0 : row.status === 'collected' ? 1 : 2;
+  return [...rows]
+    .sort((a, b) => {
+      if (run(a) !== run(b)) return run(a) - run(b);
+      if (run(a) === 0 && list === 'donations') return (a.date ?? '').localeCompare(b.date ?? '') || a.id - b.id;
+      if (run(a) === 1) return (a.collected_on ?? '').localeCompare(b.collected_on ?? '') || a.id - b.id;
+      return b.created_at.localeCompare(a.created_at) || b.id - a.id;
+    })
     .map((row) => row.id);
+};
 
 async function allPages(list: string, filter: string, pageSize: number) {
   const ids: number[] = [];
@@ -97,9 +107,9 @@ describe.each([
         headers: admin.headers,
       });
       const rows = everything.json<{ items: Row[] }>().items;
-      expect(rows.map((row) => row.id)).toEqual(expectedOrder(rows));
+      expect(rows.map((row) => row.id)).toEqual(expectedOrder(rows, list));
       const { ids, total } = await allPages(list, '', pageSize);
-      expect(ids).toEqual(expectedOrder(rows));
+      expect(ids).toEqual(expectedOrder(rows, list));
       expect(total).toBe(rows.length);
     },
   );
@@ -114,7 +124,7 @@ describe.each([
     const rows = everything.json<{ items: Row[] }>().items;
     expect(rows.length).toBeGreaterThan(1);
     const { ids, total } = await allPages(list, `&${personField}=${person.id}`, 1);
-    expect(ids).toEqual(expectedOrder(rows));
+    expect(ids).toEqual(expectedOrder(rows, list));
     expect(total).toBe(rows.length);
   });
 });

@@ -171,7 +171,7 @@ describe.each(statistics)(`hot read plans at scale ${SCALE} (%s)`, (state) => {
     expect(plans.queries.some((query) => /(from|join) "blood_units"/.test(query.sql))).toBe(false);
     const stock = planFor(plans, /from "blood_stock"/);
     if (t.engine === 'sqlite')
-      expect(stock).toMatch(/SEARCH blood_stock USING PRIMARY KEY \(bloodgroup=\? AND expires_on>\?\)/);
+      expect(stock).toMatch(/SEARCH blood_stock USING PRIMARY KEY \(bloodgroup=\? AND component=\? AND expires_on>\?\)/);
   });
 
   it("GET /api/donor/summary reads only the donor's own rows, by index", async () => {
@@ -182,7 +182,9 @@ describe.each(statistics)(`hot read plans at scale ${SCALE} (%s)`, (state) => {
     expect(feed).toContain('activities_user_idx');
     // Newest ten straight from the index: no sort of the donor's whole feed.
     if (t.engine === 'sqlite') expect(feed).not.toContain('TEMP B-TREE');
-    expect(planFor(plans, /max\("donation_date"\)/)).toContain('donations_donor_status_date_idx');
+    // The interval counts from the last collection: the donor's own rows, by index.
+    expect(planFor(plans, /max\("collected_on"\)/)).toMatch(/donations_donor_status_date_idx|donations_donor_idx/);
+    expect(planFor(plans, /from "deferrals"/)).toContain('deferrals_donor_idx');
   });
 
   it("GET /api/patient/summary counts the patient's own requests by index", async () => {
@@ -250,10 +252,12 @@ describe.each(statistics)(`hot read plans at scale ${SCALE} (%s)`, (state) => {
       queries: plans.queries.filter((query) => !counts(query)),
       plans: plans.plans.filter((_, index) => !counts(plans.queries[index]!)),
     });
-    // Stock and expiry counts come from blood_stock; only the list of expiring bags reads units, by index.
+    // Stock and expiry counts come from blood_stock; units are read only for the list of expiring
+    // bags and the count of those in testing (quarantined), each by index.
     const unitQueries = plans.queries.filter((query) => /(from|join) "blood_units"/.test(query.sql));
-    expect(unitQueries).toHaveLength(1);
-    expect(planFor(plans, /from "blood_units"/)).toContain('units_status_expiry_idx');
+    expect(unitQueries).toHaveLength(2);
+    expect(planFor(plans, /from "blood_units".*"expires_on" <=/s)).toContain('units_status_expiry_idx');
+    expect(planFor(plans, /from "blood_units".*group by/s)).toMatch(/units_status_expiry_idx|units_group_status_expiry_idx/);
     expect(planFor(plans, /from "blood_stock"/)).not.toContain('blood_units');
 
     // Nothing changed since: the next call only checks who is asking and whether anything changed,

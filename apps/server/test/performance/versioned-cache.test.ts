@@ -13,7 +13,7 @@ import {
 import { openDatabase, type DatabaseHandle } from '../../src/db/database';
 import { resetPassword } from '../../src/modules/users/admin-accounts';
 import { SQLITE_FILE_NAME } from '../../src/db/open-from-config';
-import { donationForm } from '../donation-helpers';
+import { donationForm, PASSING_SCREENING } from '../donation-helpers';
 import { createAdmin, createDonor, createPatient, type TestUser } from '../factories';
 import { createTestApp, testDatabaseUrl, type TestApp } from '../test-app';
 
@@ -197,6 +197,15 @@ describe('reused aggregates stay exact', () => {
     const state = async () =>
       (await get(t.app, '/api/game/state', donor.headers)).body as { profile: { points: number } };
     expect((await state()).profile.points).toBe(0);
+    // Staff collect the donation through the other instance: Blood Hero credits it there.
+    const collected = await other.inject({
+      method: 'POST',
+      url: `/api/admin/donations/${offered.json().id}/collect`,
+      headers: admin.headers,
+      payload: PASSING_SCREENING,
+    });
+    expect(collected.statusCode, collected.body).toBe(200);
+    expect((await summary()).pending).toBe(0);
     const rewarded = await other.inject({
       method: 'POST',
       url: '/api/game/donation-complete',
@@ -272,6 +281,9 @@ describe('reused aggregates stay exact', () => {
       game_rewards: sql`update game_rewards set points = points where id = (select min(id) from game_rewards)`,
       activities: sql`update activities set message = message where id = (select min(id) from activities)`,
       audit_log: sql`update audit_log set actor = actor where id = (select min(id) from audit_log)`,
+      deferrals: sql`update deferrals set reason = reason where id = (select min(id) from deferrals)`,
+      donation_screenings: sql`update donation_screenings set pulse = pulse where donation_id = (select min(donation_id) from donation_screenings)`,
+      donation_test_results: sql`update donation_test_results set hiv = hiv where donation_id = (select min(donation_id) from donation_test_results)`,
     };
     expect(Object.keys(changes).sort()).toEqual([...VERSIONED_TABLES].sort());
     for (let round = 0; round < 5; round++) {

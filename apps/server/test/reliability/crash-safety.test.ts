@@ -78,17 +78,24 @@ async function runWorker(
     ledger.donations.set(donation.body.id, { units });
     ack();
 
-    const approved = await call<{ unit_ids: number[] }>(
+    // Staff collect it (units quarantined) and record negative results (units become stock).
+    const collected = await call<{ status: string; unit_ids: number[] }>(
       baseUrl,
       'POST',
-      `/api/admin/donations/${donation.body.id}/approve`,
-      {
-        token: adminToken,
-      },
+      `/api/admin/donations/${donation.body.id}/collect`,
+      { token: adminToken, json: { haemoglobin_g_dl: 13.5, weight_kg: 70, bp_systolic: 120, bp_diastolic: 80, pulse: 70 } },
     );
-    if (approved.status !== 200)
-      throw new Error(`approve donation: ${approved.status} ${JSON.stringify(approved.body)}`);
-    ledger.donations.set(donation.body.id, { units, approvedUnitIds: approved.body.unit_ids });
+    if (collected.status !== 200 || collected.body.status !== 'collected')
+      throw new Error(`collect donation: ${collected.status} ${JSON.stringify(collected.body)}`);
+    const released = await call<{ status: string; unit_ids: number[] }>(
+      baseUrl,
+      'POST',
+      `/api/admin/donations/${donation.body.id}/results`,
+      { token: adminToken, json: { hiv: 'negative', hbv: 'negative', hcv: 'negative', syphilis: 'negative', bloodgroup: group } },
+    );
+    if (released.status !== 200 || released.body.status !== 'released')
+      throw new Error(`record results: ${released.status} ${JSON.stringify(released.body)}`);
+    ledger.donations.set(donation.body.id, { units, approvedUnitIds: released.body.unit_ids });
     ack();
 
     const received = await call<{ units: { id: number }[] }>(baseUrl, 'POST', '/api/admin/units', {
@@ -210,7 +217,7 @@ describe('crash safety', () => {
         else if (expected.approvedUnitIds) {
           const stored = units.filter((unit) => unit.donation_id === id).map((unit) => unit.id);
           if (
-            row.status !== 'approved' ||
+            row.status !== 'released' ||
             JSON.stringify(sorted(stored)) !== JSON.stringify(sorted(expected.approvedUnitIds))
           ) {
             lostDonations.push(

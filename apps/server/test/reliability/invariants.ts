@@ -7,7 +7,10 @@ import type { Database } from '../../src/db/database';
  * all hold), so a failing test shows every broken rule at once.
  * - a unit is issued exactly when it names a request, and only to an approved request
  * - every approved request holds exactly its number of units, all of the group it was issued from
- * - every approved donation put exactly its units into inventory; other donations none
+ * - every donation that gave blood (collected, released, discarded) put exactly its units into
+ *   inventory; other donations none
+ * - no unit of a donation without negative test results is available or issued (stock never holds
+ *   a quarantined, held or untested unit)
  * - at most one pending donation per donor
  * - the stock the API reports is the count of available units not expired today
  */
@@ -63,10 +66,18 @@ export async function findInvariantViolations(
     if (wrongGroup.length > 0) problems.push(`request ${request.id} (${group}) holds units of other groups`);
   }
 
+  const donationStatus = new Map(donations.map((donation) => [donation.id, donation.status]));
+  for (const unit of units) {
+    if (unit.donation_id === null || !['available', 'issued'].includes(unit.status)) continue;
+    const status = donationStatus.get(unit.donation_id);
+    if (status !== 'released') problems.push(`unit ${unit.id} is ${unit.status} while its donation is ${String(status)}`);
+  }
+
   const pendingByDonor = new Map<number, number>();
   for (const donation of donations) {
     const inInventory = unitsByDonation.get(donation.id) ?? 0;
-    const expected = donation.status === 'approved' ? donation.units : 0;
+    // A donation that gave blood holds one unit per donated unit (PRODUCT.md 3.2); no other does.
+    const expected = ['collected', 'released', 'discarded'].includes(donation.status) ? donation.units : 0;
     if (inInventory !== expected) {
       problems.push(
         `${donation.status} donation ${donation.id} of ${donation.units} units put ${inInventory} into inventory`,

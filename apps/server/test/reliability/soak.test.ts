@@ -188,15 +188,25 @@ describe('soak', () => {
             unexpected.push(`donate: ${donation.status}`);
             continue;
           }
-          const reward = await call(baseUrl, 'POST', '/api/game/donation-complete', { token });
-          if (reward.status !== 200) unexpected.push(`reward: ${reward.status}`);
-          const approved = await call(baseUrl, 'POST', `/api/admin/donations/${donation.body.id}/approve`, {
+          // Staff collect it and record negative results; then the donor's app picks up the reward.
+          const collected = await call(baseUrl, 'POST', `/api/admin/donations/${donation.body.id}/collect`, {
             token: admin,
+            json: { haemoglobin_g_dl: 13.5, weight_kg: 70, bp_systolic: 120, bp_diastolic: 80, pulse: 70 },
           });
-          if (approved.status === 200) {
+          if (collected.status !== 200) {
+            unexpected.push(`collect donation: ${collected.status}`);
+            continue;
+          }
+          const released = await call(baseUrl, 'POST', `/api/admin/donations/${donation.body.id}/results`, {
+            token: admin,
+            json: { hiv: 'negative', hbv: 'negative', hcv: 'negative', syphilis: 'negative', bloodgroup },
+          });
+          if (released.status === 200) {
             acknowledged.approvedDonations += 1;
             acknowledged.donatedUnits += units;
-          } else unexpected.push(`approve donation: ${approved.status}`);
+          } else unexpected.push(`record results: ${released.status}`);
+          const reward = await call(baseUrl, 'POST', '/api/game/donation-complete', { token });
+          if (reward.status !== 200) unexpected.push(`reward: ${reward.status}`);
         }
       };
       const [result] = await Promise.all([soak, approver(), approver(), donorFlow()]);

@@ -8,9 +8,13 @@ import { createTestApp, type TestApp } from '../test-app';
 import {
   giveProfilePicture,
   insertAvailableUnits,
+  insertCollectedDonation,
+  insertDeferral,
+  insertHeldUnit,
   insertPendingDonation,
   insertPendingRequest,
 } from './fixtures';
+import { NEGATIVE_RESULTS, PASSING_SCREENING } from '../donation-helpers';
 
 /**
  * Every /api route, read from the server's own route table, called as anonymous, donor, patient and
@@ -129,6 +133,15 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteCase> = {
   'GET /api/stock': { expect: signedIn(200) },
 
   'POST /api/donations': { expect: only('DONOR', 201), call: () => ({ payload: donationForm(TODAY) }) },
+  'POST /api/donations/:id/cancel': {
+    owner: 'donor',
+    expect: { ...only('DONOR', 200), stranger: 403 },
+    call: async ({ t, donor }) => {
+      // One pending booking per donor: an earlier cell's booking is cancelled first.
+      await t.db.updateTable('donations').set({ status: 'cancelled' }).where('donor_id', '=', donor.id).where('status', '=', 'pending').execute();
+      return { params: { id: await insertPendingDonation(t, donor.id) } };
+    },
+  },
   'GET /api/donations/mine': { expect: only('DONOR', 200) },
   'GET /api/donor/summary': { expect: only('DONOR', 200) },
 
@@ -140,8 +153,18 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteCase> = {
   'GET /api/game/state': { expect: only('DONOR', 200), call: withOwnGameProfile },
   'POST /api/game/donation-complete': {
     expect: only('DONOR', 200),
-    call: async ({ t }, caller) => {
-      if (isRole(caller, 'DONOR')) await insertPendingDonation(t, caller.id);
+    call: async ({ t, admin }, caller) => {
+      // A collected donation credits the reward the route returns.
+      if (isRole(caller, 'DONOR')) {
+        const donationId = await insertPendingDonation(t, caller.id);
+        const collected = await t.app.inject({
+          method: 'POST',
+          url: `/api/admin/donations/${donationId}/collect`,
+          headers: admin.headers,
+          payload: PASSING_SCREENING,
+        });
+        expect(collected.statusCode).toBe(200);
+      }
       return {};
     },
   },
@@ -213,9 +236,53 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteCase> = {
     }),
   },
   'GET /api/admin/donations': { expect: only('ADMIN', 200), call: () => ({ query: { status: 'pending' } }) },
-  'POST /api/admin/donations/:id/approve': {
+  'GET /api/admin/screening-thresholds': { expect: only('ADMIN', 200) },
+  'POST /api/admin/donations/:id/collect': {
     expect: only('ADMIN', 200),
-    call: async ({ t }) => ({ params: { id: await insertPendingDonation(t, (await createDonor(t)).id) } }),
+    call: async ({ t }) => ({ params: { id: await insertPendingDonation(t, (await createDonor(t)).id) }, payload: PASSING_SCREENING }),
+  },
+  'POST /api/admin/donations/:id/results': {
+    expect: only('ADMIN', 200),
+    call: async ({ t }) => ({
+      params: { id: await insertCollectedDonation(t, (await createDonor(t)).id) },
+      payload: { ...NEGATIVE_RESULTS, bloodgroup: 'O+' },
+    }),
+  },
+  'GET /api/admin/donors/:id/deferrals': {
+    expect: only('ADMIN', 200),
+    call: ({ donor }) => ({ params: { id: donor.id } }),
+  },
+  'POST /api/admin/donors/:id/deferrals': {
+    expect: only('ADMIN', 201),
+    call: async ({ t }) => ({
+      params: { id: (await createDonor(t)).id },
+      payload: { type: 'temporary', until: addDays(TODAY, 14), reason: 'Recent tattoo' },
+    }),
+  },
+  'POST /api/admin/deferrals/:id/lift': {
+    expect: only('ADMIN', 200),
+    call: async ({ t, admin }) => ({
+      params: { id: await insertDeferral(t, (await createDonor(t)).id, admin.id) },
+      payload: { reason: 'Cleared by the doctor' },
+    }),
+  },
+  'POST /api/admin/units/:id/process': {
+    expect: only('ADMIN', 200),
+    call: async ({ t }) => {
+      const donationId = await insertPendingDonation(t, (await createDonor(t)).id);
+      await t.db.updateTable('donations').set({ status: 'collected', collected_on: TODAY }).where('id', '=', donationId).execute();
+      const unitId = await insertHeldUnit(t, donationId, 'testing');
+      await t.db.updateTable('blood_units').set({ component: 'whole_blood' }).where('id', '=', unitId).execute();
+      return { params: { id: unitId }, payload: { components: ['red_cells', 'plasma', 'platelets'] } };
+    },
+  },
+  'POST /api/admin/units/:id/release': {
+    expect: only('ADMIN', 200),
+    call: async ({ t }) => {
+      const donationId = await insertPendingDonation(t, (await createDonor(t)).id);
+      await t.db.updateTable('donations').set({ status: 'released', collected_on: TODAY }).where('id', '=', donationId).execute();
+      return { params: { id: await insertHeldUnit(t, donationId, 'lookback') } };
+    },
   },
   'POST /api/admin/donations/:id/reject': {
     expect: only('ADMIN', 200),

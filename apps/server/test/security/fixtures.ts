@@ -25,7 +25,7 @@ export async function insertAvailableUnits(
         source: 'manual' as const,
         donation_id: null,
         collected_on: today,
-        expires_on: addDays(today, t.config.unitShelfLifeDays),
+        expires_on: addDays(today, t.config.shelfLifeDays.red_cells),
         request_id: null,
         issued_at: null,
         discarded_at: null,
@@ -90,6 +90,58 @@ export async function insertPendingDonation(
   return row.id;
 }
 
+/** A donation staff collected (its unit in testing), awaiting results. */
+export async function insertCollectedDonation(t: TestApp, donorId: number): Promise<number> {
+  const donationId = await insertPendingDonation(t, donorId);
+  const today = t.clock.today();
+  await t.db.updateTable('donations').set({ status: 'collected', collected_on: today }).where('id', '=', donationId).execute();
+  await insertHeldUnit(t, donationId, 'testing');
+  return donationId;
+}
+
+/** A unit of that donation, quarantined for its tests or on a lookback hold. */
+export async function insertHeldUnit(t: TestApp, donationId: number, holdReason: 'testing' | 'lookback'): Promise<number> {
+  const today = t.clock.today();
+  const row = await t.db
+    .insertInto('blood_units')
+    .values({
+      bloodgroup: 'O+',
+      source: 'donation',
+      donation_id: donationId,
+      collected_on: today,
+      expires_on: addDays(today, t.config.shelfLifeDays.red_cells),
+      status: 'quarantined',
+      hold_reason: holdReason,
+      request_id: null,
+      issued_at: null,
+      discarded_at: null,
+      discard_reason: null,
+      created_at: t.clock.now().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A deferral set by hand on that donor, in force. */
+export async function insertDeferral(t: TestApp, donorId: number, createdBy: number): Promise<number> {
+  const row = await t.db
+    .insertInto('deferrals')
+    .values({
+      donor_id: donorId,
+      type: 'temporary',
+      until: addDays(t.clock.today(), 30),
+      reason: 'Travel to a malaria area',
+      source: 'manual',
+      donation_id: null,
+      created_by: createdBy,
+      created_at: t.clock.now().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** Gives the user a stored profile picture, as registration with `profile_pic` would. */
 export async function giveProfilePicture(t: TestApp, userId: number): Promise<void> {
   const directory = avatarDirectory(t.config.dataDir);
@@ -111,6 +163,9 @@ export const WRITTEN_TABLES = [
   'game_rewards',
   'activities',
   'audit_log',
+  'deferrals',
+  'donation_screenings',
+  'donation_test_results',
 ] as const;
 export type RowCounts = Record<(typeof WRITTEN_TABLES)[number], number>;
 

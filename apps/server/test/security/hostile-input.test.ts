@@ -5,7 +5,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { addDays } from '@bloodbank/shared/dates';
 import type { ApiRoute } from '../../src/plugins/access';
 import { avatarDirectory } from '../../src/lib/uploads';
-import { donationForm } from '../donation-helpers';
+import { donationForm, NEGATIVE_RESULTS, PASSING_SCREENING } from '../donation-helpers';
 import { createAdmin, createDonor, createPatient, type TestUser } from '../factories';
 import { multipartBody, TINY_PNG } from '../multipart';
 import { createTestApp, type TestApp } from '../test-app';
@@ -13,6 +13,8 @@ import {
   countRows,
   fingerprintOfUpdatableRows,
   insertAvailableUnits,
+  insertCollectedDonation,
+  insertDeferral,
   insertPendingDonation,
   insertPendingRequest,
 } from './fixtures';
@@ -234,6 +236,47 @@ const TARGETS: Record<string, Target> = {
     valid: () => ({ reason: 'Low haemoglobin' }),
     params: async () => ({ id: await insertPendingDonation(t, (await createDonor(t)).id) }),
     updates: true,
+  },
+  'POST /api/admin/donations/:id/collect': {
+    caller: () => admin,
+    valid: () => PASSING_SCREENING,
+    params: async () => ({ id: await insertPendingDonation(t, (await createDonor(t)).id) }),
+    updates: true,
+    accepted: (response) => expect(response.json<{ status: string }>().status).toBe('collected'),
+  },
+  'POST /api/admin/donations/:id/results': {
+    caller: () => admin,
+    valid: () => ({ ...NEGATIVE_RESULTS, bloodgroup: 'O+' }),
+    params: async () => ({ id: await insertCollectedDonation(t, (await createDonor(t)).id) }),
+    updates: true,
+    accepted: (response) => expect(response.json<{ status: string }>().status).toBe('released'),
+  },
+  'POST /api/admin/units/:id/process': {
+    caller: () => admin,
+    valid: () => ({ components: ['red_cells', 'plasma'] }),
+    params: async () => {
+      const donationId = await insertCollectedDonation(t, (await createDonor(t)).id);
+      const [unit] = await t.db.selectFrom('blood_units').select('id').where('donation_id', '=', donationId).execute();
+      await t.db.updateTable('blood_units').set({ component: 'whole_blood' }).where('id', '=', unit!.id).execute();
+      return { id: unit!.id };
+    },
+    accepted: (response) =>
+      expect(response.json<{ units: { component: string; status: string }[] }>().units.map((unit) => unit.status)).toEqual([
+        'quarantined',
+        'quarantined',
+      ]),
+  },
+  'POST /api/admin/donors/:id/deferrals': {
+    caller: () => admin,
+    valid: () => ({ type: 'temporary', until: addDays(TODAY, 14), reason: 'Recent tattoo' }),
+    params: async () => ({ id: (await createDonor(t)).id }),
+    accepted: (response) => expect(response.json()).toMatchObject({ type: 'temporary', source: 'manual', active: true }),
+  },
+  'POST /api/admin/deferrals/:id/lift': {
+    caller: () => admin,
+    valid: () => ({ reason: 'Cleared by the doctor' }),
+    params: async () => ({ id: await insertDeferral(t, (await createDonor(t)).id, admin.id) }),
+    accepted: (response) => expect(response.json()).toMatchObject({ active: false, lift_reason: expect.any(String) }),
   },
   'POST /api/admin/requests/:id/approve': {
     caller: () => admin,

@@ -3,6 +3,8 @@ import { vi } from 'vitest';
 export interface MockRequest {
   method: string;
   path: string;
+  /** The query string's parameters. */
+  query: URLSearchParams;
   headers: Headers;
   body: BodyInit | null | undefined;
   /** The body as JSON when it was sent as JSON. */
@@ -26,6 +28,7 @@ export function mockApi(handlers: Record<string, Handler>) {
     const request: MockRequest = {
       method: init.method ?? 'GET',
       path: url.pathname,
+      query: url.searchParams,
       headers: new Headers(init.headers),
       body: init.body,
       json: () => JSON.parse(String(init.body)),

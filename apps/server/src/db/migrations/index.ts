@@ -4,6 +4,8 @@ import * as stockCountersAndVersions from './2026-11-21-0001-performance';
 import * as changeWatch from './2026-11-21-0002-change-watch';
 import * as dropSupersededIndexes from './2026-11-21-0003-drop-superseded-indexes';
 import * as changeCountersEverywhere from './2026-11-25-0001-change-counters-everywhere';
+import * as donationLifecycle from './2026-11-25-0002-donation-lifecycle';
+import * as bloodComponents from './2026-11-25-0003-blood-components';
 
 /**
  * Migrations are listed here rather than read from disk so they survive bundling.
@@ -15,6 +17,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-0002-change-watch': changeWatch,
   '2026-11-21-0003-drop-superseded-indexes': dropSupersededIndexes,
   '2026-11-25-0001-change-counters-everywhere': changeCountersEverywhere,
+  '2026-11-25-0002-donation-lifecycle': donationLifecycle,
+  '2026-11-25-0003-blood-components': bloodComponents,
 };
 
 export const migrationProvider: MigrationProvider = {

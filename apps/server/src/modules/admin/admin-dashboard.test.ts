@@ -41,17 +41,22 @@ describe('GET /api/admin/dashboard', () => {
       totalPatients: 0,
       totalBloodUnits: 0,
       pendingDonations: 0,
+      bookingsDue: 0,
+      awaitingResults: 0,
       pendingRequests: 0,
       lowStockThreshold: 5,
       inventory: ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'].map((bloodgroup) => ({
         bloodgroup,
         units: 0,
+        components: { whole_blood: 0, red_cells: 0, plasma: 0, platelets: 0 },
         expiring_soon: 0,
         low: true,
         expired: 0,
+        in_testing: 0,
       })),
       weekly: WEEK_STARTS.map((week_start) => ({ week_start, donations: 0, requests: 0 })),
       expiringUnits: [],
+      shelfLifeDays: { whole_blood: 35, red_cells: 42, plasma: 365, platelets: 5 },
     });
   });
 
@@ -63,7 +68,7 @@ describe('GET /api/admin/dashboard', () => {
     // Donations: two pending, one approved, one rejected; requests: one pending, one cancelled.
     await insertDonation(t, donors[0]!.id, { created_at: '2026-03-09T00:00:00.000Z' }); // Monday 00:00: this week
     await insertDonation(t, donors[1]!.id, { created_at: '2026-03-08T23:59:59.999Z' }); // Sunday: last week
-    await insertDonation(t, donors[0]!.id, { status: 'approved', created_at: '2025-12-22T00:00:00.000Z' }); // first week
+    await insertDonation(t, donors[0]!.id, { status: 'released', created_at: '2025-12-22T00:00:00.000Z' }); // first week
     await insertDonation(t, donors[1]!.id, { status: 'rejected', created_at: '2025-12-21T23:59:59.999Z' }); // too old
     await insertRequest(t, patients[0]!.id, { created_at: '2026-03-10T11:00:00.000Z' });
     await insertRequest(t, patients[1]!.id, { status: 'cancelled', created_at: '2026-02-10T08:00:00.000Z' });
@@ -85,10 +90,17 @@ describe('GET /api/admin/dashboard', () => {
       pendingRequests: 1,
     });
     const row = (group: string) => body.inventory.find((entry: { bloodgroup: string }) => entry.bloodgroup === group);
-    expect(row('A+')).toEqual({ bloodgroup: 'A+', units: 6, expiring_soon: 2, low: false, expired: 1 });
-    expect(row('O-')).toEqual({ bloodgroup: 'O-', units: 2, expiring_soon: 2, low: true, expired: 0 });
-    expect(row('B+')).toEqual({ bloodgroup: 'B+', units: 0, expiring_soon: 0, low: true, expired: 0 });
-    expect(body.totalBloodUnits).toBe(body.inventory.reduce((sum: number, entry: { units: number }) => sum + entry.units, 0));
+    const redCells = (count: number) => ({ whole_blood: 0, red_cells: count, plasma: 0, platelets: 0 });
+    expect(row('A+')).toEqual({ bloodgroup: 'A+', units: 6, components: redCells(6), expiring_soon: 2, low: false, expired: 1, in_testing: 0 });
+    expect(row('O-')).toEqual({ bloodgroup: 'O-', units: 2, components: redCells(2), expiring_soon: 2, low: true, expired: 0, in_testing: 0 });
+    expect(row('B+')).toEqual({ bloodgroup: 'B+', units: 0, components: redCells(0), expiring_soon: 0, low: true, expired: 0, in_testing: 0 });
+    // Every component column of every group (components.test.ts has plasma and platelets in it).
+    expect(body.totalBloodUnits).toBe(
+      body.inventory.reduce(
+        (sum: number, entry: { components: Record<string, number> }) => sum + Object.values(entry.components).reduce((a, b) => a + b, 0),
+        0,
+      ),
+    );
 
     const stock = await t.app.inject({ method: 'GET', url: '/api/stock', headers: admin.headers });
     expect(stock.json().find((entry: { bloodgroup: string }) => entry.bloodgroup === 'A+').units).toBe(6);
@@ -100,6 +112,7 @@ describe('GET /api/admin/dashboard', () => {
       ['A+', '2026-03-17'],
     ]);
     expect(body.expiringUnits[1].id).toBe(oMinus);
+    expect(body.expiringUnits[1].component).toBe('red_cells');
 
     const week = (start: string) => body.weekly.find((entry: { week_start: string }) => entry.week_start === start);
     expect(body.weekly).toHaveLength(12);
@@ -132,7 +145,7 @@ describe('GET /api/admin/dashboard', () => {
       const donor = await createDonor(kolkata);
       // 18:30 UTC on Sunday is midnight on Monday in Kolkata (UTC+05:30).
       await insertDonation(kolkata, donor.id, { created_at: '2026-03-08T18:30:00.000Z' });
-      await insertDonation(kolkata, donor.id, { status: 'approved', created_at: '2026-03-08T18:29:59.999Z' });
+      await insertDonation(kolkata, donor.id, { status: 'released', created_at: '2026-03-08T18:29:59.999Z' });
       const body = await dashboard(kolkata, kolkataAdmin);
       const week = (start: string) => body.weekly.find((entry: { week_start: string }) => entry.week_start === start);
       expect(week('2026-03-09').donations).toBe(1);

@@ -81,11 +81,11 @@ describe('GET /api/admin/export/*.csv', () => {
     const rows = parseCsv(response.body);
     expect(rows[0]).toEqual([
       'id', 'donor_id', 'donor_username', 'donor_name', 'bloodgroup', 'units', 'donation_date', 'health_condition',
-      'last_donation', 'status', 'rejection_reason', 'decided_at', 'created_at',
+      'last_donation', 'status', 'rejection_reason', 'decided_at', 'collected_on', 'created_at',
     ]);
     expect(rows[1]).toEqual([
       String(donation.id), String(donor.id), donor.username, "'=cmd|calc Kumar, Jr.", 'O+', '2', '2026-03-12',
-      'High Blood Pressure', '', 'rejected', `'@risk "high"`, NOW, NOW,
+      'High Blood Pressure', '', 'rejected', `'@risk "high"`, NOW, '', NOW,
     ]);
     expect(rows).toHaveLength(2);
   });
@@ -108,7 +108,7 @@ describe('GET /api/admin/export/*.csv', () => {
     const requestRows = parseCsv(requests.body);
     expect(requestRows[0]).toContain('hospital_address');
     expect(requestRows[1]).toEqual([
-      String(request.id), String(patient.id), patient.username, 'Ravi Shah', 'B-', '1', '2026-03-20', 'Dr. Rao',
+      String(request.id), String(patient.id), patient.username, 'Ravi Shah', 'B-', 'red_cells', '1', '2026-03-20', 'Dr. Rao',
       "'+91 Hospital Road", 'Surgery', 'approved', '', 'O-', NOW, NOW,
     ]);
 
@@ -116,15 +116,15 @@ describe('GET /api/admin/export/*.csv', () => {
     expect(units.headers['content-type']).toBe('text/csv; charset=utf-8');
     const unitRows = parseCsv(units.body);
     expect(unitRows[0]).toEqual([
-      'id', 'bloodgroup', 'source', 'donation_id', 'collected_on', 'expires_on', 'status', 'expired', 'request_id',
-      'issued_at', 'discarded_at', 'discard_reason', 'created_at',
+      'id', 'bloodgroup', 'component', 'parent_unit_id', 'source', 'donation_id', 'collected_on', 'expires_on', 'status',
+      'hold_reason', 'expired', 'request_id', 'issued_at', 'discarded_at', 'discard_reason', 'created_at',
     ]);
     const byId = new Map(unitRows.slice(1).map((row) => [row[0], row]));
     expect(byId.get(String(unitId))).toEqual([
-      String(unitId), 'O-', 'manual', '', '2026-03-01', '2026-04-01', 'issued', 'no', String(request.id), NOW, '', '',
+      String(unitId), 'O-', 'red_cells', '', 'manual', '', '2026-03-01', '2026-04-01', 'issued', '', 'no', String(request.id), NOW, '', '',
       '2026-03-01T00:00:00.000Z',
     ]);
-    expect(byId.get(String(expiredId))?.slice(6, 8)).toEqual(['available', 'yes']);
+    expect(byId.get(String(expiredId))?.slice(8, 11)).toEqual(['available', '', 'yes']);
   });
 });
 

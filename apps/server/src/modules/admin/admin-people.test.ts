@@ -21,7 +21,7 @@ beforeAll(async () => {
   for (const [index, user] of [asha, ben, chitra, patient].entries()) {
     await t.db.updateTable('users').set({ created_at: `2026-01-0${index + 1}T00:00:00.000Z` }).where('id', '=', user.id).execute();
   }
-  await insertDonation(t, asha.id, { status: 'approved' });
+  await insertDonation(t, asha.id, { status: 'released' });
   await insertDonation(t, asha.id, { status: 'pending' });
   await insertRequest(t, patient.id);
 });

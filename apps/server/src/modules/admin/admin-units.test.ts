@@ -41,11 +41,14 @@ describe('POST /api/admin/units (receive)', () => {
     expect(units[0]).toEqual({
       id: expect.any(Number),
       bloodgroup: 'AB-',
+      component: 'red_cells',
+      parent_unit_id: null,
       source: 'manual',
       donation_id: null,
       collected_on: '2026-03-08',
       expires_on: '2026-04-19',
       status: 'available',
+      hold_reason: null,
       expired: false,
       request_id: null,
       issued_at: null,
@@ -60,6 +63,7 @@ describe('POST /api/admin/units (receive)', () => {
     expect(audit?.detail).toEqual({
       after: {
         bloodgroup: 'AB-',
+        component: 'red_cells',
         count: 3,
         collected_on: '2026-03-08',
         expires_on: '2026-04-19',
@@ -155,7 +159,7 @@ describe('POST /api/admin/units/discard', () => {
     const [audit] = await auditEntries(t, 'units.discarded');
     expect(audit).toMatchObject({ actor: admin.username, entity: 'blood_unit' });
     expect(audit?.detail).toEqual({
-      before: { status: 'available' },
+      before: { status: 'available or quarantined' },
       after: { status: 'discarded', mode: 'selected', reason: 'Bag damaged', unit_ids: [ids[0], ids[2]] },
     });
   });

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { DatabaseOrTransaction } from '../../db/database';
 
 /** Both "awaiting a decision" counts in one round trip. */
-export async function countPendingDecisions(db: DatabaseOrTransaction) {
+/** What waits for staff: bookings (all, and those due by `today`), donations awaiting results, requests. */
+export async function countPendingDecisions(db: DatabaseOrTransaction, today: string) {
   const row = await db
     .selectNoFrom((eb) => [
       eb
@@ -11,13 +12,29 @@ export async function countPendingDecisions(db: DatabaseOrTransaction) {
         .where('status', '=', 'pending')
         .as('donations'),
       eb
+        .selectFrom('donations')
+        .select(eb.fn.countAll<number>().as('count'))
+        .where('status', '=', 'pending')
+        .where('donation_date', '<=', today)
+        .as('bookings_due'),
+      eb
+        .selectFrom('donations')
+        .select(eb.fn.countAll<number>().as('count'))
+        .where('status', '=', 'collected')
+        .as('awaiting_results'),
+      eb
         .selectFrom('blood_requests')
         .select(eb.fn.countAll<number>().as('count'))
         .where('status', '=', 'pending')
         .as('requests'),
     ])
     .executeTakeFirstOrThrow();
-  return { donations: Number(row.donations), requests: Number(row.requests) };
+  return {
+    donations: Number(row.donations),
+    bookingsDue: Number(row.bookings_due),
+    awaitingResults: Number(row.awaiting_results),
+    requests: Number(row.requests),
+  };
 }
 
 /**

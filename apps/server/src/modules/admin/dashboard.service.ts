@@ -1,9 +1,10 @@
 import { BLOOD_GROUPS } from '@bloodbank/shared/blood-groups';
+import { COMPONENTS, redCellUnitsOf } from '@bloodbank/shared/components';
 import type { AdminDashboard } from '@bloodbank/shared/admin';
 import { EXPIRING_SOON_DAYS, WEEKLY_CHART_WEEKS } from '@bloodbank/shared/constants';
 import { addDays } from '@bloodbank/shared/dates';
 import type { AppContext } from '../../context';
-import { countInventoryByGroup, listExpiringUnits } from '../inventory/inventory.repository';
+import { countInventoryByGroup, countQuarantinedByGroup, listExpiringUnits } from '../inventory/inventory.repository';
 import { countActiveUsers } from '../users/users.repository';
 import { mondayOf, startOfDayInstant } from './calendar';
 import { countCreatedPerPeriod, countPendingDecisions } from './dashboard.repository';
@@ -12,8 +13,8 @@ import { countCreatedPerPeriod, countPendingDecisions } from './dashboard.reposi
 export const EXPIRING_UNITS_LIMIT = 100;
 
 /**
- * Every number comes from an aggregate query. totalBloodUnits is the sum of the inventory rows, so
- * the headline card always matches the table. "Expiring soon" = usable and expiring within
+ * Every number comes from an aggregate query. totalBloodUnits is the sum of every component column
+ * of the inventory rows, so the headline card always matches the table. "Expiring soon" = usable and expiring within
  * EXPIRING_SOON_DAYS days from today, today included.
  */
 export async function getDashboard(ctx: AppContext): Promise<AdminDashboard> {
@@ -25,12 +26,13 @@ export async function getDashboard(ctx: AppContext): Promise<AdminDashboard> {
     startOfDayInstant(date, ctx.config.timezone),
   );
 
-  const [totalDonors, totalPatients, pending, inventoryCounts, expiringUnits, donationsPerWeek, requestsPerWeek] =
+  const [totalDonors, totalPatients, pending, inventoryCounts, inTesting, expiringUnits, donationsPerWeek, requestsPerWeek] =
     await Promise.all([
       countActiveUsers(ctx.db, 'DONOR'),
       countActiveUsers(ctx.db, 'PATIENT'),
-      countPendingDecisions(ctx.db),
+      countPendingDecisions(ctx.db, today),
       countInventoryByGroup(ctx.db, today, expiringUntil),
+      countQuarantinedByGroup(ctx.db),
       listExpiringUnits(ctx.db, today, expiringUntil, EXPIRING_UNITS_LIMIT),
       countCreatedPerPeriod(ctx.db, 'donations', boundaries),
       countCreatedPerPeriod(ctx.db, 'blood_requests', boundaries),
@@ -39,20 +41,31 @@ export async function getDashboard(ctx: AppContext): Promise<AdminDashboard> {
   const threshold = ctx.config.lowStockThreshold;
   const inventory = BLOOD_GROUPS.map((bloodgroup) => {
     const counts = inventoryCounts[bloodgroup];
+    const units = redCellUnitsOf(counts.components);
     return {
       bloodgroup,
-      units: counts.units,
+      units,
+      components: counts.components,
       expiring_soon: counts.expiringSoon,
-      low: counts.units < threshold,
+      // Low stock is about red cells, the units most requests need (PRODUCT.md 3.3).
+      low: units < threshold,
       expired: counts.expired,
+      // Shown beside the stock, never in it (PRODUCT.md 3.3).
+      in_testing: inTesting[bloodgroup],
     };
   });
 
   return {
     totalDonors,
     totalPatients,
-    totalBloodUnits: inventory.reduce((sum, row) => sum + row.units, 0),
+    // Every available unit of every component: the sum of every component column.
+    totalBloodUnits: inventory.reduce(
+      (sum, row) => sum + COMPONENTS.reduce((groupSum, component) => groupSum + row.components[component], 0),
+      0,
+    ),
     pendingDonations: pending.donations,
+    bookingsDue: pending.bookingsDue,
+    awaitingResults: pending.awaitingResults,
     pendingRequests: pending.requests,
     lowStockThreshold: threshold,
     inventory,
@@ -62,5 +75,6 @@ export async function getDashboard(ctx: AppContext): Promise<AdminDashboard> {
       requests: requestsPerWeek[index] ?? 0,
     })),
     expiringUnits,
+    shelfLifeDays: ctx.config.shelfLifeDays,
   };
 }

@@ -10,14 +10,22 @@ import {
   pagedSchema,
   RejectSchema,
 } from '@bloodbank/shared/admin';
+import {
+  CollectionResultSchema,
+  CollectionSchema,
+  ScreeningThresholdsSchema,
+  TestResultsOutcomeSchema,
+  TestResultsSchema,
+} from '@bloodbank/shared/donation-lifecycle';
 import { ErrorResponseSchema } from '@bloodbank/shared/errors';
 import type { AppContext } from '../../context';
 import { createVersionedCache } from '../../db/change-versions';
 import { sendReusedJson } from '../../lib/reused-json';
 import { principalOf } from '../../plugins/access';
 import { ADMIN_ONLY, adminAccessErrors, IdParamsSchema } from './route-options';
-import { approveDonation } from '../donations/approve-donation';
+import { collectDonation } from '../donations/collect-donation';
 import { listDonationsPage } from '../donations/donations.service';
+import { recordTestResults } from '../donations/record-test-results';
 import { rejectDonation } from '../donations/reject-donation';
 import { approveRequest } from '../requests/approve-request';
 import { rejectRequest } from '../requests/reject-request';
@@ -27,18 +35,23 @@ const errors = { ...adminAccessErrors, 404: ErrorResponseSchema, 409: ErrorRespo
 /** Distinct list queries (status, page, person) kept per list. */
 const PAGES_KEPT = 50;
 
-/** Manage Donations and Manage Requests: the lists (pending first) and the once-only decisions. */
+/** Manage Donations and Manage Requests: the lists (what waits for staff first) and the once-only steps. */
 export const decisionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   // The pages admins look at, serialized through their schema, are reused until a request or
   // donation, a person or a unit changes (on any instance); see db/change-versions.ts.
-  const donationPages = createVersionedCache<Buffer>(ctx.changes, ['donations', 'users', 'blood_units'], PAGES_KEPT);
+  const donationPages = createVersionedCache<Buffer>(
+    ctx.changes,
+    ['donations', 'users', 'blood_units', 'donation_screenings', 'donation_test_results'],
+    PAGES_KEPT,
+  );
   const requestPages = createVersionedCache<Buffer>(ctx.changes, ['blood_requests', 'users', 'blood_units'], PAGES_KEPT);
 
   app.get('/admin/donations', {
     config: ADMIN_ONLY,
     schema: {
       tags: ['admin'],
-      summary: 'Donations with donor names: pending first, then newest',
+      summary:
+        'Donations with donor names and (confidential) screening and test results: bookings by date, then those awaiting results, then the newest; `due=true` for the bookings due today or earlier',
       querystring: AdminDonationsQuerySchema,
       response: { 200: pagedSchema(AdminDonationSchema), ...errors },
     },
@@ -47,22 +60,47 @@ export const decisionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     },
   });
 
-  app.post('/admin/donations/:id/approve', {
+  app.get('/admin/screening-thresholds', {
     config: ADMIN_ONLY,
     schema: {
       tags: ['admin'],
-      summary: 'Approve a pending donation: its units enter inventory (409 when already decided)',
-      params: IdParamsSchema,
-      response: { 200: AdminDonationSchema, ...errors },
+      summary: 'The screening thresholds a donor must meet at collection, and how long a failed screening defers',
+      response: { 200: ScreeningThresholdsSchema, ...adminAccessErrors },
     },
-    handler: async (request) => approveDonation(ctx, principalOf(request), request.params.id),
+    handler: async () => ctx.config.screening,
+  });
+
+  app.post('/admin/donations/:id/collect', {
+    config: ADMIN_ONLY,
+    schema: {
+      tags: ['admin'],
+      summary:
+        'Record the collection of a pending booking with the screening measurements: collected (units quarantined, +100 points) or deferred (a failed threshold); 409 before the booked date or unless pending',
+      params: IdParamsSchema,
+      body: CollectionSchema,
+      response: { 200: CollectionResultSchema, ...errors },
+    },
+    handler: async (request) => collectDonation(ctx, principalOf(request), request.params.id, request.body),
+  });
+
+  app.post('/admin/donations/:id/results', {
+    config: ADMIN_ONLY,
+    schema: {
+      tags: ['admin'],
+      summary:
+        'Record the test results of a collected donation, once: all negative releases its units; any reactive discards them, defers the donor and holds their other recent units (lookback); 409 unless collected',
+      params: IdParamsSchema,
+      body: TestResultsSchema,
+      response: { 200: TestResultsOutcomeSchema, ...errors },
+    },
+    handler: async (request) => recordTestResults(ctx, principalOf(request), request.params.id, request.body),
   });
 
   app.post('/admin/donations/:id/reject', {
     config: ADMIN_ONLY,
     schema: {
       tags: ['admin'],
-      summary: "Reject a pending donation with an optional reason; the donor's game reward is reversed",
+      summary: 'Reject a pending booking with an optional reason shown to the donor (409 unless pending)',
       params: IdParamsSchema,
       body: RejectSchema,
       response: { 200: AdminDonationSchema, ...errors },

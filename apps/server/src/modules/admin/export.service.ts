@@ -12,7 +12,7 @@ export type ExportName = (typeof EXPORTS)[number];
 async function donationsCsv(ctx: AppContext): Promise<string> {
   const rows = await listAllDonationsWithDonors(ctx.db);
   return toCsv(
-    ['id', 'donor_id', 'donor_username', 'donor_name', 'bloodgroup', 'units', 'donation_date', 'health_condition', 'last_donation', 'status', 'rejection_reason', 'decided_at', 'created_at'],
+    ['id', 'donor_id', 'donor_username', 'donor_name', 'bloodgroup', 'units', 'donation_date', 'health_condition', 'last_donation', 'status', 'rejection_reason', 'decided_at', 'collected_on', 'created_at'],
     rows.map((row) => [
       row.id,
       row.donor_id,
@@ -26,6 +26,7 @@ async function donationsCsv(ctx: AppContext): Promise<string> {
       row.status,
       row.rejection_reason,
       row.decided_at,
+      row.collected_on,
       row.created_at,
     ]),
   );
@@ -34,13 +35,14 @@ async function donationsCsv(ctx: AppContext): Promise<string> {
 async function requestsCsv(ctx: AppContext): Promise<string> {
   const rows = await listAllRequestsWithPatients(ctx.db);
   return toCsv(
-    ['id', 'patient_id', 'patient_username', 'patient_name', 'bloodgroup', 'units', 'required_date', 'doctorname', 'hospital_address', 'reason', 'status', 'rejection_reason', 'issued_bloodgroup', 'decided_at', 'created_at'],
+    ['id', 'patient_id', 'patient_username', 'patient_name', 'bloodgroup', 'component', 'units', 'required_date', 'doctorname', 'hospital_address', 'reason', 'status', 'rejection_reason', 'issued_bloodgroup', 'decided_at', 'created_at'],
     rows.map((row) => [
       row.id,
       row.patient_id,
       row.username,
       fullNameOf(row),
       row.bloodgroup,
+      row.component,
       row.units,
       row.required_date,
       row.doctorname,
@@ -59,15 +61,18 @@ async function unitsCsv(ctx: AppContext): Promise<string> {
   const today = ctx.clock.today();
   const rows = await listAllUnits(ctx.db);
   return toCsv(
-    ['id', 'bloodgroup', 'source', 'donation_id', 'collected_on', 'expires_on', 'status', 'expired', 'request_id', 'issued_at', 'discarded_at', 'discard_reason', 'created_at'],
+    ['id', 'bloodgroup', 'component', 'parent_unit_id', 'source', 'donation_id', 'collected_on', 'expires_on', 'status', 'hold_reason', 'expired', 'request_id', 'issued_at', 'discarded_at', 'discard_reason', 'created_at'],
     rows.map((row) => [
       row.id,
       row.bloodgroup,
+      row.component,
+      row.parent_unit_id,
       row.source,
       row.donation_id,
       row.collected_on,
       row.expires_on,
       row.status,
+      row.hold_reason,
       isExpiredUnit(row, today) ? 'yes' : 'no',
       row.request_id,
       row.issued_at,

@@ -116,8 +116,32 @@ signInLimitRules('in this process (no Redis)', 'mem', () => createTestApp());
 
 const redisAvailable = await redisForTests('the Redis sign-in limit tests');
 
+/**
+ * Until its Redis connection is ready an instance counts in memory (as while Redis is down), and
+ * those counts are not in Redis afterwards: wait until the app has counted an attempt in Redis.
+ */
+async function untilCountingInRedis(app: TestApp, warmUser: string): Promise<void> {
+  const redis = new Redis(TEST_REDIS_URL);
+  try {
+    const warmAddress = freshAddress();
+    let counted = false;
+    for (let waited = 0; !counted && waited < 15_000; waited += 100) {
+      await signIn(app, warmUser, 'warming-up', warmAddress);
+      counted = (await redis.exists(`login-attempt:pair:${warmUser}|${warmAddress}`)) === 1;
+      if (!counted) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(counted).toBe(true);
+  } finally {
+    redis.disconnect();
+  }
+}
+
 describe.skipIf(!redisAvailable)('with Redis', () => {
-  signInLimitRules('counted in Redis', 'redis', () => createTestApp({ env: { REDIS_URL: TEST_REDIS_URL } }));
+  signInLimitRules('counted in Redis', 'redis', async () => {
+    const app = await createTestApp({ env: { REDIS_URL: TEST_REDIS_URL } });
+    await untilCountingInRedis(app, `warm_${run}_rules`);
+    return app;
+  });
 
   afterAll(async () => {
     const redis = new Redis(TEST_REDIS_URL);
@@ -134,24 +158,7 @@ describe.skipIf(!redisAvailable)('with Redis', () => {
       createTestApp({ env: { REDIS_URL: TEST_REDIS_URL } }),
     ]);
     try {
-      // Until its Redis connection is ready an instance counts in memory (as while Redis is down):
-      // wait until each has counted an attempt in Redis.
-      const redis = new Redis(TEST_REDIS_URL);
-      try {
-        for (const [index, app] of [first, second].entries()) {
-          const warmAddress = freshAddress();
-          const warmUser = `warm_${run}_${index}`;
-          let counted = false;
-          for (let waited = 0; !counted && waited < 15_000; waited += 100) {
-            await signIn(app, warmUser, 'warming-up', warmAddress);
-            counted = (await redis.exists(`login-attempt:pair:${warmUser}|${warmAddress}`)) === 1;
-            if (!counted) await new Promise((resolve) => setTimeout(resolve, 100));
-          }
-          expect(counted).toBe(true);
-        }
-      } finally {
-        redis.disconnect();
-      }
+      for (const [index, app] of [first, second].entries()) await untilCountingInRedis(app, `warm_${run}_${index}`);
       const address = freshAddress();
       const username = `split_${run}`;
       const responses = await Promise.all(

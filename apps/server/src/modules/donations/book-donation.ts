@@ -4,12 +4,13 @@ import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, conflict } from '../../errors';
 import { recordDonationSubmitted } from './donation-activity';
-import { findDonorBloodGroup, hasPendingDonation, insertDonation } from './donations.repository';
-import { eligibleFromDate } from './eligibility';
+import { findBookingFacts, findDonor, insertDonation } from './donations.repository';
+import { ineligibilityOn, type Ineligibility } from './eligibility';
 import { toDonation } from './donations.service';
 
 /**
- * POST /donations: a donor books (offers) a donation (PRODUCT.md 3.2). The form's fields and limits
+ * POST /donations: a donor books a donation (PRODUCT.md 3.2): nothing is credited or stocked until
+ * staff collect it (collect-donation.ts). The form's fields and limits
  * (units 1..2, a date from today to 90 days ahead, the confirmation) are checked by the body
  * schema; the eligibility rules are checked here, inside the write, so that two bookings at once
  * see each other.
@@ -18,13 +19,14 @@ import { toDonation } from './donations.service';
 const pendingDonationExists = () => conflict(MESSAGES.pendingDonationExists, 'donation_pending');
 
 /**
- * The chosen date is too early: a 422 on the `date` field (not a 409), because the donor can fix
- * it by picking a later date in the same form.
+ * The chosen date is too early (the interval, or a temporary deferral) or the donor is deferred
+ * permanently: a 422 on the `date` field (not a 409), as PRODUCT.md 3.7 says; a later date fixes
+ * the first two in the same form.
  */
-const tooSoonAfterLastDonation = (eligibleFrom: string) => {
-  const message = MESSAGES.donateAgainFrom(eligibleFrom);
-  return new AppError(422, message, 'not_eligible_yet', { errors: { date: message } });
-};
+const notEligible = (ineligibility: Ineligibility) =>
+  new AppError(422, ineligibility.message, ineligibility.rule === 'deferred' ? 'deferred' : 'not_eligible_yet', {
+    errors: { date: ineligibility.message },
+  });
 
 export async function bookDonation(
   ctx: AppContext,
@@ -34,14 +36,18 @@ export async function bookDonation(
   const at = ctx.clock.now().toISOString();
   try {
     const row = await ctx.writes.run(async (trx) => {
-      const bloodgroup = await findDonorBloodGroup(trx, donorId);
+      const bloodgroup = (await findDonor(trx, donorId))?.bloodgroup;
       if (!bloodgroup)
         throw conflict('Your account has no blood group. Please contact the blood bank.', 'no_blood_group');
+      const facts = await findBookingFacts(trx, donorId);
       // At most one pending donation per donor (409).
-      if (await hasPendingDonation(trx, donorId)) throw pendingDonationExists();
-      // At least 90 days after the last approved donation (422 on the date).
-      const eligibleFrom = await eligibleFromDate(trx, donorId);
-      if (eligibleFrom && input.date < eligibleFrom) throw tooSoonAfterLastDonation(eligibleFrom);
+      if (facts.pending) throw pendingDonationExists();
+      // Not deferred on that day, and at least the interval after the last collection (422 on the date).
+      const ineligibility = await ineligibilityOn(trx, donorId, input.date, {
+        days: ctx.config.donationIntervalDays,
+        lastCollection: facts.lastCollection,
+      });
+      if (ineligibility) throw notEligible(ineligibility);
 
       const donation = await insertDonation(trx, {
         donor_id: donorId,
@@ -56,6 +62,8 @@ export async function bookDonation(
         decided_by: null,
         decided_at: null,
         created_at: at,
+        collected_on: null,
+        outcome_reason: null,
       });
       await recordDonationSubmitted(
         trx,

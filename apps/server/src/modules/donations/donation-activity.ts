@@ -1,14 +1,20 @@
 import type { DatabaseOrTransaction } from '../../db/database';
+import { COMPONENT_WORDS, type Component } from '@bloodbank/shared/components';
+import { FOLLOW_UP_MESSAGE } from '@bloodbank/shared/donation-lifecycle';
 import { recordActivity } from '../activity/activity.repository';
 
 /**
  * The donor's activity feed entries about their donations, in one place so that every use case
- * (book, approve and reject here, the request approval's blood journey, the game) words them the
+ * (book, cancel, collect, test results and reject, the request approval's blood journey, the game) words them the
  * same way.
  */
 export const DONATION_ACTIVITY_KINDS = {
   submitted: 'donation_submitted',
-  approved: 'donation_approved',
+  cancelled: 'donation_cancelled',
+  collected: 'donation_collected',
+  released: 'donation_released',
+  followUp: 'donation_follow_up',
+  bloodGroupCorrected: 'blood_group_corrected',
   rejected: 'donation_rejected',
   /** The blood journey (PRODUCT.md 3.3): one of the donor's units was issued to a patient. */
   issued: 'donation_issued',
@@ -34,17 +40,24 @@ const unitsText = (units: number) => `${units} unit${units === 1 ? '' : 's'}`;
 
 export const donationActivityMessages = {
   submitted: (donation: DonationForFeed) =>
-    `You offered to donate ${unitsText(donation.units)} on ${formatFeedDate(donation.date)}. It awaits approval.`,
-  approved: (donation: DonationForFeed) =>
-    `Your donation of ${formatFeedDate(donation.date)} was approved. Thank you for saving lives!`,
+    `You booked a donation of ${unitsText(donation.units)} for ${formatFeedDate(donation.date)}.`,
+  cancelled: (donation: DonationForFeed) => `You cancelled your booking for ${formatFeedDate(donation.date)}.`,
+  collected: (donation: DonationForFeed, points: number) =>
+    `Your donation of ${formatFeedDate(donation.date)} was collected: +${points} points. It is now being tested.`,
+  released: (donation: DonationForFeed) =>
+    `Your donation of ${formatFeedDate(donation.date)} passed its tests and is ready to save lives. Thank you!`,
+  // The only thing a donor learns of a reactive result (PRODUCT.md 3.2).
+  followUp: () => FOLLOW_UP_MESSAGE,
+  bloodGroupCorrected: (bloodgroup: string) =>
+    `The laboratory confirmed your blood group as ${bloodgroup}; your record now says ${bloodgroup}.`,
   rejected: (donation: DonationForFeed, reason?: string | null) =>
     `Your donation of ${formatFeedDate(donation.date)} was not approved${reason ? `: ${reason}` : '.'}`,
   // The hospital's address is the patient's free text: never shown to donors (PRODUCT.md 3.3).
-  issued: (donationDate: string) => `Your donation of ${formatFeedDate(donationDate)} was issued to a hospital`,
+  issued: (donationDate: string, components: readonly Component[] = ['whole_blood']) =>
+    `Your donation of ${formatFeedDate(donationDate)} gave ${listInWords(components.map((component) => COMPONENT_WORDS[component]))} to a patient.`,
   achievementEarned: (achievement: { name: string; points_reward: number }) =>
     `Achievement unlocked: ${achievement.name} (+${achievement.points_reward} points).`,
-  achievementWithdrawn: (achievement: { name: string }) =>
-    `Achievement withdrawn: ${achievement.name}, after a donation was not approved.`,
+  achievementWithdrawn: (achievement: { name: string }) => `Achievement withdrawn: ${achievement.name}.`,
 };
 
 export function recordDonationSubmitted(
@@ -61,19 +74,15 @@ export function recordDonationSubmitted(
   });
 }
 
-/** For the admin's approve endpoint, inside its transaction. */
-export function recordDonationApproved(
+/** A feed entry about one of the donor's donations, inside the transaction that changed it. */
+export function recordDonationActivity(
   db: DatabaseOrTransaction,
   donorId: number,
-  donation: DonationForFeed,
+  kind: (typeof DONATION_ACTIVITY_KINDS)[keyof typeof DONATION_ACTIVITY_KINDS],
+  message: string,
   at: string,
 ) {
-  return recordActivity(db, {
-    userId: donorId,
-    kind: DONATION_ACTIVITY_KINDS.approved,
-    message: donationActivityMessages.approved(donation),
-    at,
-  });
+  return recordActivity(db, { userId: donorId, kind, message, at });
 }
 
 /** For the admin's reject endpoint, inside its transaction (recomputeGameState records any withdrawn achievement). */
@@ -97,12 +106,19 @@ export function recordDonationIssued(
   db: DatabaseOrTransaction,
   donorId: number,
   donationDate: string,
+  components: readonly Component[],
   at: string,
 ) {
   return recordActivity(db, {
     userId: donorId,
     kind: DONATION_ACTIVITY_KINDS.issued,
-    message: donationActivityMessages.issued(donationDate),
+    message: donationActivityMessages.issued(donationDate, components),
     at,
   });
+}
+
+/** "red cells", "red cells and plasma", "red cells, plasma and platelets". */
+function listInWords(words: readonly string[]): string {
+  if (words.length <= 1) return words[0] ?? '';
+  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }

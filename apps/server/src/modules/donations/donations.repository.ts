@@ -1,8 +1,9 @@
-import type { Insertable, Transaction } from 'kysely';
-import type { DonationStatus } from '@bloodbank/shared/donation';
+import type { Insertable, Transaction, Updateable } from 'kysely';
+import type { BloodGroup } from '@bloodbank/shared/blood-groups';
+import { COLLECTED_DONATION_STATUSES, DONATION_STATUSES, type DonationStatus } from '@bloodbank/shared/donation';
 import type { DatabaseOrTransaction } from '../../db/database';
-import type { DB, DonationRow, DonationsTable } from '../../db/types';
-import { pendingFirstPage, type Decision, type DecisionListQuery, type StatusFilter } from '../../decisions';
+import type { DB, DonationRow, DonationScreeningsTable, DonationsTable, DonationTestResultsTable } from '../../db/types';
+import { segmentedPage, type Decision } from '../../decisions';
 import { PERSON_NAME_COLUMNS } from '../users/users.repository';
 
 export async function insertDonation(
@@ -21,36 +22,44 @@ export function listDonationsOfDonor(db: DatabaseOrTransaction, donorId: number)
     .execute();
 }
 
-export async function findDonorBloodGroup(db: DatabaseOrTransaction, donorId: number) {
-  const row = await db
+/** An active or deactivated donor account, or undefined when the id names no donor. */
+export function findDonor(db: DatabaseOrTransaction, donorId: number) {
+  return db
     .selectFrom('users')
-    .select('bloodgroup')
+    .select(['id', 'bloodgroup', 'username'])
     .where('id', '=', donorId)
     .where('role', '=', 'DONOR')
     .executeTakeFirst();
-  return row?.bloodgroup ?? null;
 }
 
-export async function hasPendingDonation(db: DatabaseOrTransaction, donorId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('donations')
-    .select('id')
-    .where('donor_id', '=', donorId)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** The date of the donor's latest approved donation (by donation date), or null. */
-export async function findLastApprovedDonationDate(
+/**
+ * What booking needs to know of the donor's donations, in one read: whether one is pending, and the
+ * day they last gave blood (their latest collected donation), or null.
+ */
+export async function findBookingFacts(
   db: DatabaseOrTransaction,
   donorId: number,
-): Promise<string | null> {
+): Promise<{ pending: boolean; lastCollection: string | null }> {
   const row = await db
     .selectFrom('donations')
-    .select((eb) => eb.fn.max('donation_date').as('last'))
+    .select((eb) => [
+      eb.fn.sum<number>(eb.case().when('status', '=', 'pending').then(1).else(0).end()).as('pending'),
+      eb.fn
+        .max<string | null>(eb.case().when('status', 'in', COLLECTED_DONATION_STATUSES).then(eb.ref('collected_on')).end())
+        .as('last_collection'),
+    ])
     .where('donor_id', '=', donorId)
-    .where('status', '=', 'approved')
+    .executeTakeFirst();
+  return { pending: Number(row?.pending ?? 0) > 0, lastCollection: row?.last_collection ?? null };
+}
+
+/** The day the donor last gave blood (their latest collected donation), or null. */
+export async function findLastCollectionDate(db: DatabaseOrTransaction, donorId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('donations')
+    .select((eb) => eb.fn.max('collected_on').as('last'))
+    .where('donor_id', '=', donorId)
+    .where('status', 'in', COLLECTED_DONATION_STATUSES)
     .executeTakeFirst();
   return row?.last ?? null;
 }
@@ -62,69 +71,152 @@ export async function countDonationsByStatus(db: DatabaseOrTransaction, donorId:
     .where('donor_id', '=', donorId)
     .groupBy('status')
     .execute();
-  const counts = { pending: 0, approved: 0, rejected: 0 };
+  const counts = Object.fromEntries(DONATION_STATUSES.map((status) => [status, 0])) as Record<DonationStatus, number>;
   for (const row of rows) counts[row.status] = Number(row.count);
   return counts;
 }
 
-// ---------------------------------------------------------------- the admin's side
+/** Whose a donation is and where it stands (the donor's cancel, releasing a held unit), or undefined. */
+export function findDonationOwnerAndStatus(db: DatabaseOrTransaction, donationId: number) {
+  return db.selectFrom('donations').select(['donor_id', 'status']).where('id', '=', donationId).executeTakeFirst();
+}
+
+export function findLatestDonationOfDonor(db: DatabaseOrTransaction, donorId: number) {
+  return db.selectFrom('donations').selectAll().where('donor_id', '=', donorId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
+// ---------------------------------------------------------------- state changes
 
 /**
- * pending -> approved/rejected in one conditional statement; undefined when the donation was no
- * longer pending (another admin decided it first). On PostgreSQL the row stays locked until the
- * transaction ends, so a concurrent decision waits and then finds it decided.
+ * Moves a donation from one state to the next in one conditional statement: undefined when it
+ * was no longer in `from` (someone else moved it first). On PostgreSQL the row stays locked until
+ * the transaction ends, so a concurrent change waits and then finds it moved.
  */
+export function moveDonation(
+  trx: Transaction<DB>,
+  donationId: number,
+  from: DonationStatus,
+  change: Updateable<DonationsTable> & { status: DonationStatus },
+  ownedBy?: number,
+): Promise<DonationRow | undefined> {
+  let update = trx.updateTable('donations').set(change).where('id', '=', donationId).where('status', '=', from);
+  if (ownedBy !== undefined) update = update.where('donor_id', '=', ownedBy);
+  return update.returningAll().executeTakeFirst();
+}
+
+/** pending -> rejected (by staff, with an optional reason shown to the donor). */
 export function decidePendingDonation(
   trx: Transaction<DB>,
   donationId: number,
-  status: Exclude<DonationStatus, 'pending'>,
+  status: 'rejected',
   decision: Decision,
 ): Promise<DonationRow | undefined> {
-  return trx
-    .updateTable('donations')
-    .set({
-      status,
-      rejection_reason: decision.rejectionReason,
-      decided_by: decision.decidedBy,
-      decided_at: decision.at,
-    })
-    .where('id', '=', donationId)
-    .where('status', '=', 'pending')
-    .returningAll()
-    .executeTakeFirst();
+  return moveDonation(trx, donationId, 'pending', {
+    status,
+    rejection_reason: decision.rejectionReason,
+    decided_by: decision.decidedBy,
+    decided_at: decision.at,
+  });
 }
 
-function filteredDonations(db: DatabaseOrTransaction, status: StatusFilter<DonationStatus>, personId: number | undefined) {
+export async function insertScreening(trx: Transaction<DB>, screening: Insertable<DonationScreeningsTable>): Promise<void> {
+  await trx.insertInto('donation_screenings').values(screening).execute();
+}
+
+export async function insertTestResults(trx: Transaction<DB>, results: Insertable<DonationTestResultsTable>): Promise<void> {
+  await trx.insertInto('donation_test_results').values(results).execute();
+}
+
+/** The donor's group, corrected by a confirmed test result. */
+export async function correctDonorBloodGroup(trx: Transaction<DB>, donorId: number, bloodgroup: BloodGroup, at: string) {
+  await trx.updateTable('users').set({ bloodgroup, updated_at: at }).where('id', '=', donorId).execute();
+}
+
+// ---------------------------------------------------------------- the admin's side
+
+export interface DonationListQuery {
+  status?: DonationStatus | undefined;
+  /** Only bookings due on or before this day ... */
+  dueBy?: string | undefined;
+  /** ... or only those booked for a later day (the upcoming ones). */
+  bookedAfter?: string | undefined;
+  personId?: number | undefined;
+  limit: number;
+  offset: number;
+}
+
+type Segment = 'bookings' | 'awaiting_results' | 'history';
+
+function filteredDonations(db: DatabaseOrTransaction, query: DonationListQuery, segment?: Segment) {
   let donations = db.selectFrom('donations');
-  if (typeof status === 'string') donations = donations.where('donations.status', '=', status);
-  else if (status) donations = donations.where('donations.status', '!=', status.not);
-  if (personId) donations = donations.where('donations.donor_id', '=', personId);
+  if (query.status) donations = donations.where('donations.status', '=', query.status);
+  if (query.dueBy) donations = donations.where('donations.status', '=', 'pending').where('donations.donation_date', '<=', query.dueBy);
+  if (query.bookedAfter) {
+    donations = donations.where('donations.status', '=', 'pending').where('donations.donation_date', '>', query.bookedAfter);
+  }
+  if (segment === 'bookings') donations = donations.where('donations.status', '=', 'pending');
+  if (segment === 'awaiting_results') donations = donations.where('donations.status', '=', 'collected');
+  if (segment === 'history') donations = donations.where('donations.status', 'not in', ['pending', 'collected']);
+  if (query.personId) donations = donations.where('donations.donor_id', '=', query.personId);
   return donations;
 }
 
-export async function listDonationsForAdmin(db: DatabaseOrTransaction, query: DecisionListQuery<DonationStatus>) {
-  const count = (status: StatusFilter<DonationStatus>) =>
-    filteredDonations(db, status, query.personId)
+/**
+ * Manage Donations: the bookings (earliest date first, so the ones due today lead), then the
+ * donations awaiting results (oldest collection first), then the rest (newest first). Each run is
+ * read in its own index order (decisions.ts segmentedPage), never by sorting the whole table.
+ */
+export async function listDonationsForAdmin(db: DatabaseOrTransaction, query: DonationListQuery) {
+  const count = (segment?: Segment) =>
+    filteredDonations(db, query, segment)
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow()
       .then((row) => Number(row.count));
-  const read = (status: StatusFilter<DonationStatus>, limit: number, offset: number) =>
-    filteredDonations(db, status, query.personId)
+  const read = (segment: Segment) => (limit: number, offset: number) => {
+    let rows = filteredDonations(db, query, segment)
       .innerJoin('users', 'users.id', 'donations.donor_id')
       .selectAll('donations')
-      .select(PERSON_NAME_COLUMNS)
-      .orderBy('donations.created_at', 'desc')
-      .orderBy('donations.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-  if (query.status) {
-    const [items, total] = await Promise.all([read(query.status, query.limit, query.offset), count(query.status)]);
-    return { items, total };
-  }
-  const [pendingCount, total] = await Promise.all([count('pending'), count(undefined)]);
-  return { items: await pendingFirstPage(pendingCount, query.limit, query.offset, read), total };
+      .select(PERSON_NAME_COLUMNS);
+    if (segment === 'bookings') rows = rows.orderBy('donations.donation_date').orderBy('donations.id');
+    else if (segment === 'awaiting_results') rows = rows.orderBy('donations.collected_on').orderBy('donations.id');
+    else rows = rows.orderBy('donations.created_at', 'desc').orderBy('donations.id', 'desc');
+    return rows.limit(limit).offset(offset).execute();
+  };
+  const [bookings, awaitingResults, total] = await Promise.all([count('bookings'), count('awaiting_results'), count()]);
+  const items = await segmentedPage(
+    [
+      { count: bookings, read: read('bookings') },
+      { count: awaitingResults, read: read('awaiting_results') },
+      { count: Number.POSITIVE_INFINITY, read: read('history') },
+    ],
+    query.limit,
+    query.offset,
+  );
+  return { items, total };
 }
+
+/** What staff recorded for these donations: screenings and test results, with who recorded them. */
+export async function listLifecycleRecords(db: DatabaseOrTransaction, donationIds: readonly number[]) {
+  if (donationIds.length === 0) return { screenings: [], results: [] };
+  const [screenings, results] = await Promise.all([
+    db
+      .selectFrom('donation_screenings')
+      .innerJoin('users', 'users.id', 'donation_screenings.recorded_by')
+      .selectAll('donation_screenings')
+      .select('users.username as recorded_by_username')
+      .where('donation_screenings.donation_id', 'in', [...donationIds])
+      .execute(),
+    db
+      .selectFrom('donation_test_results')
+      .innerJoin('users', 'users.id', 'donation_test_results.recorded_by')
+      .selectAll('donation_test_results')
+      .select('users.username as recorded_by_username')
+      .where('donation_test_results.donation_id', 'in', [...donationIds])
+      .execute(),
+  ]);
+  return { screenings, results };
+}
+export type LifecycleRecords = Awaited<ReturnType<typeof listLifecycleRecords>>;
 
 export function findDonationForAdmin(db: DatabaseOrTransaction, donationId: number) {
   return db

@@ -6,7 +6,9 @@ import type { AppContext } from '../../context';
 import { createVersionedCache, PER_USER_ANSWERS_KEPT } from '../../db/change-versions';
 import { sendReusedJson } from '../../lib/reused-json';
 import { principalOf } from '../../plugins/access';
+import { IdParamsSchema } from '../admin/route-options';
 import { bookDonation } from './book-donation';
+import { cancelDonation } from './cancel-donation';
 import { getDonorSummary, listMyDonations } from './donations.service';
 
 const signedInErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
@@ -14,14 +16,14 @@ const signedInErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 export const donationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   // A donor's dashboard, per donor and day (eligibility depends on today), until their donations
   // or their activity feed change.
-  const donorSummaries = createVersionedCache<Buffer>(ctx.changes, ['donations', 'activities'], PER_USER_ANSWERS_KEPT);
+  const donorSummaries = createVersionedCache<Buffer>(ctx.changes, ['donations', 'activities', 'deferrals'], PER_USER_ANSWERS_KEPT);
 
   app.post('/donations', {
     config: { access: ['DONOR'] },
     schema: {
       tags: ['donations'],
       summary:
-        "Offer a donation. The blood group is the account's own. 409 while another awaits approval; 422 on `date` when it is under 90 days after the last approved donation",
+        "Book a donation. The blood group is the account's own. 409 while another booking is pending; 422 on `date` while deferred or before the interval since the last collected donation has passed",
       // "Today" is read at each validation, so a long-running server moves with the calendar.
       body: donationFormSchema(() => ctx.clock.today()),
       response: {
@@ -35,6 +37,17 @@ export const donationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       const donation = await bookDonation(ctx, principalOf(request).id, request.body);
       return reply.status(201).send(donation);
     },
+  });
+
+  app.post('/donations/:id/cancel', {
+    config: { access: ['DONOR'] },
+    schema: {
+      tags: ['donations'],
+      summary: 'Cancel your own pending booking (403 for somebody else\'s, 409 unless pending)',
+      params: IdParamsSchema,
+      response: { 200: DonationSchema, ...signedInErrors, 404: ErrorResponseSchema, 409: ErrorResponseSchema },
+    },
+    handler: async (request) => cancelDonation(ctx, principalOf(request).id, request.params.id),
   });
 
   app.get('/donations/mine', {

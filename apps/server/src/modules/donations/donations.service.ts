@@ -1,19 +1,30 @@
 import type { AdminDonation, AdminDonationsQuery, Paged } from '@bloodbank/shared/admin';
 import { MESSAGES, RECENT_ACTIVITY_LIMIT } from '@bloodbank/shared/constants';
 import type { Donation, DonorSummary } from '@bloodbank/shared/donation';
+import type { Screening, TestResultsRecord } from '@bloodbank/shared/donation-lifecycle';
 import type { AppContext } from '../../context';
 import type { DonationRow } from '../../db/types';
 import { listRecentActivities } from '../activity/activity.repository';
+import { deferralInForce } from '../deferrals/deferrals.service';
 import { listUnitIdsOfDonations } from '../inventory/inventory.repository';
 import { fullNameOf, type PersonNames } from '../users/users.service';
-import { countDonationsByStatus, listDonationsForAdmin, listDonationsOfDonor } from './donations.repository';
+import {
+  countDonationsByStatus,
+  findLatestDonationOfDonor,
+  listDonationsForAdmin,
+  listDonationsOfDonor,
+  listLifecycleRecords,
+  type LifecycleRecords,
+} from './donations.repository';
 import { eligibleFromDate } from './eligibility';
 
 /**
  * What the donation screens read: the donor's list and dashboard, the admin's Manage Donations
- * list. The changes are one file each: book-donation.ts, approve-donation.ts, reject-donation.ts.
+ * list. The changes are one file each: book-, cancel-, collect-, reject-donation.ts and
+ * record-test-results.ts.
  */
 
+/** The donor's view: a rejection's reason is theirs to see; screening and test findings are not. */
 export function toDonation(row: DonationRow): Donation {
   return {
     id: row.id,
@@ -23,19 +34,53 @@ export function toDonation(row: DonationRow): Donation {
     disease: row.disease,
     lastDonation: row.last_donation,
     status: row.status,
-    rejection_reason: row.rejection_reason,
+    rejection_reason: row.status === 'rejected' ? row.rejection_reason : null,
     created_at: row.created_at,
     decided_at: row.decided_at,
+    collected_on: row.collected_on,
   };
 }
 
-export function toAdminDonation(row: DonationRow & PersonNames, unitIds: number[]): AdminDonation {
+type ScreeningRow = LifecycleRecords['screenings'][number];
+type ResultsRow = LifecycleRecords['results'][number];
+
+const toScreening = (row: ScreeningRow): Screening => ({
+  haemoglobin_g_dl: Number(row.haemoglobin_g_dl),
+  weight_kg: Number(row.weight_kg),
+  bp_systolic: row.bp_systolic,
+  bp_diastolic: row.bp_diastolic,
+  pulse: row.pulse,
+  passed: row.passed === 1,
+  recorded_by: row.recorded_by_username,
+  recorded_at: row.recorded_at,
+});
+
+const toTestResults = (row: ResultsRow): TestResultsRecord => ({
+  hiv: row.hiv,
+  hbv: row.hbv,
+  hcv: row.hcv,
+  syphilis: row.syphilis,
+  bloodgroup: row.bloodgroup,
+  recorded_by: row.recorded_by_username,
+  recorded_at: row.recorded_at,
+});
+
+/** The admin's view, with the confidential records when they were read. */
+export function toAdminDonation(
+  row: DonationRow & PersonNames,
+  unitIds: number[],
+  records: { screening?: ScreeningRow | undefined; results?: ResultsRow | undefined } | undefined,
+): AdminDonation {
   return {
     ...toDonation(row),
+    rejection_reason: row.rejection_reason,
     donor_id: row.donor_id,
     donor_name: fullNameOf(row),
     donor_username: row.username,
     unit_ids: unitIds,
+    screening: records?.screening ? toScreening(records.screening) : null,
+    test_results: records?.results ? toTestResults(records.results) : null,
+    outcome_reason: row.outcome_reason,
   };
 }
 
@@ -44,56 +89,77 @@ export async function listMyDonations(ctx: AppContext, donorId: number): Promise
   return rows.map(toDonation);
 }
 
-/** Manage Donations: every donor's donations, pending first (they wait for a decision), then newest. */
+/** Manage Donations: bookings first (earliest date first), then those awaiting results, then the rest. */
 export async function listDonationsPage(ctx: AppContext, query: AdminDonationsQuery): Promise<Paged<AdminDonation>> {
   const { items, total } = await listDonationsForAdmin(ctx.db, {
     status: query.status,
+    dueBy: query.due === true ? ctx.clock.today() : undefined,
+    bookedAfter: query.due === false ? ctx.clock.today() : undefined,
     personId: query.donor_id,
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
-  const unitIds = await listUnitIdsOfDonations(
-    ctx.db,
-    items.map((row) => row.id),
-  );
+  const ids = items.map((row) => row.id);
+  const [unitIds, records] = await Promise.all([listUnitIdsOfDonations(ctx.db, ids), listLifecycleRecords(ctx.db, ids)]);
+  const screenings = new Map(records.screenings.map((row) => [row.donation_id, row]));
+  const results = new Map(records.results.map((row) => [row.donation_id, row]));
   return {
-    items: items.map((row) => toAdminDonation(row, unitIds.get(row.id) ?? [])),
+    items: items.map((row) =>
+      toAdminDonation(row, unitIds.get(row.id) ?? [], { screening: screenings.get(row.id), results: results.get(row.id) }),
+    ),
     total,
     page: query.page,
     pageSize: query.pageSize,
   };
 }
 
+/**
+ * The donor dashboard (PRODUCT.md 3.2, 3.7): the counters, where the latest booking stands, the
+ * deferral in force (never its reason) and the next day the donor may give blood.
+ */
 export async function getDonorSummary(
   ctx: AppContext,
   donorId: number,
   today = ctx.clock.today(),
 ): Promise<DonorSummary> {
-  const [counts, eligibleFrom, activities] = await Promise.all([
+  const [counts, intervalFrom, deferral, latest, activities] = await Promise.all([
     countDonationsByStatus(ctx.db, donorId),
-    eligibleFromDate(ctx.db, donorId),
+    eligibleFromDate(ctx.db, donorId, ctx.config.donationIntervalDays),
+    deferralInForce(ctx.db, donorId, today),
+    findLatestDonationOfDonor(ctx.db, donorId),
     listRecentActivities(ctx.db, donorId, RECENT_ACTIVITY_LIMIT),
   ]);
 
-  let nextEligibleDate: string | null;
+  let nextEligibleDate: string | null = today;
   let notEligibleReason: string | null = null;
   if (counts.pending > 0) {
     nextEligibleDate = null;
     notEligibleReason = MESSAGES.pendingDonationExists;
-  } else if (eligibleFrom && eligibleFrom > today) {
-    nextEligibleDate = eligibleFrom;
-    notEligibleReason = MESSAGES.donateAgainFrom(eligibleFrom);
+  } else if (deferral && deferral.until === null) {
+    nextEligibleDate = null;
+    notEligibleReason = MESSAGES.deferredPermanently;
   } else {
-    nextEligibleDate = today;
+    // The later of the interval date and the deferral's end.
+    const deferredUntil = deferral?.until ?? null;
+    if (intervalFrom && intervalFrom > today && (!deferredUntil || intervalFrom >= deferredUntil)) {
+      nextEligibleDate = intervalFrom;
+      notEligibleReason = MESSAGES.donateAgainFrom(intervalFrom);
+    } else if (deferredUntil) {
+      nextEligibleDate = deferredUntil;
+      notEligibleReason = MESSAGES.deferredUntil(deferredUntil);
+    }
   }
 
+  const gaveBlood = counts.collected + counts.released + counts.discarded;
   return {
-    made: counts.pending + counts.approved + counts.rejected,
+    made: counts.pending + gaveBlood + counts.rejected + counts.deferred,
     pending: counts.pending,
-    approved: counts.approved,
-    rejected: counts.rejected,
+    approved: gaveBlood,
+    rejected: counts.rejected + counts.deferred,
     next_eligible_date: nextEligibleDate,
     not_eligible_reason: notEligibleReason,
+    deferred: deferral,
+    latest_donation: latest ? toDonation(latest) : null,
     activities,
   };
 }

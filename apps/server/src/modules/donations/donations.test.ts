@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Donation, DonorSummary } from '@bloodbank/shared/donation';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createAdmin, createDonor, createPatient, type TestUser } from '../../../test/factories';
-import { approveDirectly, donationForm, insertDonationRow, setToday } from '../../../test/donation-helpers';
+import { collect, donationForm, insertDonationRow, setToday } from '../../../test/donation-helpers';
 import { recordActivity } from '../activity/activity.repository';
 import { donationActivityMessages, formatFeedDate } from './donation-activity';
 
@@ -72,6 +72,7 @@ describe('POST /api/donations', () => {
       lastDonation: '2025-11-01',
       status: 'pending',
       rejection_reason: null,
+      collected_on: null,
       created_at: '2026-03-10T09:00:00.000Z',
       decided_at: null,
     });
@@ -169,8 +170,8 @@ describe('POST /api/donations', () => {
   // fixes it by choosing a later date in the same form), not a 409.
   it('refuses a date under 90 days after the last approved donation with 422 on the date field', async () => {
     const donor = await createDonor(t);
-    await insertDonationRow(t, donor.id, { date: '2025-12-01', status: 'approved' });
-    await insertDonationRow(t, donor.id, { date: '2026-03-01', status: 'approved' });
+    await insertDonationRow(t, donor.id, { date: '2025-12-01', status: 'released' });
+    await insertDonationRow(t, donor.id, { date: '2026-03-01', status: 'released' });
     // A rejected donation, even a later one, does not count.
     await insertDonationRow(t, donor.id, { date: '2026-03-09', status: 'rejected' });
 
@@ -186,12 +187,13 @@ describe('POST /api/donations', () => {
     expect(onDay90.statusCode).toBe(201);
   });
 
-  it('counts the 90 days from the latest approved donation date, including one approved for a future day', async () => {
+  it('counts the 90 days from the day the blood was collected', async () => {
     const donor = await createDonor(t);
     setToday(t, '2026-03-10');
-    const submitted = await submit(donor, donationForm('2026-03-20'));
-    await approveDirectly(t, submitted.json().id);
-    // Within the 90 days a booking may lie ahead (PRODUCT.md 3.2).
+    const submitted = await submit(donor, donationForm('2026-03-18'));
+    // The donor came two days late: the interval counts from the collection.
+    setToday(t, '2026-03-20');
+    expect((await collect(t, submitted.json().id)).statusCode).toBe(200);
     setToday(t, '2026-03-25');
     // 2026-03-20 + 90 days = 2026-06-18
     const response = await submit(donor, donationForm('2026-06-17'));
@@ -205,7 +207,7 @@ describe('GET /api/donations/mine', () => {
     const donor = await createDonor(t);
     const other = await createDonor(t);
     await insertDonationRow(t, other.id, { date: '2026-01-01' });
-    const older = await insertDonationRow(t, donor.id, { date: '2025-10-01', status: 'approved' });
+    const older = await insertDonationRow(t, donor.id, { date: '2025-10-01', status: 'released' });
     const rejected = await insertDonationRow(t, donor.id, { date: '2026-01-05', status: 'rejected' });
     await t.db
       .updateTable('donations')
@@ -224,7 +226,7 @@ describe('GET /api/donations/mine', () => {
     expect(list.map((donation) => [donation.id, donation.status, donation.rejection_reason])).toEqual([
       [newest.json().id, 'pending', null],
       [rejected, 'rejected', 'Low haemoglobin'],
-      [older, 'approved', null],
+      [older, 'released', null],
     ]);
   });
 
@@ -249,6 +251,8 @@ describe('GET /api/donor/summary', () => {
       rejected: 0,
       next_eligible_date: '2026-03-10',
       not_eligible_reason: null,
+      deferred: null,
+      latest_donation: null,
       activities: [],
     });
   });
@@ -256,8 +260,8 @@ describe('GET /api/donor/summary', () => {
   it("counts the donor's donations by status and follows the eligibility rules as the days pass", async () => {
     const donor = await createDonor(t);
     const other = await createDonor(t);
-    await insertDonationRow(t, other.id, { date: '2026-03-01', status: 'approved' });
-    await insertDonationRow(t, donor.id, { date: '2025-09-01', status: 'approved' });
+    await insertDonationRow(t, other.id, { date: '2026-03-01', status: 'released' });
+    await insertDonationRow(t, donor.id, { date: '2025-09-01', status: 'released' });
     await insertDonationRow(t, donor.id, { date: '2025-12-15', status: 'rejected' });
     await insertDonationRow(t, donor.id, { date: '2026-01-10', status: 'rejected' });
     const pending = await submit(donor, donationForm('2026-03-20'));
@@ -271,8 +275,8 @@ describe('GET /api/donor/summary', () => {
       not_eligible_reason: 'You already have a donation awaiting approval.',
     });
 
-    setToday(t, '2026-03-21');
-    await approveDirectly(t, pending.json().id);
+    setToday(t, '2026-03-20');
+    expect((await collect(t, pending.json().id)).statusCode).toBe(200);
     expect(await summaryOf(donor)).toMatchObject({
       made: 4,
       pending: 0,
@@ -318,7 +322,7 @@ describe('GET /api/donor/summary', () => {
     expect(activities[0]).toEqual({
       id: expect.any(Number),
       kind: 'donation_submitted',
-      message: 'You offered to donate 2 units on 20 Mar. It awaits approval.',
+      message: 'You booked a donation of 2 units for 20 Mar.',
       created_at: '2026-03-10T09:00:00.000Z',
     });
     expect(activities.slice(1).map((activity) => activity.message)).toEqual(
@@ -330,11 +334,12 @@ describe('GET /api/donor/summary', () => {
 describe('feed messages for the admin decisions', () => {
   it('word approvals and rejections with the donation day', () => {
     expect(formatFeedDate('2026-03-12')).toBe('12 Mar');
-    expect(donationActivityMessages.submitted({ date: '2026-01-05', units: 1 })).toBe(
-      'You offered to donate 1 unit on 5 Jan. It awaits approval.',
+    expect(donationActivityMessages.submitted({ date: '2026-01-05', units: 1 })).toBe('You booked a donation of 1 unit for 5 Jan.');
+    expect(donationActivityMessages.collected({ date: '2026-12-01', units: 1 }, 100)).toBe(
+      'Your donation of 1 Dec was collected: +100 points. It is now being tested.',
     );
-    expect(donationActivityMessages.approved({ date: '2026-12-01', units: 1 })).toBe(
-      'Your donation of 1 Dec was approved. Thank you for saving lives!',
+    expect(donationActivityMessages.released({ date: '2026-12-01', units: 1 })).toBe(
+      'Your donation of 1 Dec passed its tests and is ready to save lives. Thank you!',
     );
     expect(donationActivityMessages.rejected({ date: '2026-03-12', units: 1 }, 'Low haemoglobin')).toBe(
       'Your donation of 12 Mar was not approved: Low haemoglobin',

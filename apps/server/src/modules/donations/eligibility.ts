@@ -1,14 +1,46 @@
-import { DONATION_INTERVAL_DAYS } from '@bloodbank/shared/constants';
+import { MESSAGES } from '@bloodbank/shared/constants';
 import { addDays } from '@bloodbank/shared/dates';
+import type { DonorDeferral } from '@bloodbank/shared/donation-lifecycle';
 import type { DatabaseOrTransaction } from '../../db/database';
-import { findLastApprovedDonationDate } from './donations.repository';
+import { deferralInForce } from '../deferrals/deferrals.service';
+import { findLastCollectionDate } from './donations.repository';
 
 /**
- * First day a donor may donate after their last approved donation (PRODUCT.md 3.2: at least
- * DONATION_INTERVAL_DAYS later), or null if none. Enforced by book-donation.ts; shown as the
- * donor dashboard's next eligible date (donations.service.ts).
+ * Whether a donor may give blood on a day (PRODUCT.md 3.2, 3.7): not before the donation interval
+ * has passed since their last collected donation, and not while a deferral is in force. Enforced by
+ * book-donation.ts; shown on the donor dashboard (donations.service.ts).
  */
-export async function eligibleFromDate(db: DatabaseOrTransaction, donorId: number): Promise<string | null> {
-  const lastApproved = await findLastApprovedDonationDate(db, donorId);
-  return lastApproved ? addDays(lastApproved, DONATION_INTERVAL_DAYS) : null;
+
+/** First day a donor may donate after their last collected donation, or null if they never gave blood. */
+export async function eligibleFromDate(
+  db: DatabaseOrTransaction,
+  donorId: number,
+  intervalDays: number,
+): Promise<string | null> {
+  const lastCollection = await findLastCollectionDate(db, donorId);
+  return lastCollection ? addDays(lastCollection, intervalDays) : null;
+}
+
+export type Ineligibility =
+  | { rule: 'deferred'; deferral: DonorDeferral; message: string }
+  | { rule: 'interval'; from: string; message: string };
+
+/**
+ * Why the donor may not give blood on `date`, or null when they may. A deferral speaks first.
+ * `lastCollection` is the day they last gave blood, which the booking has read already.
+ */
+export async function ineligibilityOn(
+  db: DatabaseOrTransaction,
+  donorId: number,
+  date: string,
+  interval: { days: number; lastCollection: string | null },
+): Promise<Ineligibility | null> {
+  const deferral = await deferralInForce(db, donorId, date);
+  const intervalFrom = interval.lastCollection ? addDays(interval.lastCollection, interval.days) : null;
+  if (deferral) {
+    const message = deferral.until ? MESSAGES.deferredUntil(deferral.until) : MESSAGES.deferredPermanently;
+    return { rule: 'deferred', deferral, message };
+  }
+  if (intervalFrom && date < intervalFrom) return { rule: 'interval', from: intervalFrom, message: MESSAGES.donateAgainFrom(intervalFrom) };
+  return null;
 }

@@ -37,7 +37,7 @@ beforeAll(async () => {
   );
   await sql`
     insert into donations (donor_id, bloodgroup, units, donation_date, disease, status, created_at)
-    select id, 'O+', 1, '2025-12-01', 'None', 'approved', ${AT} from users`.execute(t.db);
+    select id, 'O+', 1, '2025-12-01', 'None', 'released', ${AT} from users`.execute(t.db);
   await sql`insert into game_rewards (donation_id, donor_id, points, rewarded_at) select id, donor_id, 100, ${AT} from donations`.execute(
     t.db,
   );

@@ -1,4 +1,4 @@
-import { POINTS_PER_LEVEL, STREAK_WINDOW_DAYS } from '@bloodbank/shared/constants';
+import { STREAK_WINDOW_DAYS } from '@bloodbank/shared/constants';
 import { daysBetween } from '@bloodbank/shared/dates';
 import type { AchievementRow } from './game.repository';
 
@@ -8,7 +8,7 @@ import type { AchievementRow } from './game.repository';
  */
 
 export interface DonationRecord {
-  /** Rewarded, non-rejected donations. */
+  /** Collected donations (collected, released or discarded). */
   donations: number;
   /** Consecutive donations ending with the latest, each at most 180 days after the previous. */
   currentStreak: number;
@@ -16,7 +16,7 @@ export interface DonationRecord {
   longestStreak: number;
 }
 
-/** The game's view of a donor's history, from the dates of their rewarded, non-rejected donations. */
+/** The game's view of a donor's history, from the days they gave blood, oldest first. */
 export function donationRecordOf(datesOldestFirst: readonly string[]): DonationRecord {
   let currentStreak = 0;
   let longestStreak = 0;
@@ -33,8 +33,7 @@ export function donationRecordOf(datesOldestFirst: readonly string[]): DonationR
 /**
  * Whether the history earns an achievement. The streak achievement asks for a streak once
  * reached, not the current one: a donor who already earned it does not lose 500 points for
- * donating again after a long break. Only a rejection (which removes a donation from the
- * history) can make a rule false and withdraw an achievement.
+ * donating again after a long break.
  */
 export function deserves(
   achievement: Pick<AchievementRow, 'rule' | 'threshold'>,
@@ -45,5 +44,5 @@ export function deserves(
     : record.longestStreak >= achievement.threshold;
 }
 
-export const levelFor = (points: number) => Math.floor(points / POINTS_PER_LEVEL) + 1;
-export const nextLevelPointsFor = (level: number) => level * POINTS_PER_LEVEL;
+// Levels (level n spans 100 x n points) are shared with the web app's progress bar:
+// levelForPoints, levelStartPoints and nextLevelPoints in packages/shared/src/game.ts.

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { COLLECTED_DONATION_STATUSES } from '@bloodbank/shared/donation';
 import type { DatabaseOrTransaction } from '../../db/database';
 import type { DB } from '../../db/types';
 
@@ -74,7 +75,10 @@ export async function updateProfileStanding(
   await db.updateTable('game_profiles').set(standing).where('id', '=', profileId).execute();
 }
 
-/** Dates of the donor's rewarded donations that are not rejected, oldest first: the game's whole input. */
+/**
+ * The days the donor gave blood, oldest first: their rewarded donations that were collected (a
+ * released or discarded donation was collected too; a confidential result never changes the game).
+ */
 export async function listRewardedDonationDates(
   db: DatabaseOrTransaction,
   donorId: number,
@@ -82,13 +86,13 @@ export async function listRewardedDonationDates(
   const rows = await db
     .selectFrom('game_rewards')
     .innerJoin('donations', 'donations.id', 'game_rewards.donation_id')
-    .select('donations.donation_date')
+    .select(['donations.collected_on', 'donations.donation_date'])
     .where('game_rewards.donor_id', '=', donorId)
-    .where('donations.status', '!=', 'rejected')
-    .orderBy('donations.donation_date')
+    .where('donations.status', 'in', COLLECTED_DONATION_STATUSES)
+    .orderBy('donations.collected_on')
     .orderBy('donations.id')
     .execute();
-  return rows.map((row) => row.donation_date);
+  return rows.map((row) => row.collected_on ?? row.donation_date);
 }
 
 export function countRewardedDonationsQuery(db: DatabaseOrTransaction, donorId: number) {
@@ -97,33 +101,12 @@ export function countRewardedDonationsQuery(db: DatabaseOrTransaction, donorId: 
     .innerJoin('donations', 'donations.id', 'game_rewards.donation_id')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('game_rewards.donor_id', '=', donorId)
-    .where('donations.status', '!=', 'rejected');
+    .where('donations.status', 'in', COLLECTED_DONATION_STATUSES);
 }
 
 export async function countRewardedDonations(db: DatabaseOrTransaction, donorId: number): Promise<number> {
   const row = await countRewardedDonationsQuery(db, donorId).executeTakeFirstOrThrow();
   return Number(row.count);
-}
-
-/** The donor's most recently submitted donation that is neither rejected nor rewarded yet. */
-export function findLatestUnrewardedDonation(db: DatabaseOrTransaction, donorId: number) {
-  return db
-    .selectFrom('donations')
-    .select(['id', 'donation_date'])
-    .where('donor_id', '=', donorId)
-    .where('status', '!=', 'rejected')
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('game_rewards')
-            .select('game_rewards.id')
-            .whereRef('game_rewards.donation_id', '=', 'donations.id'),
-        ),
-      ),
-    )
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
 }
 
 /** Fails on the unique donation_id when the donation was already rewarded. */
@@ -138,7 +121,33 @@ export async function insertReward(
       donor_id: reward.donorId,
       points: reward.points,
       rewarded_at: reward.at,
+      seen_at: null,
     })
+    .execute();
+}
+
+/**
+ * The donor's rewards not shown yet, marked shown in the same statement: of two calls at once,
+ * one gets them and the other none (the row lock on PostgreSQL, one writer on SQLite).
+ */
+export function takeUnseenRewards(trx: Transaction<DB>, donorId: number, at: string) {
+  return trx
+    .updateTable('game_rewards')
+    .set({ seen_at: at })
+    .where('donor_id', '=', donorId)
+    .where('seen_at', 'is', null)
+    .returning(['donation_id', 'points'])
+    .execute();
+}
+
+/** The achievements earned and not shown yet, marked shown (see takeUnseenRewards). */
+export function takeUnseenAchievements(trx: Transaction<DB>, donorId: number, at: string) {
+  return trx
+    .updateTable('earned_achievements')
+    .set({ seen_at: at })
+    .where('donor_id', '=', donorId)
+    .where('seen_at', 'is', null)
+    .returning(['id', 'achievement_id', 'earned_at'])
     .execute();
 }
 
@@ -187,7 +196,7 @@ export async function insertEarnedAchievement(
 ): Promise<number> {
   const row = await db
     .insertInto('earned_achievements')
-    .values({ donor_id: earned.donorId, achievement_id: earned.achievementId, earned_at: earned.at })
+    .values({ donor_id: earned.donorId, achievement_id: earned.achievementId, earned_at: earned.at, seen_at: null })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

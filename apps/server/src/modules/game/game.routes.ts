@@ -84,7 +84,7 @@ export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     schema: {
       tags: ['game'],
       summary:
-        'Reward the latest unrewarded, non-rejected donation once (+100 points); returns the profile and only the newly earned achievements',
+        'The rewards credited at collection that the donor has not seen yet (points and achievements), each returned once; 409 when there are none',
       body: z.unknown().optional().describe('Ignored'),
       response: { 200: DonationCompleteResultSchema, ...signedInErrors, 409: ErrorResponseSchema },
     },

@@ -1,3 +1,4 @@
+import { levelStartPoints, nextLevelPoints } from '@bloodbank/shared/game';
 import type {
   Achievement,
   EarnedAchievement,
@@ -7,7 +8,6 @@ import type {
 } from '@bloodbank/shared/game';
 import type { DatabaseOrTransaction } from '../../db/database';
 import { notFound } from '../../errors';
-import { nextLevelPointsFor } from './game-rules';
 import {
   countRewardedDonations,
   findProfile,
@@ -27,7 +27,7 @@ import {
 type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
 type EarnedRow = Awaited<ReturnType<typeof listEarnedAchievements>>[number];
 
-const toProfile = (row: ProfileRow): GameProfile => ({
+export const toProfile = (row: ProfileRow): GameProfile => ({
   id: row.id,
   points: row.points,
   level: row.level,
@@ -44,7 +44,7 @@ export const toAchievement = (
   icon: row.icon,
 });
 
-const toEarned = (row: EarnedRow): EarnedAchievement => ({
+export const toEarned = (row: EarnedRow): EarnedAchievement => ({
   id: row.id,
   achievement_id: row.achievement_id,
   achievement: toAchievement({ ...row, id: row.achievement_id }),
@@ -82,7 +82,8 @@ export async function getGameState(db: DatabaseOrTransaction, donorId: number): 
   ]);
   return {
     profile: toProfile(profile),
-    next_level_points: nextLevelPointsFor(profile.level),
+    level_start_points: levelStartPoints(profile.level),
+    next_level_points: nextLevelPoints(profile.level),
     total_donations: totalDonations,
     achievements: earned.map(toEarned),
   };

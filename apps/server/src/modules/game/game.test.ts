@@ -3,12 +3,7 @@ import type { DonationCompleteResult, GameState, LeaderboardEntry } from '@blood
 import { addDays } from '@bloodbank/shared/dates';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createAdmin, createDonor, createPatient, type TestUser } from '../../../test/factories';
-import {
-  donateRewardAndApprove,
-  donationForm,
-  insertDonationRow,
-  setToday,
-} from '../../../test/donation-helpers';
+import { book, collect, donateAndCollect, donationForm, setToday } from '../../../test/donation-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,17 +22,17 @@ const stateOf = async (donor: TestUser) => {
 const codesOf = (result: { achievements: { achievement: { icon: string } }[] }) =>
   result.achievements.map((earned) => earned.achievement.icon);
 
-/** Donations `gaps` days apart starting on `start`, each submitted, rewarded and approved. */
+/** Donations `gaps` days apart starting on `start`, each booked, collected and its reward shown. */
 async function donateSeries(
   donor: TestUser,
   start: string,
   gaps: number[],
 ): Promise<DonationCompleteResult[]> {
-  const results = [await donateRewardAndApprove(t, donor, start)];
+  const results = [await donateAndCollect(t, donor, start)];
   let date = start;
   for (const gap of gaps) {
     date = addDays(date, gap);
-    results.push(await donateRewardAndApprove(t, donor, date));
+    results.push(await donateAndCollect(t, donor, date));
   }
   return results;
 }
@@ -101,6 +96,7 @@ describe('game profiles', () => {
     expect(me.json()).toEqual(created.json());
     expect(await stateOf(donor)).toEqual({
       profile: created.json(),
+      level_start_points: 0,
       next_level_points: 100,
       total_donations: 0,
       achievements: [],
@@ -126,15 +122,19 @@ describe('POST /api/game/donation-complete', () => {
     expect((await call(donor, 'GET', '/api/game/profiles/me')).statusCode).toBe(404);
   });
 
-  it('rewards a just-submitted donation once: +100 and First Time Hero, creating the profile', async () => {
+  it('returns the rewards of a collected donation once: +100 and First Time Hero', async () => {
     const donor = await createDonor(t);
-    await call(donor, 'POST', '/api/donations', donationForm('2026-01-10'));
+    const booked = await book(t, donor, '2026-01-05');
+    // Nothing for the booking itself (PRODUCT.md 3.4).
+    expect((await call(donor, 'POST', '/api/game/donation-complete')).statusCode).toBe(409);
+    expect((await collect(t, booked)).statusCode).toBe(200);
 
     // Points in the body are ignored.
     const first = await call(donor, 'POST', '/api/game/donation-complete', { points: 100000 });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({
-      profile: { id: expect.any(Number), points: 200, level: 3, donation_streak: 1 },
+      profile: { id: expect.any(Number), points: 200, level: 2, donation_streak: 1 },
+      points_credited: 100,
       achievements: [
         {
           id: expect.any(Number),
@@ -157,7 +157,8 @@ describe('POST /api/game/donation-complete', () => {
 
     const state = await stateOf(donor);
     expect(state).toMatchObject({
-      profile: { points: 200, level: 3, donation_streak: 1 },
+      profile: { points: 200, level: 2, donation_streak: 1 },
+      level_start_points: 100,
       next_level_points: 300,
       total_donations: 1,
     });
@@ -166,9 +167,9 @@ describe('POST /api/game/donation-complete', () => {
     expect(mine.json()).toEqual(state.achievements);
   });
 
-  it('rewards exactly once when called twice at the same time', async () => {
+  it('returns the rewards exactly once when called twice at the same time', async () => {
     const donor = await createDonor(t);
-    await call(donor, 'POST', '/api/donations', donationForm('2026-01-10'));
+    expect((await collect(t, await book(t, donor, '2026-01-05'))).statusCode).toBe(200);
     const responses = await Promise.all([
       call(donor, 'POST', '/api/game/donation-complete'),
       call(donor, 'POST', '/api/game/donation-complete'),
@@ -177,7 +178,7 @@ describe('POST /api/game/donation-complete', () => {
     expect(responses.find((response) => response.statusCode === 409)?.json().detail).toBe(
       'No completed donation to reward',
     );
-    expect((await stateOf(donor)).profile).toMatchObject({ points: 200, level: 3 });
+    expect((await stateOf(donor)).profile).toMatchObject({ points: 200, level: 2 });
     const rewards = await t.db
       .selectFrom('game_rewards')
       .select('points')
@@ -186,25 +187,21 @@ describe('POST /api/game/donation-complete', () => {
     expect(rewards).toEqual([{ points: 100 }]);
   });
 
-  it('never rewards a rejected donation, and rewards older unrewarded ones one call at a time', async () => {
+  it('returns the rewards of several collections not seen yet together, then nothing', async () => {
     const donor = await createDonor(t);
-    await insertDonationRow(t, donor.id, { date: '2025-06-01', status: 'approved' });
-    await insertDonationRow(t, donor.id, { date: '2025-09-01', status: 'approved' });
-    await insertDonationRow(t, donor.id, { date: '2025-12-01', status: 'rejected' });
-
-    expect((await call(donor, 'POST', '/api/game/donation-complete')).json().profile).toMatchObject({
-      points: 200,
-    });
-    expect((await call(donor, 'POST', '/api/game/donation-complete')).json().profile).toMatchObject({
-      points: 300,
-    });
+    expect((await collect(t, await book(t, donor, '2026-01-05'))).statusCode).toBe(200);
+    setToday(t, '2026-04-06');
+    expect((await collect(t, await book(t, donor, '2026-04-06'))).statusCode).toBe(200);
+    const together = await call(donor, 'POST', '/api/game/donation-complete');
+    expect(together.json()).toMatchObject({ profile: { points: 300, level: 3 }, points_credited: 200 });
+    expect(codesOf(together.json())).toEqual(['first_hero_badge']);
     expect((await call(donor, 'POST', '/api/game/donation-complete')).statusCode).toBe(409);
     expect((await stateOf(donor)).total_donations).toBe(2);
   });
 
   it('records "achievement unlocked" in the donor\'s activity feed', async () => {
     const donor = await createDonor(t);
-    await donateRewardAndApprove(t, donor, '2026-01-05');
+    await donateAndCollect(t, donor, '2026-01-05');
     const summary = await call(donor, 'GET', '/api/donor/summary');
     expect(
       summary
@@ -212,7 +209,8 @@ describe('POST /api/game/donation-complete', () => {
         .activities.map((activity: { kind: string; message: string }) => [activity.kind, activity.message]),
     ).toEqual([
       ['achievement_earned', 'Achievement unlocked: First Time Hero (+100 points).'],
-      ['donation_submitted', 'You offered to donate 1 unit on 5 Jan. It awaits approval.'],
+      ['donation_collected', 'Your donation of 5 Jan was collected: +100 points. It is now being tested.'],
+      ['donation_submitted', 'You booked a donation of 1 unit for 5 Jan.'],
     ]);
   });
 });
@@ -238,13 +236,15 @@ describe('points, levels, streaks and achievements', () => {
     expect(results.map((result) => result.profile.points)).toEqual([
       200, 300, 1200, 1300, 1900, 2000, 2100, 2200, 2300, 3400,
     ]);
-    expect(results.map((result) => result.profile.level)).toEqual([3, 4, 13, 14, 20, 21, 22, 23, 24, 35]);
+    // Level n spans 100 x n points: 100, 300, 600, 1000, 1500, 2100, 2800, 3600 start levels 2 to 9.
+    expect(results.map((result) => result.profile.level)).toEqual([2, 3, 5, 5, 6, 6, 7, 7, 7, 8]);
     expect(results.map((result) => result.profile.donation_streak)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
 
     const state = await stateOf(donor);
     expect(state).toMatchObject({
-      profile: { points: 3400, level: 35, donation_streak: 10 },
-      next_level_points: 3500,
+      profile: { points: 3400, level: 8, donation_streak: 10 },
+      level_start_points: 2800,
+      next_level_points: 3600,
       total_donations: 10,
     });
     expect(
@@ -271,7 +271,7 @@ describe('points, levels, streaks and achievements', () => {
     expect(results.map((result) => result.profile.donation_streak)).toEqual([1, 2, 1]);
     expect(codesOf(results[2]!)).toEqual(['regular_hero_badge']);
     // 300 + First Time Hero 100 + Regular Hero 300
-    expect(results[2]!.profile).toMatchObject({ points: 700, level: 8 });
+    expect(results[2]!.profile).toMatchObject({ points: 700, level: 4 });
   });
 
   it('keeps an earned streak badge when a later donation starts a new streak', async () => {
@@ -281,13 +281,12 @@ describe('points, levels, streaks and achievements', () => {
     expect(codesOf(await stateOf(donor))).toEqual(['first_hero_badge', 'regular_hero_badge', 'streak_badge']);
   });
 
-  it('cannot be farmed with a second pending donation', async () => {
+  it('cannot be farmed with bookings: nothing is credited before a collection', async () => {
     const donor = await createDonor(t);
     await call(donor, 'POST', '/api/donations', donationForm('2026-01-10'));
     expect((await call(donor, 'POST', '/api/donations', donationForm('2026-01-11'))).statusCode).toBe(409);
-    await call(donor, 'POST', '/api/game/donation-complete');
     expect((await call(donor, 'POST', '/api/game/donation-complete')).statusCode).toBe(409);
-    expect((await stateOf(donor)).profile.points).toBe(200);
+    expect((await call(donor, 'GET', '/api/game/state')).statusCode).toBe(404);
   });
 });
 
@@ -364,17 +363,17 @@ describe('GET /api/game/leaderboard', () => {
       setToday(t, '2026-01-05', '08:00:00');
       await call(ravi, 'POST', '/api/game/profiles');
       await call(lone, 'POST', '/api/game/profiles');
-      await donateRewardAndApprove(t, asha, '2026-01-06');
-      await donateRewardAndApprove(t, ravi, '2026-01-07');
+      await donateAndCollect(t, asha, '2026-01-06');
+      await donateAndCollect(t, ravi, '2026-01-07');
       await donateSeries(meena, '2026-01-08', [90]);
 
       const response = await board(await createPatient(t));
       expect(response.statusCode).toBe(200);
       const entries = response.json<LeaderboardEntry[]>();
       expect(entries.map(({ user_id, name, level, points }) => ({ user_id, name, level, points }))).toEqual([
-        { user_id: meena.id, name: 'Meena I.', level: 4, points: 300 },
-        { user_id: asha.id, name: 'Asha K.', level: 3, points: 200 },
-        { user_id: ravi.id, name: 'Ravi S.', level: 3, points: 200 },
+        { user_id: meena.id, name: 'Meena I.', level: 3, points: 300 },
+        { user_id: asha.id, name: 'Asha K.', level: 2, points: 200 },
+        { user_id: ravi.id, name: 'Ravi S.', level: 2, points: 200 },
         { user_id: lone.id, name: 'Lone', level: 1, points: 0 },
       ]);
       const profiles = await t.db.selectFrom('game_profiles').select(['id', 'donor_id']).execute();

@@ -4,7 +4,8 @@ import type { Achievement, EarnedAchievement, GameProfile } from '@bloodbank/sha
 import type { DB } from '../../db/types';
 import { recordActivity } from '../activity/activity.repository';
 import { DONATION_ACTIVITY_KINDS, donationActivityMessages } from '../donations/donation-activity';
-import { deserves, donationRecordOf, levelFor } from './game-rules';
+import { levelForPoints } from '@bloodbank/shared/game';
+import { deserves, donationRecordOf } from './game-rules';
 import {
   deleteEarnedAchievements,
   insertEarnedAchievement,
@@ -27,21 +28,20 @@ export interface RecomputedGameState {
 
 /**
  * Brings a donor's game profile and earned achievements in line with their history (PRODUCT.md
- * 3.4): points, level, current streak and achievements are recomputed from the rewarded,
- * non-rejected donations. Call it inside the transaction that changes that history (a reward, a
- * rejection). It records an activity for every achievement earned or withdrawn. When the points
- * do not change, points_reached_at (the leaderboard tie-break) is kept.
+ * 3.4): points, level, current streak and achievements are recomputed from the collected
+ * donations. Call it inside the transaction that changes that history (a collection). It records
+ * an activity for every achievement earned or withdrawn. When the points do not change,
+ * points_reached_at (the leaderboard tie-break) is kept.
  *
- * This is where a rejected donation's reward is withdrawn: the rejection takes the donation out of
- * the history, so its 100 points drop out of the sum below, and any achievement whose rule no
- * longer holds is deleted.
+ * Points are a sum over the history, never an increment, and an achievement whose rule no longer
+ * holds is withdrawn: the game stays a function of the history whatever changes it.
  */
 export async function recomputeGameState(
   trx: Transaction<DB>,
   donorId: number,
   at: string,
 ): Promise<RecomputedGameState> {
-  // Locked first, so that a reward and a rejection for one donor run one after the other.
+  // Locked first, so that two changes of one donor's history run one after the other.
   const profile = await lockProfile(trx, donorId, at);
   if (!profile) return { profile: null, earned: [], withdrawn: [] };
 
@@ -96,7 +96,7 @@ export async function recomputeGameState(
     deserved.reduce((sum, achievement) => sum + achievement.points_reward, 0);
   const standing = {
     points,
-    level: levelFor(points),
+    level: levelForPoints(points),
     donation_streak: record.currentStreak,
     points_reached_at: points === profile.points ? profile.points_reached_at : at,
   };

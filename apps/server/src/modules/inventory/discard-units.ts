@@ -1,5 +1,6 @@
 import type { BloodGroup } from '@bloodbank/shared/blood-groups';
 import type { DiscardUnits } from '@bloodbank/shared/admin';
+import { unitComponentsFor } from '@bloodbank/shared/components';
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../errors';
 import type { Principal } from '../../plugins/access';
@@ -11,6 +12,7 @@ import {
   lockGroupStock,
   lockUsableUnitsFefo,
   markUnitsDiscarded,
+  DISCARDABLE_UNIT_STATUSES,
 } from './inventory.repository';
 
 export const DISCARD_MESSAGES = {
@@ -46,7 +48,12 @@ export async function discardUnits(
       if ('unit_ids' in input) unitIds = [...new Set(input.unit_ids)].sort((a, b) => a - b);
       else if ('bloodgroup' in input) {
         await lockGroupStock(trx, ctx.engine, input.bloodgroup);
-        unitIds = await lockUsableUnitsFefo(trx, ctx.engine, { bloodgroup: input.bloodgroup, today, count: input.count });
+        unitIds = await lockUsableUnitsFefo(trx, ctx.engine, {
+          bloodgroup: input.bloodgroup,
+          components: unitComponentsFor(input.component),
+          today,
+          count: input.count,
+        });
         if (unitIds.length < input.count) throw new DiscardRefused();
       } else unitIds = await lockExpiredUnits(trx, ctx.engine, today);
       if (unitIds.length === 0) return [];
@@ -59,7 +66,7 @@ export async function discardUnits(
         action: 'units.discarded',
         entity: 'blood_unit',
         entityId: null,
-        before: { status: 'available' },
+        before: { status: mode === 'selected' ? 'available or quarantined' : 'available' },
         after: {
           status: 'discarded',
           mode,
@@ -80,13 +87,15 @@ export async function discardUnits(
       const foundIds = new Set(found.map((unit) => unit.id));
       const missing = input.unit_ids.find((id) => !foundIds.has(id));
       if (missing !== undefined) throw notFound(DISCARD_MESSAGES.unitNotFound(missing));
-      const notAvailable = found.filter((unit) => unit.status !== 'available').map((unit) => unit.id);
+      const notAvailable = found
+        .filter((unit) => !(DISCARDABLE_UNIT_STATUSES as readonly string[]).includes(unit.status))
+        .map((unit) => unit.id);
       // Empty only if the units changed again since the refused attempt: name them all then.
       const unavailable = notAvailable.length > 0 ? notAvailable : [...new Set(input.unit_ids)];
       throw conflict(DISCARD_MESSAGES.notDiscardable(unavailable), 'units_not_available', { unit_ids: unavailable });
     }
     if ('bloodgroup' in input) {
-      const available = (await countStockByGroup(ctx.db, today))[input.bloodgroup];
+      const available = (await countStockByGroup(ctx.db, today, input.component))[input.bloodgroup];
       throw conflict(DISCARD_MESSAGES.notEnoughToDiscard(available, input.bloodgroup), 'insufficient_stock', {
         available,
       });

@@ -1,6 +1,14 @@
 import { sql, type Transaction } from 'kysely';
 import { BLOOD_GROUPS, type BloodGroup } from '@bloodbank/shared/blood-groups';
-import type { UNIT_FILTERS } from '@bloodbank/shared/admin';
+import type { HoldReason, UNIT_FILTERS } from '@bloodbank/shared/admin';
+import {
+  COMPONENTS,
+  emptyComponentCounts,
+  RED_CELL_UNIT_COMPONENTS,
+  unitComponentsFor,
+  type Component,
+  type ComponentCounts,
+} from '@bloodbank/shared/components';
 import type { DatabaseOrTransaction, Engine } from '../../db/database';
 import type { BloodUnitRow, DB } from '../../db/types';
 
@@ -13,35 +21,61 @@ import type { BloodUnitRow, DB } from '../../db/types';
  * many bags the bank holds (test/performance/query-plans.test.ts keeps it so).
  */
 function stockByGroupQuery(db: DatabaseOrTransaction, today: string) {
-  return db
-    .selectFrom('blood_stock')
-    .select(['bloodgroup', (eb) => eb.fn.sum<number>('units').as('units')])
-    // Naming every group lets both engines seek (group, expiry) in the primary key, with or without statistics.
-    .where('bloodgroup', 'in', BLOOD_GROUPS)
-    .where('expires_on', '>=', today)
-    .groupBy('bloodgroup');
+  return (
+    db
+      .selectFrom('blood_stock')
+      .select(['bloodgroup', 'component', (eb) => eb.fn.sum<number>('units').as('units')])
+      // Naming every group and component lets both engines seek (group, component, expiry) in the
+      // primary key, with or without statistics.
+      .where('bloodgroup', 'in', BLOOD_GROUPS)
+      .where('component', 'in', COMPONENTS)
+      .where('expires_on', '>=', today)
+      .groupBy(['bloodgroup', 'component'])
+  );
 }
 
-export async function countStockByGroup(db: DatabaseOrTransaction, today: string): Promise<Record<BloodGroup, number>> {
+/** The stock of every group, per component: available units not expired today. */
+export async function countStockByGroupAndComponent(
+  db: DatabaseOrTransaction,
+  today: string,
+): Promise<Record<BloodGroup, ComponentCounts>> {
   const rows = await stockByGroupQuery(db, today).execute();
-  const stock = Object.fromEntries(BLOOD_GROUPS.map((group) => [group, 0])) as Record<BloodGroup, number>;
-  for (const row of rows) stock[row.bloodgroup] = Number(row.units);
+  const stock = Object.fromEntries(BLOOD_GROUPS.map((group) => [group, emptyComponentCounts()])) as Record<
+    BloodGroup,
+    ComponentCounts
+  >;
+  for (const row of rows) stock[row.bloodgroup][row.component] = Number(row.units);
   return stock;
 }
 
+/** Per group, the units that can fill a request for `component` (red cells: red cells and whole blood). */
+export async function countStockByGroup(
+  db: DatabaseOrTransaction,
+  today: string,
+  component: Component = 'red_cells',
+): Promise<Record<BloodGroup, number>> {
+  const byComponent = await countStockByGroupAndComponent(db, today);
+  const sources = unitComponentsFor(component);
+  return Object.fromEntries(
+    BLOOD_GROUPS.map((group) => [group, sources.reduce((sum, source) => sum + byComponent[group][source], 0)]),
+  ) as Record<BloodGroup, number>;
+}
+
+/** "Units of blood" over every group: red cells plus whole blood (PRODUCT.md 3.3). */
 export async function countStockTotal(db: DatabaseOrTransaction, today: string): Promise<number> {
   const row = await db
     .selectFrom('blood_stock')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('units'), eb.lit(0)).as('units'))
     .where('bloodgroup', 'in', BLOOD_GROUPS)
+    .where('component', 'in', RED_CELL_UNIT_COMPONENTS)
     .where('expires_on', '>=', today)
     .executeTakeFirstOrThrow();
   return Number(row.units);
 }
 
 export interface InventoryCounts {
-  /** The stock: available and not expired today. */
-  units: number;
+  /** The stock of each component: available and not expired today. */
+  components: ComponentCounts;
   /** Of the stock, units whose expiry date is at most `expiringUntil`. */
   expiringSoon: number;
   /** Still marked available, but past expiry: never counted as stock, waiting to be discarded. */
@@ -53,6 +87,7 @@ function inventoryByGroupQuery(db: DatabaseOrTransaction, today: string, expirin
     .selectFrom('blood_stock')
     .select((eb) => [
       'bloodgroup',
+      'component',
       eb.fn
         .sum<number>(eb.case().when('expires_on', '>=', today).then(eb.ref('units')).else(eb.lit(0)).end())
         .as('units'),
@@ -70,10 +105,10 @@ function inventoryByGroupQuery(db: DatabaseOrTransaction, today: string, expirin
         .sum<number>(eb.case().when('expires_on', '<', today).then(eb.ref('units')).else(eb.lit(0)).end())
         .as('expired'),
     ])
-    .groupBy('bloodgroup');
+    .groupBy(['bloodgroup', 'component']);
 }
 
-/** Per group, in one aggregate query over blood_stock: stock, expiring soon and expired. */
+/** Per group, in one aggregate query over blood_stock: stock per component, expiring soon and expired (all components). */
 export async function countInventoryByGroup(
   db: DatabaseOrTransaction,
   today: string,
@@ -81,14 +116,13 @@ export async function countInventoryByGroup(
 ): Promise<Record<BloodGroup, InventoryCounts>> {
   const rows = await inventoryByGroupQuery(db, today, expiringUntil).execute();
   const counts = Object.fromEntries(
-    BLOOD_GROUPS.map((group) => [group, { units: 0, expiringSoon: 0, expired: 0 }]),
+    BLOOD_GROUPS.map((group) => [group, { components: emptyComponentCounts(), expiringSoon: 0, expired: 0 }]),
   ) as Record<BloodGroup, InventoryCounts>;
   for (const row of rows) {
-    counts[row.bloodgroup] = {
-      units: Number(row.units),
-      expiringSoon: Number(row.expiring_soon),
-      expired: Number(row.expired),
-    };
+    const group = counts[row.bloodgroup];
+    group.components[row.component] = Number(row.units);
+    group.expiringSoon += Number(row.expiring_soon);
+    group.expired += Number(row.expired);
   }
   return counts;
 }
@@ -97,7 +131,7 @@ export async function countInventoryByGroup(
 export function listExpiringUnits(db: DatabaseOrTransaction, today: string, expiringUntil: string, limit: number) {
   return db
     .selectFrom('blood_units')
-    .select(['id', 'bloodgroup', 'expires_on'])
+    .select(['id', 'bloodgroup', 'component', 'expires_on'])
     .where('status', '=', 'available')
     .where('expires_on', '>=', today)
     .where('expires_on', '<=', expiringUntil)
@@ -109,23 +143,34 @@ export function listExpiringUnits(db: DatabaseOrTransaction, today: string, expi
 
 export interface NewUnitBatch {
   bloodgroup: BloodGroup;
+  component: Component;
+  /** The whole-blood unit these were separated from. */
+  parentUnitId?: number | null;
   source: 'donation' | 'manual';
   donationId: number | null;
   collectedOn: string;
   expiresOn: string;
   count: number;
   at: string;
+  /**
+   * Quarantined with this reason (a collection's units wait for their tests; a component keeps its
+   * parent's hold); otherwise available at once (received units, components of released blood).
+   */
+  holdReason?: HoldReason | null;
 }
 
 /** One row per bag. */
 export async function insertUnits(db: DatabaseOrTransaction, batch: NewUnitBatch): Promise<BloodUnitRow[]> {
   const rows = Array.from({ length: batch.count }, () => ({
     bloodgroup: batch.bloodgroup,
+    component: batch.component,
+    parent_unit_id: batch.parentUnitId ?? null,
     source: batch.source,
     donation_id: batch.donationId,
     collected_on: batch.collectedOn,
     expires_on: batch.expiresOn,
-    status: 'available' as const,
+    status: batch.holdReason ? ('quarantined' as const) : ('available' as const),
+    hold_reason: batch.holdReason ?? null,
     request_id: null,
     issued_at: null,
     discarded_at: null,
@@ -159,12 +204,13 @@ export async function lockGroupStock(trx: Transaction<DB>, engine: Engine, blood
 export async function lockUsableUnitsFefo(
   trx: Transaction<DB>,
   engine: Engine,
-  selection: { bloodgroup: BloodGroup; today: string; count: number },
+  selection: { bloodgroup: BloodGroup; components: readonly Component[]; today: string; count: number },
 ): Promise<number[]> {
   let query = trx
     .selectFrom('blood_units')
     .select('id')
     .where('bloodgroup', '=', selection.bloodgroup)
+    .where('component', 'in', selection.components)
     .where('status', '=', 'available')
     .where('expires_on', '>=', selection.today)
     .orderBy('expires_on')
@@ -210,7 +256,10 @@ export async function markUnitsIssued(
   return Number(result.numUpdatedRows);
 }
 
-/** available -> discarded; returns how many rows changed (see markUnitsIssued). */
+/** Units that can still be discarded: in stock, or quarantined (in testing or on hold). */
+export const DISCARDABLE_UNIT_STATUSES = ['available', 'quarantined'] as const;
+
+/** available or quarantined -> discarded; returns how many rows changed (see markUnitsIssued). */
 export async function markUnitsDiscarded(
   trx: Transaction<DB>,
   unitIds: readonly number[],
@@ -219,11 +268,112 @@ export async function markUnitsDiscarded(
   if (unitIds.length === 0) return 0;
   const result = await trx
     .updateTable('blood_units')
-    .set({ status: 'discarded', discarded_at: discard.at, discard_reason: discard.reason })
+    .set({ status: 'discarded', hold_reason: null, discarded_at: discard.at, discard_reason: discard.reason })
     .where('id', 'in', [...unitIds])
-    .where('status', '=', 'available')
+    .where('status', 'in', DISCARDABLE_UNIT_STATUSES)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+// ---------------------------------------------------------------- quarantine (PRODUCT.md 3.2)
+
+/**
+ * A donation's units waiting for its tests, relabelled with the group the lab confirmed: the
+ * quarantined ones and a whole-blood unit already separated into them (its record follows its
+ * children).
+ */
+export async function relabelUnitsInTesting(trx: Transaction<DB>, donationId: number, bloodgroup: BloodGroup): Promise<void> {
+  await trx
+    .updateTable('blood_units')
+    .set({ bloodgroup })
+    .where('donation_id', '=', donationId)
+    .where('status', 'in', ['quarantined', 'processed'])
+    .execute();
+}
+
+/**
+ * All tests negative: the donation's units in testing become stock. A unit a lookback put on hold
+ * meanwhile stays held: staff release it (release-held-unit.ts).
+ */
+export async function releaseUnitsInTesting(trx: Transaction<DB>, donationId: number): Promise<number[]> {
+  const rows = await trx
+    .updateTable('blood_units')
+    .set({ status: 'available', hold_reason: null })
+    .where('donation_id', '=', donationId)
+    .where('status', '=', 'quarantined')
+    .where('hold_reason', '=', 'testing')
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
+/** A reactive test: every unit of the donation still in the building is discarded. */
+export async function discardUnitsOfDonation(
+  trx: Transaction<DB>,
+  donationId: number,
+  discard: { reason: string; at: string },
+): Promise<number[]> {
+  const rows = await trx
+    .updateTable('blood_units')
+    .set({ status: 'discarded', hold_reason: null, discarded_at: discard.at, discard_reason: discard.reason })
+    .where('donation_id', '=', donationId)
+    .where('status', 'in', DISCARDABLE_UNIT_STATUSES)
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
+/**
+ * Lookback: the donor's other units collected since `since` that are in stock or in testing go on
+ * hold, out of stock, until staff release or discard them.
+ */
+export async function holdUnitsForLookback(
+  trx: Transaction<DB>,
+  lookback: { donorId: number; exceptDonationId: number; since: string },
+): Promise<number[]> {
+  const rows = await trx
+    .updateTable('blood_units')
+    .set({ status: 'quarantined', hold_reason: 'lookback' })
+    .where('donation_id', 'in', (eb) =>
+      eb
+        .selectFrom('donations')
+        .select('donations.id')
+        .where('donations.donor_id', '=', lookback.donorId)
+        .where('donations.id', '!=', lookback.exceptDonationId),
+    )
+    .where('collected_on', '>=', lookback.since)
+    .where('status', 'in', DISCARDABLE_UNIT_STATUSES)
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
+/**
+ * A lookback hold released: back to stock, or back to testing when its own donation has no results
+ * yet. Undefined when the unit was not on a lookback hold (any more).
+ */
+export function releaseLookbackHold(trx: Transaction<DB>, unitId: number, backTo: 'available' | 'testing') {
+  return trx
+    .updateTable('blood_units')
+    .set(backTo === 'available' ? { status: 'available', hold_reason: null } : { status: 'quarantined', hold_reason: 'testing' })
+    .where('id', '=', unitId)
+    .where('status', '=', 'quarantined')
+    .where('hold_reason', '=', 'lookback')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Quarantined units per group: the dashboard's "In testing" beside the stock. */
+export async function countQuarantinedByGroup(db: DatabaseOrTransaction): Promise<Record<BloodGroup, number>> {
+  const rows = await db
+    .selectFrom('blood_units')
+    .select(['bloodgroup', (eb) => eb.fn.countAll<number>().as('units')])
+    .where('status', '=', 'quarantined')
+    .groupBy('bloodgroup')
+    .execute();
+  const counts = Object.fromEntries(BLOOD_GROUPS.map((group) => [group, 0])) as Record<BloodGroup, number>;
+  for (const row of rows) counts[row.bloodgroup] = Number(row.units);
+  return counts;
 }
 
 export function findUnitsByIds(db: DatabaseOrTransaction, unitIds: readonly number[]): Promise<BloodUnitRow[]> {
@@ -235,6 +385,7 @@ export type UnitFilter = (typeof UNIT_FILTERS)[number];
 
 export interface UnitListQuery {
   bloodgroup?: BloodGroup | undefined;
+  component?: Component | undefined;
   filter?: UnitFilter | undefined;
   today: string;
   limit: number;
@@ -244,6 +395,7 @@ export interface UnitListQuery {
 function filteredUnits(db: DatabaseOrTransaction, query: Omit<UnitListQuery, 'limit' | 'offset'>) {
   let units = db.selectFrom('blood_units');
   if (query.bloodgroup) units = units.where('bloodgroup', '=', query.bloodgroup);
+  if (query.component) units = units.where('component', '=', query.component);
   switch (query.filter) {
     case 'available':
       // "available" means usable: an expired bag is listed under "expired" instead.
@@ -254,6 +406,8 @@ function filteredUnits(db: DatabaseOrTransaction, query: Omit<UnitListQuery, 'li
       break;
     case 'issued':
     case 'discarded':
+    case 'quarantined':
+    case 'processed':
       units = units.where('status', '=', query.filter);
       break;
     case undefined:
@@ -302,14 +456,30 @@ export async function listUnitIdsOfDonations(
   return unitIds;
 }
 
-/** The donations behind the units issued to a request (the "blood journey"), one row per donation. */
+/** The donations behind the units issued to a request (the "blood journey"), one row per donation and component. */
 export function listDonationsIssuedToRequest(db: DatabaseOrTransaction, requestId: number) {
   return db
     .selectFrom('blood_units')
     .innerJoin('donations', 'donations.id', 'blood_units.donation_id')
-    .select(['donations.id', 'donations.donor_id', 'donations.donation_date'])
+    .select(['donations.id', 'donations.donor_id', 'donations.donation_date', 'donations.collected_on', 'blood_units.component'])
     .where('blood_units.request_id', '=', requestId)
-    .groupBy(['donations.id', 'donations.donor_id', 'donations.donation_date'])
+    .groupBy(['donations.id', 'donations.donor_id', 'donations.donation_date', 'donations.collected_on', 'blood_units.component'])
     .orderBy('donations.id')
     .execute();
+}
+
+/**
+ * whole blood -> processed, only while it is quarantined or available and unexpired, and only once:
+ * undefined when another processing (or an issue, a discard) got there first.
+ */
+export function markUnitProcessed(trx: Transaction<DB>, unitId: number, today: string) {
+  return trx
+    .updateTable('blood_units')
+    .set({ status: 'processed', hold_reason: null })
+    .where('id', '=', unitId)
+    .where('component', '=', 'whole_blood')
+    .where('status', 'in', DISCARDABLE_UNIT_STATUSES)
+    .where('expires_on', '>=', today)
+    .returningAll()
+    .executeTakeFirst();
 }

@@ -1,9 +1,10 @@
 import { BLOOD_GROUPS } from '@bloodbank/shared/blood-groups';
+import { redCellUnitsOf } from '@bloodbank/shared/components';
 import type { BloodUnit, Paged, UnitsQuery } from '@bloodbank/shared/admin';
 import type { StockEntry } from '@bloodbank/shared/blood-request';
 import type { AppContext } from '../../context';
 import type { BloodUnitRow } from '../../db/types';
-import { countStockByGroup, listUnits } from './inventory.repository';
+import { countStockByGroupAndComponent, listUnits } from './inventory.repository';
 
 /**
  * What the inventory screens read. The changes are one file each: issue-units.ts (first-expiring-
@@ -18,11 +19,14 @@ export function toBloodUnit(row: BloodUnitRow, today: string): BloodUnit {
   return {
     id: row.id,
     bloodgroup: row.bloodgroup,
+    component: row.component,
+    parent_unit_id: row.parent_unit_id,
     source: row.source,
     donation_id: row.donation_id,
     collected_on: row.collected_on,
     expires_on: row.expires_on,
     status: row.status,
+    hold_reason: row.hold_reason,
     expired: isExpiredUnit(row, today),
     request_id: row.request_id,
     issued_at: row.issued_at,
@@ -36,6 +40,7 @@ export async function listUnitsPage(ctx: AppContext, query: UnitsQuery): Promise
   const today = ctx.clock.today();
   const { items, total } = await listUnits(ctx.db, {
     bloodgroup: query.bloodgroup,
+    component: query.component,
     filter: query.status,
     today,
     limit: query.pageSize,
@@ -44,8 +49,15 @@ export async function listUnitsPage(ctx: AppContext, query: UnitsQuery): Promise
   return { items: items.map((row) => toBloodUnit(row, today)), total, page: query.page, pageSize: query.pageSize };
 }
 
-/** Every group, in the order screens list them, with its available units that have not expired today. */
+/**
+ * Every group, in the order screens list them, with its available units that have not expired
+ * today: per component, and `units` = red cells + whole blood (PRODUCT.md 3.3).
+ */
 export async function getStock(ctx: AppContext): Promise<StockEntry[]> {
-  const stock = await countStockByGroup(ctx.db, ctx.clock.today());
-  return BLOOD_GROUPS.map((bloodgroup) => ({ bloodgroup, units: stock[bloodgroup] }));
+  const stock = await countStockByGroupAndComponent(ctx.db, ctx.clock.today());
+  return BLOOD_GROUPS.map((bloodgroup) => ({
+    bloodgroup,
+    units: redCellUnitsOf(stock[bloodgroup]),
+    components: stock[bloodgroup],
+  }));
 }

@@ -1,11 +1,13 @@
 import type { Transaction } from 'kysely';
 import type { BloodGroup } from '@bloodbank/shared/blood-groups';
+import type { Component } from '@bloodbank/shared/components';
 import type { Engine } from '../../db/database';
 import type { DB } from '../../db/types';
 import { lockGroupStock, lockUsableUnitsFefo, markUnitsIssued } from './inventory.repository';
 
 /**
- * Issues `count` usable units of a group to a request, first-expiring-first (PRODUCT.md 3.3),
+ * Issues `count` usable units of a group to a request, first-expiring-first across the components
+ * that can fill it (a red-cell request: red cells and whole blood; PRODUCT.md 3.3),
  * inside the caller's transaction (requests/approve-request.ts). Returns the unit ids, or null when
  * the group cannot cover the whole request (the caller then rolls back).
  *
@@ -15,7 +17,7 @@ import { lockGroupStock, lockUsableUnitsFefo, markUnitsIssued } from './inventor
 export async function issueUnitsFefo(
   trx: Transaction<DB>,
   engine: Engine,
-  issue: { bloodgroup: BloodGroup; count: number; requestId: number; today: string; at: string },
+  issue: { bloodgroup: BloodGroup; components: readonly Component[]; count: number; requestId: number; today: string; at: string },
 ): Promise<number[] | null> {
   // Issuing from one group is serialized across processes (an advisory lock on PostgreSQL), so two
   // approvals cannot each grab part of the last units and both be refused.

@@ -1,4 +1,5 @@
 import type { BloodGroup } from '@bloodbank/shared/blood-groups';
+import type { Component } from '@bloodbank/shared/components';
 import type { ReceiveUnitsResult } from '@bloodbank/shared/admin';
 import { addDays } from '@bloodbank/shared/dates';
 import type { AppContext } from '../../context';
@@ -13,28 +14,31 @@ export const RECEIVE_MESSAGES = {
 } as const;
 
 /**
- * A unit's expiry date: its collection date plus the shelf life (UNIT_SHELF_LIFE_DAYS). Used for
- * the units received here and for those an approved donation brings (donations/approve-donation.ts).
+ * A unit's expiry date: its collection date plus its component's shelf life (*_SHELF_LIFE_DAYS).
+ * Used for the units received here, collected (donations/collect-donation.ts) and separated
+ * (process-unit.ts).
  */
 export const expiryDateOf = (collectedOn: string, shelfLifeDays: number) => addDays(collectedOn, shelfLifeDays);
 
 /**
- * POST /admin/units: an admin receives bags by hand (PRODUCT.md 3.3): one available unit per bag,
- * collected on the given date (not in the future: the body schema), expiring after the shelf life.
+ * POST /admin/units: an admin receives bags by hand (PRODUCT.md 3.3): one available unit of the
+ * chosen component per bag, collected on the given date (not in the future: the body schema),
+ * expiring after that component's shelf life.
  * Bags that have already expired are refused. The receipt is audited.
  */
 export async function receiveUnits(
   ctx: AppContext,
   actor: Principal,
-  input: { bloodgroup: BloodGroup; count: number; collected_on: string },
+  input: { bloodgroup: BloodGroup; component: Component; count: number; collected_on: string },
 ): Promise<ReceiveUnitsResult> {
   const today = ctx.clock.today();
-  const expiresOn = expiryDateOf(input.collected_on, ctx.config.unitShelfLifeDays);
+  const expiresOn = expiryDateOf(input.collected_on, ctx.config.shelfLifeDays[input.component]);
   if (expiresOn < today) throw invalidFields({ collected_on: RECEIVE_MESSAGES.alreadyExpired(expiresOn) });
   const at = ctx.clock.now().toISOString();
   const units = await ctx.writes.run(async (trx) => {
     const rows = await insertUnits(trx, {
       bloodgroup: input.bloodgroup,
+      component: input.component,
       source: 'manual',
       donationId: null,
       collectedOn: input.collected_on,
@@ -50,6 +54,7 @@ export async function receiveUnits(
       entityId: null,
       after: {
         bloodgroup: input.bloodgroup,
+        component: input.component,
         count: input.count,
         collected_on: input.collected_on,
         expires_on: expiresOn,

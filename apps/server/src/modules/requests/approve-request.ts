@@ -1,4 +1,5 @@
-import { CAN_RECEIVE_FROM, type BloodGroup } from '@bloodbank/shared/blood-groups';
+import type { BloodGroup } from '@bloodbank/shared/blood-groups';
+import { canGiveComponent, compatibleDonorGroups, unitComponentsFor, type Component } from '@bloodbank/shared/components';
 import type { AdminRequest } from '@bloodbank/shared/admin';
 import { MESSAGES } from '@bloodbank/shared/constants';
 import type { AppContext } from '../../context';
@@ -13,13 +14,24 @@ import { findPendingRequest, REQUEST_DECISION_MESSAGES } from './request-decisio
 import { decidePendingRequest } from './request-decisions.repository';
 import { toAdminRequest } from './requests.service';
 
+/** One entry per donation whose units went to this request, with the components they gave. */
+function groupIssuedByDonation(rows: { id: number; donor_id: number; donation_date: string; collected_on: string | null; component: Component }[]) {
+  const byDonation = new Map<number, { donorId: number; date: string; components: Component[] }>();
+  for (const row of rows) {
+    const entry = byDonation.get(row.id) ?? { donorId: row.donor_id, date: row.collected_on ?? row.donation_date, components: [] };
+    if (!entry.components.includes(row.component)) entry.components.push(row.component);
+    byDonation.set(row.id, entry);
+  }
+  return [...byDonation.values()];
+}
+
 /** Thrown inside the approval transaction to roll it back; answered with the 409 once it is over. */
 class NotEnoughStock extends Error {}
 
 /**
- * POST /admin/requests/:id/approve (PRODUCT.md 3.3, 3.5). Issues the request's units
- * first-expiring-first from its own group, or from `bloodgroup` when the admin picks a compatible
- * one. One transaction: the request leaves "pending" and exactly `units` units become issued to
+ * POST /admin/requests/:id/approve (PRODUCT.md 3.3, 3.5). Issues the request's units of its
+ * component first-expiring-first (a red-cell request across red cells and whole blood) from its own
+ * group, or from `bloodgroup` when the admin picks one compatible for that component. One transaction: the request leaves "pending" and exactly `units` units become issued to
  * it, or nothing changes at all.
  */
 export async function approveRequest(
@@ -29,10 +41,13 @@ export async function approveRequest(
   input: { bloodgroup?: BloodGroup | undefined },
 ): Promise<AdminRequest> {
   const request = await findPendingRequest(ctx, requestId);
-  // The admin may approve from one other group, if the patient can receive it (the spec's table).
+  // The admin may approve from one other group, if the patient can receive that component from it
+  // (red cells: the spec's table; plasma the other way round; platelets any group).
   const issueFrom = input.bloodgroup ?? request.bloodgroup;
-  if (!CAN_RECEIVE_FROM[request.bloodgroup].includes(issueFrom)) {
-    throw invalidFields({ bloodgroup: REQUEST_DECISION_MESSAGES.incompatibleGroup(issueFrom, request.bloodgroup) });
+  if (!canGiveComponent(request.component, issueFrom, request.bloodgroup)) {
+    throw invalidFields({
+      bloodgroup: REQUEST_DECISION_MESSAGES.incompatibleGroup(issueFrom, request.bloodgroup, request.component),
+    });
   }
   const today = ctx.clock.today();
   const at = ctx.clock.now().toISOString();
@@ -51,6 +66,7 @@ export async function approveRequest(
       // All the units or none: a short group rolls the whole approval back.
       const unitIds = await issueUnitsFefo(trx, ctx.engine, {
         bloodgroup: issueFrom,
+        components: unitComponentsFor(request.component),
         count: decided.units,
         requestId,
         today,
@@ -60,8 +76,8 @@ export async function approveRequest(
 
       await recordRequestActivity(trx, decided, { type: 'approved', issuedBloodgroup: issueFrom }, at);
       // The blood journey: every donor whose bag went to this patient hears where it went.
-      for (const donation of await listDonationsIssuedToRequest(trx, requestId)) {
-        await recordDonationIssued(trx, donation.donor_id, donation.donation_date, at);
+      for (const donation of groupIssuedByDonation(await listDonationsIssuedToRequest(trx, requestId))) {
+        await recordDonationIssued(trx, donation.donorId, donation.date, donation.components, at);
       }
       await recordAudit(trx, {
         actorId: admin.id,
@@ -78,7 +94,7 @@ export async function approveRequest(
   } catch (error) {
     if (!(error instanceof NotEnoughStock)) throw error;
     // Counted after the rollback, outside the write.
-    throw await insufficientStock(ctx, request.bloodgroup, issueFrom, request.units, today);
+    throw await insufficientStock(ctx, request, issueFrom, today);
   }
 }
 
@@ -89,15 +105,15 @@ export async function approveRequest(
  */
 async function insufficientStock(
   ctx: AppContext,
-  needed: BloodGroup,
+  request: { bloodgroup: BloodGroup; component: Component; units: number },
   tried: BloodGroup,
-  units: number,
   today: string,
 ) {
-  const stock = await countStockByGroup(ctx.db, today);
+  const stock = await countStockByGroup(ctx.db, today, request.component);
   const available = stock[tried];
-  const compatible = CAN_RECEIVE_FROM[needed]
-    .filter((group) => group !== tried && stock[group] >= units)
+  // In the component's order of preference (platelets: ABO-identical first).
+  const compatible = compatibleDonorGroups(request.component, request.bloodgroup)
+    .filter((group) => group !== tried && stock[group] >= request.units)
     .map((bloodgroup) => ({ bloodgroup, units: stock[bloodgroup] }));
   return conflict(MESSAGES.notEnoughStock(available), 'insufficient_stock', { available, compatible });
 }

@@ -1,4 +1,5 @@
 import type { BloodGroup } from '@bloodbank/shared/blood-groups';
+import { COMPONENT_WORDS, type Component } from '@bloodbank/shared/components';
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../errors';
 import { findRequestForAdmin } from './request-decisions.repository';
@@ -8,8 +9,10 @@ export const REQUEST_DECISION_MESSAGES = {
   requestNotFound: 'Request not found',
   requestDecided: 'This request has already been decided.',
   requestCancelled: 'This request was cancelled by the patient.',
-  incompatibleGroup: (given: BloodGroup, needed: BloodGroup) =>
-    `${given} blood cannot be given to a patient who needs ${needed}.`,
+  incompatibleGroup: (given: BloodGroup, needed: BloodGroup, component: Component = 'red_cells') =>
+    component === 'red_cells' || component === 'whole_blood'
+      ? `${given} blood cannot be given to a patient who needs ${needed}.`
+      : `${given} ${COMPONENT_WORDS[component]} cannot be given to a patient who needs ${needed}.`,
 } as const;
 
 /**

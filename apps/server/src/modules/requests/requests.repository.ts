@@ -12,6 +12,7 @@ export const insertBloodRequest = preparedInsert('blood_requests', [
   'doctorname',
   'hospital_address',
   'reason',
+  'component',
   'status',
   'rejection_reason',
   'issued_bloodgroup',

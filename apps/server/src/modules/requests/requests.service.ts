@@ -23,6 +23,7 @@ export function toBloodRequest(row: BloodRequestRow, issuedUnitIds: number[]): B
     doctorname: row.doctorname,
     hospitaladdress: row.hospital_address,
     reason: row.reason,
+    component: row.component,
     status: row.status,
     rejection_reason: row.rejection_reason,
     issued_bloodgroup: row.issued_bloodgroup,

@@ -138,6 +138,7 @@ describe('POST /api/requests', () => {
       rejection_reason: null,
       issued_bloodgroup: null,
       issued_unit_ids: [],
+      component: 'red_cells',
       created_at: NOW,
       decided_at: null,
     });
@@ -529,18 +530,19 @@ describe('GET /api/patient/summary', () => {
 });
 
 describe('GET /api/stock', () => {
-  const emptyStock = [
-    { bloodgroup: 'A+', units: 0 },
-    { bloodgroup: 'A-', units: 0 },
-    { bloodgroup: 'B+', units: 0 },
-    { bloodgroup: 'B-', units: 0 },
-    { bloodgroup: 'AB+', units: 0 },
-    { bloodgroup: 'AB-', units: 0 },
-    { bloodgroup: 'O+', units: 0 },
-    { bloodgroup: 'O-', units: 0 },
-  ];
+  const noComponents = { whole_blood: 0, red_cells: 0, plasma: 0, platelets: 0 };
+  const emptyStock = (['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const).map((bloodgroup) => ({
+    bloodgroup,
+    units: 0,
+    components: noComponents,
+  }));
+  /** Red-cell units only (the fixture's default component). */
   const stockWith = (units: Partial<Record<BloodGroup, number>>) =>
-    emptyStock.map((entry) => ({ ...entry, units: units[entry.bloodgroup as BloodGroup] ?? 0 }));
+    emptyStock.map((entry) => ({
+      ...entry,
+      units: units[entry.bloodgroup] ?? 0,
+      components: { ...noComponents, red_cells: units[entry.bloodgroup] ?? 0 },
+    }));
 
   it('lists all eight groups in order, with 0 where there are no units', async () => {
     await t.db.deleteFrom('blood_units').execute();

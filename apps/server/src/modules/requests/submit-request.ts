@@ -25,6 +25,7 @@ export async function submitBloodRequest(
     doctorname: input.doctorname,
     hospital_address: input.hospitaladdress,
     reason: input.reason,
+    component: input.component,
     status: 'pending',
     rejection_reason: null,
     issued_bloodgroup: null,

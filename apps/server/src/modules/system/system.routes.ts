@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { COLLECTED_DONATION_STATUSES } from '@bloodbank/shared/donation';
 import { HealthSchema, StatsSchema } from '@bloodbank/shared/stats';
 import type { AppContext } from '../../context';
 import { countActiveUsers } from '../users/users.repository';
@@ -40,7 +41,8 @@ export const systemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         ctx.db
           .selectFrom('donations')
           .select((eb) => eb.fn.countAll<number>().as('count'))
-          .where('status', '=', 'approved')
+          // Donations that gave blood (PRODUCT.md 3.2): collected, released, or discarded after a test.
+          .where('status', 'in', COLLECTED_DONATION_STATUSES)
           .executeTakeFirstOrThrow()
           .then((row) => Number(row.count)),
       ]);

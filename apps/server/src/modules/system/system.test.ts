@@ -33,7 +33,7 @@ describe('GET /api/stats', () => {
     const at = '2026-03-01T00:00:00Z';
     const donation = await t.db
       .insertInto('donations')
-      .values({ donor_id: donor.id, bloodgroup: 'O+', units: 2, donation_date: '2026-03-01', disease: 'None', last_donation: null, status: 'approved', rejection_reason: null, decided_by: null, decided_at: at, created_at: at })
+      .values({ donor_id: donor.id, bloodgroup: 'O+', units: 2, donation_date: '2026-03-01', disease: 'None', last_donation: null, status: 'released', rejection_reason: null, decided_by: null, decided_at: at, created_at: at })
       .returning('id')
       .executeTakeFirstOrThrow();
     const unit = (expires_on: string, status: 'available' | 'discarded' = 'available') => ({
@@ -70,7 +70,7 @@ describe('the schema', () => {
 
   it('refuses to reward one donation twice at the database level', async () => {
     const donor = await createDonor(t);
-    const { id } = await t.db.insertInto('donations').values({ donor_id: donor.id, bloodgroup: 'O+', units: 1, donation_date: '2026-03-20', disease: 'None', last_donation: null, status: 'approved', rejection_reason: null, decided_by: null, decided_at: null, created_at: 'x' }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await t.db.insertInto('donations').values({ donor_id: donor.id, bloodgroup: 'O+', units: 1, donation_date: '2026-03-20', disease: 'None', last_donation: null, status: 'released', rejection_reason: null, decided_by: null, decided_at: null, created_at: 'x' }).returning('id').executeTakeFirstOrThrow();
     const reward = { donation_id: id, donor_id: donor.id, points: 100, rewarded_at: 'x' };
     await t.db.insertInto('game_rewards').values(reward).execute();
     await expect(t.db.insertInto('game_rewards').values(reward).execute()).rejects.toThrow();

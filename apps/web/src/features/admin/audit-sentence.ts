@@ -127,6 +127,48 @@ export function auditStory(entry: AuditEntry, now: Date = new Date()): AuditStor
         ...(expires ? [`Expires on ${formatDate(expires)}`] : []),
       ]);
     }
+    case 'donation.collected': {
+      const units = count(after.unit_ids);
+      return say(`recorded the collection of ${whose('donation')}`, [
+        ...(units !== null ? [`${unitsText(units)} in testing`] : []),
+      ]);
+    }
+    case 'donation.deferred': {
+      const reasons = Array.isArray(after.reasons) ? after.reasons.map(valueText) : [];
+      return say(`deferred ${whose('donation')} at screening`, reasons);
+    }
+    case 'donation.released': {
+      const units = count(after.unit_ids);
+      return say(`released ${whose('donation')}`, [
+        ...(units !== null ? [`${unitsText(units)} now available`] : []),
+      ]);
+    }
+    case 'donation.discarded': {
+      const units = count(after.unit_ids);
+      const held = count(after.lookback_unit_ids);
+      return say(`discarded ${whose('donation')} after a reactive test`, [
+        ...(units !== null ? [`${unitsText(units)} discarded`] : []),
+        ...(held ? [`${unitsText(held)} put on a lookback hold`] : []),
+      ]);
+    }
+    case 'donor.bloodgroup_corrected':
+      return say(`corrected the blood group of ${subject}`, [
+        `${text(before.bloodgroup) ?? '?'} → ${text(after.bloodgroup) ?? '?'}`,
+      ]);
+    case 'deferral.created': {
+      const until = text(after.until);
+      return say(`deferred ${entry.subject_name ?? `a donor (deferral ${record})`}`, [
+        after.type === 'permanent' ? 'Permanently' : `Until ${until ? formatDate(until) : '?'}`,
+        ...reasonLine,
+      ]);
+    }
+    case 'deferral.lifted':
+      return say(
+        `lifted a deferral${entry.subject_name ? ` of ${entry.subject_name}` : ` (${record})`}`,
+        reasonLine,
+      );
+    case 'unit.released':
+      return say(`released unit ${record} from its lookback hold`);
     case 'donation.rejected': {
       const game = asRecord(after.game);
       const withdrawn = Array.isArray(after.achievements_withdrawn) ? after.achievements_withdrawn : [];

@@ -4,15 +4,30 @@ import { addDays, todayIn } from '@bloodbank/shared/dates';
 import { jsonResponse, mockApi } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
 import { DonorDashboardRoute, GameDashboardRoute } from './routes';
-import { CATALOGUE, donation, donor, earned, gameState, LEADERBOARD, meHandler, signInAsDonor, summary } from './test/fixtures';
+import {
+  CATALOGUE,
+  donation,
+  donor,
+  earned,
+  gameState,
+  LEADERBOARD,
+  meHandler,
+  signInAsDonor,
+  summary,
+} from './test/fixtures';
 
-function renderDashboard(handlers: Parameters<typeof mockApi>[0] = {}, initialPath = '/donor/donor-dashboard') {
+function renderDashboard(
+  handlers: Parameters<typeof mockApi>[0] = {},
+  initialPath = '/donor/donor-dashboard',
+) {
   signInAsDonor();
   const api = mockApi({
     'GET /api/users/me': meHandler(),
     'GET /api/donor/summary': () => jsonResponse(200, summary()),
     'GET /api/donations/mine': () => jsonResponse(200, []),
     'GET /api/game/state': () => jsonResponse(200, gameState()),
+    'POST /api/game/donation-complete': () =>
+      jsonResponse(409, { detail: 'No completed donation to reward' }),
     ...handlers,
   });
   return { api, ...renderScreen(<DonorDashboardRoute />, { path: '/donor/donor-dashboard', initialPath }) };
@@ -22,7 +37,9 @@ describe('DonorDashboardRoute', () => {
   it('greets the donor by first name, or as Donor', async () => {
     renderDashboard();
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Asha' })).toBeInTheDocument();
-    expect(screen.getByText('Thank you for being a blood donor. Every donation you make can save up to 3 lives.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Thank you for being a blood donor. Every donation you make can save up to 3 lives.'),
+    ).toBeInTheDocument();
   });
 
   it('greets a donor without a first name as Donor', async () => {
@@ -41,21 +58,37 @@ describe('DonorDashboardRoute', () => {
             approved: 3,
             rejected: 1,
             activities: [
-              { id: 2, kind: 'achievement_earned', message: 'Achievement unlocked: Regular Hero (+300 points).', created_at: '2026-07-13T12:00:00.000Z' },
-              { id: 1, kind: 'donation_submitted', message: 'You offered to donate 1 unit on 13 Jul. It awaits approval.', created_at: '2026-07-13T12:00:00.000Z' },
+              {
+                id: 2,
+                kind: 'achievement_earned',
+                message: 'Achievement unlocked: Regular Hero (+300 points).',
+                created_at: '2026-07-13T12:00:00.000Z',
+              },
+              {
+                id: 1,
+                kind: 'donation_submitted',
+                message: 'You offered to donate 1 unit on 13 Jul. It awaits approval.',
+                created_at: '2026-07-13T12:00:00.000Z',
+              },
             ],
           }),
         ),
       'GET /api/donations/mine': () =>
         jsonResponse(200, [
           donation({ id: 3, date: '2026-07-13', unit: 1, status: 'pending' }),
-          donation({ id: 2, date: '2026-06-21', unit: 2, status: 'rejected', rejection_reason: 'Haemoglobin too low' }),
-          donation({ id: 1, date: '2026-02-05', unit: 1, status: 'approved' }),
+          donation({
+            id: 2,
+            date: '2026-06-21',
+            unit: 2,
+            status: 'rejected',
+            rejection_reason: 'Haemoglobin too low',
+          }),
+          donation({ id: 1, date: '2026-02-05', unit: 1, status: 'released', collected_on: '2026-02-05' }),
         ]),
     });
 
     const game = await screen.findByRole('region', { name: 'Blood Hero Game' });
-    expect(await within(game).findByTestId('summary-level')).toHaveTextContent('Level8');
+    expect(await within(game).findByTestId('summary-level')).toHaveTextContent('Level4');
     expect(within(game).getByTestId('summary-points')).toHaveTextContent('Points700');
     expect(within(game).getByRole('link', { name: 'Open Game' })).toHaveAttribute('href', '/donor/game');
 
@@ -65,9 +98,11 @@ describe('DonorDashboardRoute', () => {
     expect(screen.getByTestId('counter-rejected')).toHaveTextContent('1Rejected Request');
 
     const feed = screen.getByRole('region', { name: 'Recent Activities' });
-    expect(within(feed).getAllByRole('listitem')[0]).toHaveTextContent('Achievement unlocked: Regular Hero (+300 points).');
+    expect(within(feed).getAllByRole('listitem')[0]).toHaveTextContent(
+      'Achievement unlocked: Regular Hero (+300 points).',
+    );
 
-    expect(screen.getByTestId('next-eligible-date')).toHaveTextContent('Awaiting approval');
+    expect(screen.getByTestId('next-eligible-date')).toHaveTextContent('After your booking');
     expect(screen.getByRole('region', { name: 'Next Eligible Donation' })).toHaveTextContent(
       'You already have a donation awaiting approval.',
     );
@@ -76,9 +111,9 @@ describe('DonorDashboardRoute', () => {
     const history = await screen.findByTestId('donation-history');
     const cards = within(history).getAllByRole('listitem');
     expect(cards).toHaveLength(3);
-    expect(cards[0]).toHaveTextContent('13 Jul 2026Pending1 unit');
+    expect(cards[0]).toHaveTextContent('13 Jul 2026Booked1 unit');
     expect(cards[1]).toHaveTextContent('21 Jun 2026Rejected2 unitsReason: Haemoglobin too low');
-    expect(cards[2]).toHaveTextContent('5 Feb 2026Approved1 unit');
+    expect(cards[2]).toHaveTextContent('5 Feb 2026Released1 unit');
   });
 
   it('shows the empty feed text, an eligible date in the future, and the empty history', async () => {
@@ -87,25 +122,36 @@ describe('DonorDashboardRoute', () => {
       'GET /api/donor/summary': () =>
         jsonResponse(
           200,
-          summary({ made: 1, pending: 0, approved: 1, rejected: 0, next_eligible_date: eligibleFrom, not_eligible_reason: `You can donate again from ${eligibleFrom}.` }),
+          summary({
+            made: 1,
+            pending: 0,
+            approved: 1,
+            rejected: 0,
+            next_eligible_date: eligibleFrom,
+            not_eligible_reason: `You can donate again from ${eligibleFrom}.`,
+          }),
         ),
     });
 
     expect(await screen.findByText('No recent activities to display.')).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Next Eligible Donation' })).toHaveTextContent(`You can donate again from ${eligibleFrom}.`);
+    expect(screen.getByRole('region', { name: 'Next Eligible Donation' })).toHaveTextContent(
+      `You can donate again from ${eligibleFrom}.`,
+    );
     expect(await screen.findByRole('heading', { name: 'No donations yet' })).toBeInTheDocument();
   });
 
   it('invites an eligible donor to donate today', async () => {
     renderDashboard({
-      'GET /api/donor/summary': () => jsonResponse(200, summary({ pending: 0, next_eligible_date: todayIn(), not_eligible_reason: null })),
+      'GET /api/donor/summary': () =>
+        jsonResponse(200, summary({ pending: 0, next_eligible_date: todayIn(), not_eligible_reason: null })),
     });
 
     expect(await screen.findByTestId('next-eligible-date')).toHaveTextContent('Today');
-    expect(within(screen.getByRole('region', { name: 'Next Eligible Donation' })).getByRole('link', { name: 'Donate Blood' })).toHaveAttribute(
-      'href',
-      '/donor/donate',
-    );
+    expect(
+      within(screen.getByRole('region', { name: 'Next Eligible Donation' })).getByRole('link', {
+        name: 'Donate Blood',
+      }),
+    ).toHaveAttribute('href', '/donor/donate');
   });
 
   it('says the dashboard could not be loaded, once, and retries', async () => {
@@ -127,12 +173,18 @@ describe('DonorDashboardRoute', () => {
   });
 
   it('hides the game summary when the game state fails, and offers a profile when there is none', async () => {
-    const { unmount } = renderDashboard({ 'GET /api/game/state': () => jsonResponse(400, { detail: 'Bad' }) });
+    const { unmount } = renderDashboard({
+      'GET /api/game/state': () => jsonResponse(400, { detail: 'Bad' }),
+    });
     expect(await screen.findByTestId('counter-made')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Blood Hero Game' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Blood Hero Game' })).not.toBeInTheDocument(),
+    );
     unmount();
 
-    renderDashboard({ 'GET /api/game/state': () => jsonResponse(404, { detail: 'Game profile not found.' }) });
+    renderDashboard({
+      'GET /api/game/state': () => jsonResponse(404, { detail: 'Game profile not found.' }),
+    });
     const game = await screen.findByRole('region', { name: 'Blood Hero Game' });
     expect(await within(game).findByRole('button', { name: 'Create Game Profile' })).toBeInTheDocument();
   });
@@ -146,7 +198,9 @@ describe('DonorDashboardRoute', () => {
 
     expect(await screen.findByRole('tab', { name: 'Dashboard', selected: true })).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Blood Hero Game' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Blood Hero Game Dashboard' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Blood Hero Game Dashboard' }),
+    ).toBeInTheDocument();
     expect(router.state.location.search).toBe('?tab=game');
     expect(await screen.findByText('Asha K. (You)')).toBeInTheDocument();
 
@@ -168,6 +222,123 @@ describe('DonorDashboardRoute', () => {
   });
 });
 
+describe('DonorDashboardRoute: the donation lifecycle', () => {
+  it.each([
+    [donation({ status: 'pending', date: '2026-12-03' }), 'Booked for 3 Dec'],
+    [donation({ status: 'collected' }), 'Collected, in testing'],
+    [donation({ status: 'released' }), 'Released: thank you'],
+    [donation({ status: 'rejected', rejection_reason: 'Clinic closed' }), 'Rejected'],
+    [donation({ status: 'cancelled' }), 'Cancelled'],
+  ])('says where the latest booking stands (%#)', async (latest, words) => {
+    renderDashboard({
+      'GET /api/donor/summary': () => jsonResponse(200, summary({ latest_donation: latest })),
+    });
+    expect(await screen.findByTestId('latest-booking-state')).toHaveTextContent(words);
+    if (latest.status === 'rejected') {
+      expect(screen.getByRole('region', { name: 'Your Latest Booking' })).toHaveTextContent(
+        'Reason: Clinic closed',
+      );
+    }
+  });
+
+  it('shows only the follow-up text for a discarded donation, never a result', async () => {
+    renderDashboard({
+      'GET /api/donor/summary': () =>
+        jsonResponse(
+          200,
+          summary({
+            latest_donation: donation({ status: 'discarded' }),
+            deferred: { type: 'permanent', until: null },
+          }),
+        ),
+      'GET /api/donations/mine': () => jsonResponse(200, [donation({ status: 'discarded' })]),
+    });
+    expect(await screen.findByTestId('latest-booking-state')).toHaveTextContent(
+      'Your donation needs follow-up. Please contact the blood bank.',
+    );
+    expect(screen.getByTestId('deferral-notice')).toHaveTextContent(
+      'You cannot donate at this time. Please contact the blood bank.',
+    );
+    expect(await screen.findByTestId('donation-history')).toHaveTextContent('Needs follow-up');
+    expect(document.body.textContent).not.toMatch(/reactive|discarded/i);
+  });
+
+  it('shows a temporary deferral with its end date', async () => {
+    const until = addDays(todayIn(), 30);
+    renderDashboard({
+      'GET /api/donor/summary': () =>
+        jsonResponse(
+          200,
+          summary({
+            pending: 0,
+            latest_donation: donation({ status: 'deferred' }),
+            deferred: { type: 'temporary', until },
+            next_eligible_date: until,
+            not_eligible_reason: `You are deferred from donating until ${until}.`,
+          }),
+        ),
+    });
+    expect(await screen.findByTestId('latest-booking-state')).toHaveTextContent(
+      /^Deferred until \d{1,2} \w{3} \d{4}$/,
+    );
+    expect(screen.getByTestId('deferral-notice')).toHaveTextContent('Deferred until');
+  });
+
+  it('cancels a pending booking after a confirmation', async () => {
+    let cancelled = 0;
+    const api = renderDashboard({
+      'GET /api/donor/summary': () =>
+        jsonResponse(
+          200,
+          summary({ latest_donation: donation({ id: 9, status: cancelled ? 'cancelled' : 'pending' }) }),
+        ),
+      'POST /api/donations/9/cancel': () => {
+        cancelled += 1;
+        return jsonResponse(200, donation({ id: 9, status: 'cancelled' }));
+      },
+    });
+    const { user } = api;
+    await user.click(await screen.findByRole('button', { name: 'Cancel Booking' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep Booking' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(cancelled).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel Booking' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Cancel this booking?' })).getByRole('button', {
+        name: 'Yes, Cancel Booking',
+      }),
+    );
+    expect(await screen.findByText('Your booking has been cancelled.')).toBeInTheDocument();
+    expect(cancelled).toBe(1);
+    await waitFor(() => expect(screen.getByTestId('latest-booking-state')).toHaveTextContent('Cancelled'));
+  });
+
+  it('shows the rewards credited at collection when the donor opens the dashboard, once', async () => {
+    const { api } = renderDashboard({
+      'POST /api/game/donation-complete': () =>
+        jsonResponse(200, {
+          profile: { id: 3, points: 200, level: 2, donation_streak: 1 },
+          points_credited: 100,
+          achievements: [earned(CATALOGUE[0]!)],
+        }),
+    });
+    const rewards = await screen.findByRole('region', { name: 'Blood Hero Rewards' });
+    expect(within(rewards).getByTestId('reward-points')).toHaveTextContent('+100 points');
+    expect(within(rewards).getByText('Achievement Unlocked: First Time Hero')).toBeInTheDocument();
+    const modal = await screen.findByRole('dialog', { name: 'Achievement Unlocked!' });
+    expect(within(modal).getByText('First Time Hero')).toBeInTheDocument();
+    expect(api.requests.filter((request) => request.path === '/api/game/donation-complete')).toHaveLength(1);
+    // The reward refreshes the game state and the summary.
+    await waitFor(() =>
+      expect(
+        api.requests.filter((request) => request.path === '/api/game/state').length,
+      ).toBeGreaterThanOrEqual(2),
+    );
+  });
+});
+
 describe('GameDashboardRoute', () => {
   it('celebrates the achievements handed over by the donate page once, then forgets them', async () => {
     signInAsDonor();
@@ -175,13 +346,20 @@ describe('GameDashboardRoute', () => {
       'GET /api/users/me': meHandler(),
       'GET /api/game/state': () => jsonResponse(200, gameState()),
       'GET /api/game/leaderboard': () => jsonResponse(200, LEADERBOARD),
+      'POST /api/game/donation-complete': () =>
+        jsonResponse(409, { detail: 'No completed donation to reward' }),
     });
     const { router, user } = renderScreen(<GameDashboardRoute />, { path: '/donor/game' });
     expect(await screen.findByTestId('tile-points')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/donor/donor-dashboard');
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute(
+      'href',
+      '/donor/donor-dashboard',
+    );
 
-    await router.navigate('/donor/game', { state: { newAchievements: [earned(CATALOGUE[0]!), earned(CATALOGUE[1]!)] } });
+    await router.navigate('/donor/game', {
+      state: { newAchievements: [earned(CATALOGUE[0]!), earned(CATALOGUE[1]!)] },
+    });
     const modal = await screen.findByRole('dialog', { name: 'Achievement Unlocked!' });
     expect(within(modal).getByText('+ 1 more achievements unlocked!')).toBeInTheDocument();
     await user.click(within(modal).getByRole('button', { name: 'Awesome!' }));

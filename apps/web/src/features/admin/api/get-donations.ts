@@ -4,9 +4,15 @@ import { apiRequest } from '@/lib/api-client';
 import { adminKeys } from './query-keys';
 
 const PagedDonationsSchema = pagedSchema(AdminDonationSchema);
-export type DonationsListQuery = Pick<AdminDonationsQuery, 'page' | 'pageSize' | 'status'>;
+export type DonationsListQuery = Pick<AdminDonationsQuery, 'page' | 'pageSize' | 'status'> & {
+  /** 'true': only bookings due on or before today; 'false': only later ones. */
+  due?: 'true' | 'false';
+};
 
-/** GET /api/admin/donations: with donor names, pending first, then the newest. */
+/**
+ * GET /api/admin/donations: with donor names. Bookings come earliest date first, collected donations
+ * oldest collection first, the rest newest first.
+ */
 export function getDonations(query: DonationsListQuery, signal?: AbortSignal) {
   return apiRequest('/admin/donations', { schema: PagedDonationsSchema, query, signal });
 }

@@ -4,7 +4,16 @@ import type { QueryClient } from '@tanstack/react-query';
  * Every admin query key starts with ['admin', <scope>], so a mutation invalidates exactly the
  * scopes whose numbers it changes (ARCHITECTURE.md convention 10).
  */
-export type AdminScope = 'dashboard' | 'donors' | 'patients' | 'units' | 'donations' | 'requests' | 'audit';
+export type AdminScope =
+  | 'dashboard'
+  | 'donors'
+  | 'patients'
+  | 'units'
+  | 'donations'
+  | 'requests'
+  | 'audit'
+  | 'deferrals'
+  | 'thresholds';
 
 export const adminKeys = {
   scope: (scope: AdminScope) => ['admin', scope] as const,

@@ -1,16 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ReceiveUnitsResultSchema, type ReceiveUnitsResult } from '@bloodbank/shared/admin';
 import type { BloodGroup } from '@bloodbank/shared/blood-groups';
+import type { Component } from '@bloodbank/shared/components';
 import { apiRequest } from '@/lib/api-client';
 import { invalidateAdmin } from './query-keys';
 
 export interface ReceiveUnitsInput {
   bloodgroup: BloodGroup;
+  /** Red cells unless chosen; each component has its own shelf life. */
+  component: Component;
   count: number;
   collected_on: string;
 }
 
-/** POST /api/admin/units: units received by hand; they expire after the shelf life. */
+/** POST /api/admin/units: units received by hand; they expire after their component's shelf life. */
 export function receiveUnits(input: ReceiveUnitsInput): Promise<ReceiveUnitsResult> {
   return apiRequest('/admin/units', {
     method: 'POST',

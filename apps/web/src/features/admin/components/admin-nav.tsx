@@ -6,9 +6,10 @@ import { useDashboard } from '../api/get-dashboard';
 import classes from './admin-nav.module.css';
 
 /** The sections whose link shows how many entries wait for a decision. */
-const PENDING: Partial<Record<string, 'pendingRequests' | 'pendingDonations'>> = {
+const PENDING: Partial<Record<string, 'pendingRequests' | 'bookingsDue'>> = {
   [paths.admin.requests]: 'pendingRequests',
-  [paths.admin.donations]: 'pendingDonations',
+  // Donations: the bookings staff can act on today (later ones cannot be collected yet).
+  [paths.admin.donations]: 'bookingsDue',
 };
 
 /**

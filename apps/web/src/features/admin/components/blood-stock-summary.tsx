@@ -12,7 +12,11 @@ interface BloodStockSummaryProps {
   onSelect: (group: BloodGroup | '') => void;
 }
 
-/** Per group: usable units, of those expiring within 7 days, and expired units still on the shelf. */
+/**
+ * Per group: usable units (red cells and whole blood, "units of blood"), each component's stock, of
+ * the stock what expires within 7 days, expired units still on the shelf, and units in testing or
+ * on hold (never stock).
+ */
 export function BloodStockSummary({ inventory, selected, onSelect }: BloodStockSummaryProps) {
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
@@ -47,11 +51,20 @@ export function BloodStockSummary({ inventory, selected, onSelect }: BloodStockS
                 </Text>{' '}
                 available
               </Text>
+              <Text size="xs" data-testid={`components-${row.bloodgroup}`}>
+                {row.components.whole_blood} whole blood, {row.components.red_cells} red cells
+              </Text>
+              <Text size="xs" mb={4}>
+                {row.components.plasma} plasma, {row.components.platelets} platelets
+              </Text>
               <Text size="xs" c={row.expiring_soon > 0 ? TEXT_TONE.orange : 'dimmed'}>
                 {row.expiring_soon} expiring soon
               </Text>
               <Text size="xs" c={row.expired > 0 ? TEXT_TONE.red : 'dimmed'}>
                 {row.expired} expired
+              </Text>
+              <Text size="xs" c={row.in_testing > 0 ? TEXT_TONE.blue : 'dimmed'}>
+                {row.in_testing} in testing
               </Text>
             </Stack>
             <VisuallyHidden>Show the {row.bloodgroup} units</VisuallyHidden>

@@ -1,3 +1,4 @@
+import { COMPONENT_WORDS, type Component } from '@bloodbank/shared/components';
 import { Anchor, Badge, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClockExclamation } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -53,18 +54,26 @@ export function LowStockAlerts({ inventory, threshold }: { inventory: InventoryR
   );
 }
 
-/** Units that expire within 7 days, grouped by blood group and day: use these first. */
+/** Units that expire within 7 days, grouped by day, blood group and component: use these first. */
 export function ExpiringUnits({ units }: { units: AdminDashboard['expiringUnits'] }) {
   const today = todayIn();
-  const groups = new Map<string, { bloodgroup: string; expires_on: string; count: number }>();
+  const groups = new Map<string, { bloodgroup: string; component: Component; expires_on: string; count: number }>();
   for (const unit of units) {
-    const key = `${unit.expires_on}|${unit.bloodgroup}`;
-    const entry = groups.get(key) ?? { bloodgroup: unit.bloodgroup, expires_on: unit.expires_on, count: 0 };
+    const key = `${unit.expires_on}|${unit.bloodgroup}|${unit.component}`;
+    const entry = groups.get(key) ?? {
+      bloodgroup: unit.bloodgroup,
+      component: unit.component,
+      expires_on: unit.expires_on,
+      count: 0,
+    };
     entry.count += 1;
     groups.set(key, entry);
   }
   const rows = [...groups.values()].sort(
-    (a, b) => a.expires_on.localeCompare(b.expires_on) || a.bloodgroup.localeCompare(b.bloodgroup),
+    (a, b) =>
+      a.expires_on.localeCompare(b.expires_on) ||
+      a.bloodgroup.localeCompare(b.bloodgroup) ||
+      a.component.localeCompare(b.component),
   );
 
   return (
@@ -90,14 +99,14 @@ export function ExpiringUnits({ units }: { units: AdminDashboard['expiringUnits'
           {rows.map((row) => {
             const days = daysBetween(today, row.expires_on);
             return (
-              <List.Item key={`${row.expires_on}-${row.bloodgroup}`}>
+              <List.Item key={`${row.expires_on}-${row.bloodgroup}-${row.component}`}>
                 <Group gap="xs" wrap="nowrap" align="center">
                   <IconClockExclamation size={18} color="var(--mantine-color-orange-8)" aria-hidden />
                   <Text fw={700} w={36}>
                     {row.bloodgroup}
                   </Text>
                   <Text size="sm" style={{ flex: 1 }}>
-                    {unitsText(row.count)} on {formatDate(row.expires_on)}
+                    {unitsText(row.count)} of {COMPONENT_WORDS[row.component]} on {formatDate(row.expires_on)}
                   </Text>
                   <Badge
                     variant="light"

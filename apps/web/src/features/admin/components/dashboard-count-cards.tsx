@@ -7,6 +7,8 @@ import { paths } from '@/app/paths';
 
 interface CountCard {
   label: string;
+  /** What the number counts, when the label alone could mislead. */
+  note?: string;
   value: (dashboard: AdminDashboard) => number;
   link: string;
   to: string;
@@ -31,6 +33,7 @@ const CARDS: CountCard[] = [
   },
   {
     label: 'Total Blood Units',
+    note: 'All components together',
     value: (d) => d.totalBloodUnits,
     link: 'Manage Blood',
     to: paths.admin.blood,
@@ -64,6 +67,11 @@ export function DashboardCountCards({ dashboard }: { dashboard: AdminDashboard }
               <Text fz={34} fw={700} lh={1.15}>
                 {card.value(dashboard).toLocaleString('en')}
               </Text>
+              {card.note ? (
+                <Text size="xs" c="dimmed">
+                  {card.note}
+                </Text>
+              ) : null}
             </Stack>
             <ThemeIcon size={48} radius="xl" variant="light" aria-hidden visibleFrom="sm">
               {card.icon}

@@ -10,16 +10,19 @@ import { StatusBadge } from './status-badge';
 /** A donation's or request's status, when it was decided and, if rejected, why. */
 export function DecisionStatus({
   status,
+  label,
   decidedAt,
   reason,
 }: {
   status: string;
+  /** The status in words, when the bare status word says too little ("Collected, in testing"). */
+  label?: string;
   decidedAt: string | null;
   reason: string | null;
 }) {
   return (
     <Stack gap={2} maw={240}>
-      <StatusBadge status={status} />
+      <StatusBadge status={status} label={label} />
       {decidedAt ? (
         <Text size="xs" c="dimmed">
           {formatDateTime(decidedAt)}
@@ -80,17 +83,22 @@ export function StatusFilter({
   statuses,
   value,
   onChange,
+  labels,
+  allLabel = 'All (pending first)',
 }: {
   statuses: readonly string[];
   value: string;
   onChange: (status: string) => void;
+  /** Each status in words; the capitalized status otherwise. */
+  labels?: Record<string, string>;
+  allLabel?: string;
 }) {
   return (
     <NativeSelect
       label="Status"
       data={[
-        { value: '', label: 'All (pending first)' },
-        ...statuses.map((status) => ({ value: status, label: capitalize(status) })),
+        { value: '', label: allLabel },
+        ...statuses.map((status) => ({ value: status, label: labels?.[status] ?? capitalize(status) })),
       ]}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}

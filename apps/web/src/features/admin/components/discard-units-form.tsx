@@ -15,10 +15,12 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { DiscardUnitsSchema } from '@bloodbank/shared/admin';
 import { BLOOD_GROUPS } from '@bloodbank/shared/blood-groups';
+import { COMPONENT_WORDS, DEFAULT_COMPONENT } from '@bloodbank/shared/components';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors, fieldBinder } from '@/lib/form-errors';
 import { useDiscardUnits } from '../api/discard-units';
 import { unitsText } from '@/lib/format';
+import { COMPONENT_OPTIONS } from './component-options';
 import { ConfirmDialog } from './confirm-dialog';
 import { SectionCard } from './section-card';
 import { DANGER } from '../tones';
@@ -28,7 +30,7 @@ import { notify } from '../notify';
 const countSchema = DiscardUnitsSchema.options[1];
 type FormInput = z.input<typeof countSchema>;
 type FormOutput = z.output<typeof countSchema>;
-const FIELDS = ['bloodgroup', 'count', 'reason'] as const;
+const FIELDS = ['bloodgroup', 'component', 'count', 'reason'] as const;
 
 const GROUP_OPTIONS = [
   { value: '', label: 'Select blood group', disabled: true },
@@ -45,7 +47,7 @@ export function DiscardUnitsForms({ expired }: { expired: number }) {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(countSchema),
-    defaultValues: { bloodgroup: '' as FormInput['bloodgroup'], count: '1', reason: '' },
+    defaultValues: { bloodgroup: '' as FormInput['bloodgroup'], component: DEFAULT_COMPONENT, count: '1', reason: '' },
   });
   const field = fieldBinder(form);
 
@@ -69,9 +71,9 @@ export function DiscardUnitsForms({ expired }: { expired: number }) {
       onSuccess: ({ discarded_unit_ids }) => {
         notify({
           title: 'Units discarded',
-          message: `${unitsText(discarded_unit_ids.length)} of ${values.bloodgroup} discarded.`,
+          message: `${unitsText(discarded_unit_ids.length)} of ${values.bloodgroup} ${COMPONENT_WORDS[values.component]} discarded.`,
         });
-        form.reset({ bloodgroup: values.bloodgroup, count: '1', reason: '' });
+        form.reset({ bloodgroup: values.bloodgroup, component: values.component, count: '1', reason: '' });
       },
       onError: (error) => {
         applyServerFieldErrors(form, error, FIELDS);
@@ -108,6 +110,13 @@ export function DiscardUnitsForms({ expired }: { expired: number }) {
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <NativeSelect label="Blood Group" withAsterisk data={GROUP_OPTIONS} {...field('bloodgroup')} />
+              <NativeSelect
+                label="Component"
+                description="Red cells also take whole blood, expiring first"
+                withAsterisk
+                data={COMPONENT_OPTIONS}
+                {...field('component')}
+              />
               <TextInput
                 label="Number of units"
                 type="number"

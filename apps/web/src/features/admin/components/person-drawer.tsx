@@ -10,6 +10,7 @@ import { applyServerFieldErrors, fieldBinder } from '@/lib/form-errors';
 import type { PersonKind } from '../api/get-people';
 import { useUpdatePerson } from '../api/update-person';
 import { formatDate, formatDateTime, fullName } from '@/lib/format';
+import { DonorDeferrals } from './donor-deferrals';
 import { DONOR_FIELDS, PATIENT_FIELDS, PatientMedicalFields, PersonDetailsFields } from './person-fields';
 import { StatusBadge } from './status-badge';
 import { DANGER } from '../tones';
@@ -147,6 +148,13 @@ function PersonDetails({ kind, person, onClose, onDeactivate }: PersonDrawerProp
           </Group>
         </Stack>
       </form>
+
+      {kind === 'donors' ? (
+        <>
+          <Divider />
+          <DonorDeferrals donorId={person.id} donorName={fullName(person)} />
+        </>
+      ) : null}
 
       {person.is_active ? (
         <>

@@ -3,8 +3,15 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { AdminRequest, InsufficientStock } from '@bloodbank/shared/admin';
 import type { BloodGroup } from '@bloodbank/shared/blood-groups';
+import { COMPONENT_WORDS } from '@bloodbank/shared/components';
 import { paths } from '@/app/paths';
 import { unitsText } from '@/lib/format';
+
+/** How the listed groups were chosen, for the components whose rule is not the spec's red-cell table. */
+const RULES: Partial<Record<keyof typeof COMPONENT_WORDS, string>> = {
+  plasma: 'Plasma runs the other way round from red cells: AB plasma can go to anyone, O plasma only to O.',
+  platelets: 'Platelets can come from any group; the same ABO group is listed first.',
+};
 
 interface ShortStockDialogProps {
   /** The request that could not be approved and the server's 409 body; null keeps the dialog closed. */
@@ -46,14 +53,20 @@ export function ShortStockDialog({
           </Alert>
           <Text size="sm">
             Request #{shortage.request.id} from {shortage.request.patient_name} needs{' '}
-            {unitsText(shortage.request.unit)} of <strong>{shortage.request.bloodgroup}</strong>.
+            {unitsText(shortage.request.unit)} of <strong>{shortage.request.bloodgroup}</strong>{' '}
+            {COMPONENT_WORDS[shortage.request.component]}.
           </Text>
 
           {shortage.stock.compatible.length > 0 ? (
             <Stack gap="xs">
               <Text size="sm" fw={600}>
-                Compatible groups with enough stock
+                Compatible groups with {COMPONENT_WORDS[shortage.request.component]} in stock
               </Text>
+              {RULES[shortage.request.component] ? (
+                <Text size="xs" c="dimmed">
+                  {RULES[shortage.request.component]}
+                </Text>
+              ) : null}
               <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
                 {shortage.stock.compatible.map((group) => (
                   <Paper key={group.bloodgroup} component="li" withBorder radius="md" p="sm">

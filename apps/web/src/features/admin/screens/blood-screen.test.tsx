@@ -2,19 +2,23 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { BloodUnit } from '@bloodbank/shared/admin';
 import { addDays, todayIn } from '@bloodbank/shared/dates';
-import { jsonResponse, mockApi, sampleUser } from '@/test/mock-api';
+import { jsonResponse, mockApi, sampleUser, type MockRequest } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
+import { formatDate } from '@/lib/format';
 import { dashboardHandler, paged } from '../testing/fixtures';
 import { BloodScreen } from './blood-screen';
 
 const unit: BloodUnit = {
   id: 7,
   bloodgroup: 'O+',
+  component: 'red_cells',
+  parent_unit_id: null,
   source: 'donation',
   donation_id: 3,
   collected_on: '2026-11-01',
   expires_on: '2026-12-13',
   status: 'available',
+  hold_reason: null,
   expired: false,
   request_id: null,
   issued_at: null,
@@ -23,11 +27,17 @@ const unit: BloodUnit = {
   created_at: '2026-11-01T10:00:00.000Z',
 };
 
+/** The unit list answers `items`; the list of units in testing and on hold answers `held`. */
+const shelf =
+  (items: BloodUnit[], held: BloodUnit[] = []) =>
+  (request: MockRequest) =>
+    jsonResponse(200, paged(request.query.get('status') === 'quarantined' ? held : items));
+
 describe('Manage Blood', () => {
   it('shows available, expiring and expired units per group, and the shelf by default', async () => {
     const api = mockApi({
       'GET /api/admin/dashboard': dashboardHandler,
-      'GET /api/admin/units': () => jsonResponse(200, paged([unit])),
+      'GET /api/admin/units': shelf([unit]),
     });
     renderScreen(<BloodScreen />);
 
@@ -38,15 +48,17 @@ describe('Manage Blood', () => {
     expect(await screen.findByText('Donation #3')).toBeInTheDocument();
     const unitsCall = api.requests.find((request) => request.path === '/api/admin/units');
     expect(unitsCall).toBeDefined();
-    expect(
-      String(api.fetchMock.mock.calls.find((call) => String(call[0]).includes('/admin/units'))?.[0]),
-    ).toContain('status=available');
+    const statuses = api.requests
+      .filter((request) => request.path === '/api/admin/units')
+      .map((request) => request.query.get('status'));
+    expect(statuses).toContain('available');
+    expect(statuses).toContain('quarantined');
   });
 
   it('filters the unit list by a group card and by status', async () => {
     const api = mockApi({
       'GET /api/admin/dashboard': dashboardHandler,
-      'GET /api/admin/units': () => jsonResponse(200, paged([])),
+      'GET /api/admin/units': shelf([]),
     });
     const { user, router } = renderScreen(<BloodScreen />);
 
@@ -66,7 +78,7 @@ describe('Manage Blood', () => {
     const bodies: unknown[] = [];
     mockApi({
       'GET /api/admin/dashboard': dashboardHandler,
-      'GET /api/admin/units': () => jsonResponse(200, paged([unit])),
+      'GET /api/admin/units': shelf([unit]),
       'POST /api/admin/units': (request) => {
         bodies.push(request.json());
         return jsonResponse(201, {
@@ -96,15 +108,27 @@ describe('Manage Blood', () => {
     await user.clear(date);
     await user.type(date, '2026-11-01');
     await user.click(within(form).getByRole('button', { name: 'Receive units' }));
-    expect(await screen.findByText('2 units of AB- added; they expire on 13 Dec 2026.')).toBeInTheDocument();
-    expect(bodies).toEqual([{ bloodgroup: 'AB-', count: 2, collected_on: '2026-11-01' }]);
+    expect(await screen.findByText('2 units of AB- red cells added; they expire on 13 Dec 2026.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ bloodgroup: 'AB-', component: 'red_cells', count: 2, collected_on: '2026-11-01' }]);
+
+    // Another component: the shelf life the bank is configured with (from the dashboard) is shown, and it is sent.
+    expect(within(form).getByTestId('receive-shelf-life')).toHaveTextContent(
+      'Shelf life of red cells: 42 days after collection.',
+    );
+    await user.selectOptions(within(form).getByLabelText(/Component/), 'plasma');
+    expect(within(form).getByTestId('receive-shelf-life')).toHaveTextContent(
+      'Shelf life of plasma: 364 days after collection.',
+    );
+    await user.click(within(form).getByRole('button', { name: 'Receive units' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toMatchObject({ bloodgroup: 'AB-', component: 'plasma' });
   });
 
   it('discards the expired units after a confirmation', async () => {
     const bodies: unknown[] = [];
     mockApi({
       'GET /api/admin/dashboard': dashboardHandler,
-      'GET /api/admin/units': () => jsonResponse(200, paged([unit])),
+      'GET /api/admin/units': shelf([unit]),
       'POST /api/admin/units/discard': (request) => {
         bodies.push(request.json());
         return jsonResponse(200, { discarded_unit_ids: [1, 2, 3] });
@@ -124,7 +148,7 @@ describe('Manage Blood', () => {
   it('discards a number of units with a reason and shows the conflict when there are too few', async () => {
     mockApi({
       'GET /api/admin/dashboard': dashboardHandler,
-      'GET /api/admin/units': () => jsonResponse(200, paged([unit])),
+      'GET /api/admin/units': shelf([unit]),
       'POST /api/admin/units/discard': () =>
         jsonResponse(409, { detail: 'AB- has only 2 usable units.', code: 'not_enough_units', available: 2 }),
     });
@@ -160,7 +184,7 @@ describe('Manage Blood', () => {
       'GET /api/users/me': () =>
         jsonResponse(200, { ...sampleUser, userId: 1, userType: 'admin', username: 'demo_admin' }),
       'GET /api/admin/dashboard': dashboardHandler,
-      'GET /api/admin/units': () => jsonResponse(200, paged([unit])),
+      'GET /api/admin/units': shelf([unit]),
       'GET /api/admin/export/units.csv': () =>
         new Response('id,bloodgroup\n7,O+\n', {
           status: 200,
@@ -182,4 +206,216 @@ describe('Manage Blood', () => {
     );
     expect(created).toHaveBeenCalledTimes(1);
   });
+
+  it('lists units in testing and on lookback hold apart from stock, and releases a held unit after confirming', async () => {
+    const testing: BloodUnit = {
+      ...unit,
+      id: 30,
+      status: 'quarantined',
+      hold_reason: 'testing',
+      donation_id: 8,
+    };
+    const held: BloodUnit = {
+      ...unit,
+      id: 31,
+      status: 'quarantined',
+      hold_reason: 'lookback',
+      donation_id: 4,
+    };
+    let releases = 0;
+    mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/units': shelf([unit], [testing, held]),
+      'POST /api/admin/units/31/release': () => {
+        releases += 1;
+        return jsonResponse(200, { ...held, status: 'available', hold_reason: null });
+      },
+    });
+    const { user } = renderScreen(<BloodScreen />);
+
+    expect(await screen.findByRole('button', { name: /B\+.*Show the B\+ units/ })).toHaveTextContent(
+      '2 in testing',
+    );
+    const section = screen.getByRole('region', { name: 'In Testing and On Hold' });
+    const rows = await within(section).findAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveTextContent('#30');
+    expect(rows[1]).toHaveTextContent('In testing');
+    expect(rows[1]).toHaveTextContent('Decided by its test results');
+    expect(within(rows[1]!).queryByRole('button')).not.toBeInTheDocument();
+    expect(rows[2]).toHaveTextContent('Lookback hold');
+
+    await user.click(within(section).getByRole('button', { name: 'Release unit #31' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Release unit #31?' });
+    expect(releases).toBe(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Release unit' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(releases).toBe(1);
+    expect(await screen.findByText('Unit #31 (O+) is available again.')).toBeInTheDocument();
+  });
+
+  it('filters by component and shows each unit\'s component, with the whole-blood unit a component came from', async () => {
+    const api = mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/units': shelf([
+        { ...unit, id: 40, component: 'plasma', parent_unit_id: 12 },
+        { ...unit, id: 41, component: 'whole_blood' },
+      ]),
+    });
+    const { user, router } = renderScreen(<BloodScreen />);
+
+    const list = await screen.findByRole('table', { name: 'Blood units' });
+    const rows = await within(list).findAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Plasmafrom unit #12');
+    expect(rows[2]).toHaveTextContent('Whole blood');
+    expect(screen.getByRole('button', { name: /O\+.*Show the O\+ units/ })).toHaveTextContent(
+      '5 whole blood, 10 red cells',
+    );
+    expect(screen.getByRole('button', { name: /O\+.*Show the O\+ units/ })).toHaveTextContent('7 plasma, 1 platelets');
+
+    await user.selectOptions(screen.getByLabelText('Component', { selector: 'select:not([name])' }), 'platelets');
+    await waitFor(() => expect(router.state.location.search).toBe('?component=platelets'));
+    await waitFor(() => {
+      const last = api.requests.filter((request) => request.path === '/api/admin/units').at(-1);
+      expect(last?.query.get('component')).toBe('platelets');
+    });
+  });
+
+  it('processes a whole-blood unit collected today into the chosen components and lists the new units', async () => {
+    const today = todayIn();
+    const whole: BloodUnit = { ...unit, id: 50, component: 'whole_blood', collected_on: today, expires_on: addDays(today, 35) };
+    const bodies: unknown[] = [];
+    mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/units': shelf([whole, { ...unit, id: 51 }]),
+      'POST /api/admin/units/50/process': (request) => {
+        bodies.push(request.json());
+        return jsonResponse(200, {
+          units: [
+            { ...whole, id: 60, component: 'red_cells', parent_unit_id: 50, expires_on: addDays(today, 42) },
+            { ...whole, id: 61, component: 'plasma', parent_unit_id: 50, expires_on: addDays(today, 365) },
+          ],
+        });
+      },
+    });
+    const { user } = renderScreen(<BloodScreen />);
+
+    // Only whole blood can be processed.
+    expect(await screen.findByRole('button', { name: 'Process unit #50' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Process unit #51' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Process unit #50' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Process unit #50' });
+    const group = within(dialog).getByRole('group', { name: 'Separate into' });
+    const boxes = within(group).getAllByRole('checkbox');
+    expect(boxes).toHaveLength(3);
+    boxes.forEach((box) => expect(box).toBeChecked());
+    expect(within(dialog).getByRole('checkbox', { name: 'Platelets' })).toBeEnabled();
+    expect(group).toHaveTextContent(`Shelf life 42 days: expires ${formatDate(addDays(today, 42))}`);
+    expect(group).toHaveTextContent(`Shelf life 364 days: expires ${formatDate(addDays(today, 364))}`);
+    expect(group).toHaveTextContent(`Shelf life 5 days: expires ${formatDate(addDays(today, 5))}`);
+
+    // Nothing chosen: nothing sent.
+    for (const name of ['Red cells', 'Plasma', 'Platelets']) await user.click(within(dialog).getByRole('checkbox', { name }));
+    await user.click(within(dialog).getByRole('button', { name: 'Process unit' }));
+    expect(await within(dialog).findByText('Choose at least one component')).toBeInTheDocument();
+    expect(bodies).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Red cells' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Plasma' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Process unit' }));
+
+    const result = await within(dialog).findByRole('table', { name: 'New component units' });
+    expect(bodies).toEqual([{ components: ['red_cells', 'plasma'] }]);
+    const rows = within(result).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent(`#60Red cells${formatDate(addDays(today, 42))}`);
+    expect(dialog).toHaveTextContent("They are on the shelf now");
+    expect(rows[2]).toHaveTextContent(`#61Plasma${formatDate(addDays(today, 365))}`);
+    expect(within(dialog).getByRole('heading', { name: 'Unit #50 was separated into 2 units' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('disables platelets after the collection day, says why, and shows a refusal in the dialog', async () => {
+    const yesterday = addDays(todayIn(), -1);
+    const testing: BloodUnit = {
+      ...unit,
+      id: 70,
+      component: 'whole_blood',
+      status: 'quarantined',
+      hold_reason: 'testing',
+      collected_on: yesterday,
+      expires_on: addDays(yesterday, 35),
+    };
+    mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/units': shelf([], [testing]),
+      'POST /api/admin/units/70/process': () =>
+        jsonResponse(409, { detail: 'This unit has already been separated into components.', code: 'already_processed' }),
+    });
+    const { user } = renderScreen(<BloodScreen />);
+
+    // A unit in testing can be separated too: its components stay in testing.
+    const section = screen.getByRole('region', { name: 'In Testing and On Hold' });
+    await user.click(await within(section).findByRole('button', { name: 'Process unit #70' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Process unit #70' });
+    expect(dialog).toHaveTextContent('its components stay quarantined');
+    const platelets = within(dialog).getByRole('checkbox', { name: 'Platelets' });
+    expect(platelets).toBeDisabled();
+    expect(platelets).not.toBeChecked();
+    expect(dialog).toHaveTextContent(
+      `Platelets must be separated on the day of collection. This unit was collected on ${formatDate(yesterday)}.`,
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Process unit' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This unit has already been separated into components.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Process unit' })).toBeEnabled();
+  });
+
+  it('offers the quarantined status in the unit filter', async () => {
+    mockApi({ 'GET /api/admin/dashboard': dashboardHandler, 'GET /api/admin/units': shelf([]) });
+    renderScreen(<BloodScreen />);
+    const filter = await screen.findByLabelText('Status');
+    expect(
+      within(filter).getByRole('option', { name: 'Quarantined (in testing or on hold)' }),
+    ).toBeInTheDocument();
+  });
+
+  it('discards a unit on a lookback hold after confirming, and shows a refusal in the dialog', async () => {
+    const held: BloodUnit = {
+      ...unit,
+      id: 31,
+      status: 'quarantined',
+      hold_reason: 'lookback',
+      donation_id: 4,
+    };
+    const bodies: unknown[] = [];
+    mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/units': shelf([unit], [held]),
+      'POST /api/admin/units/discard': (request) => {
+        bodies.push(request.json());
+        return bodies.length === 1
+          ? jsonResponse(409, { detail: 'Unit #31 is not available any more.', unit_ids: [31] })
+          : jsonResponse(200, { discarded_unit_ids: [31] });
+      },
+    });
+    const { user } = renderScreen(<BloodScreen />);
+
+    const section = await screen.findByRole('region', { name: 'In Testing and On Hold' });
+    await user.click(await within(section).findByRole('button', { name: 'Discard unit #31' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Discard unit #31?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Discard unit' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Unit #31 is not available any more.');
+    await user.click(within(dialog).getByRole('button', { name: 'Discard unit' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('Unit #31 (O+) was discarded.')).toBeInTheDocument();
+    expect(bodies).toEqual([
+      { unit_ids: [31], reason: 'Lookback hold: discarded by staff' },
+      { unit_ids: [31], reason: 'Lookback hold: discarded by staff' },
+    ]);
+  });
+
 });

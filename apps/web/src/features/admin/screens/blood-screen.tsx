@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { Group, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDroplet } from '@tabler/icons-react';
 import { PAGE_SIZE, UNIT_FILTERS, type BloodUnit } from '@bloodbank/shared/admin';
 import { BLOOD_GROUPS, type BloodGroup } from '@bloodbank/shared/blood-groups';
+import { COMPONENT_LABELS, COMPONENTS, type Component } from '@bloodbank/shared/components';
 import { daysBetween, todayIn } from '@bloodbank/shared/dates';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorAlert } from '@/components/ui/error-alert';
@@ -13,7 +15,10 @@ import { BloodStockSummary } from '../components/blood-stock-summary';
 import { type Column } from '../components/data-table';
 import { DiscardUnitsForms } from '../components/discard-units-form';
 import { ExportButton } from '../components/export-button';
+import { HeldUnits, HoldBadge } from '../components/held-units';
 import { PagedTable } from '../components/paged-table';
+import { COMPONENT_ORDER } from '../components/component-options';
+import { canProcess, ProcessButton, ProcessUnitDialog } from '../components/process-unit-dialog';
 import { ReceiveUnitsForm } from '../components/receive-units-form';
 import { StatusBadge } from '../components/status-badge';
 import { capitalize, formatDate, formatDateTime } from '@/lib/format';
@@ -24,12 +29,21 @@ const GROUP_FILTER = [
   { value: '', label: 'All groups' },
   ...BLOOD_GROUPS.map((group) => ({ value: group, label: group })),
 ];
+const COMPONENT_FILTER = [
+  { value: '', label: 'All components' },
+  ...COMPONENT_ORDER.map((component) => ({ value: component, label: COMPONENT_LABELS[component] })),
+];
 /** The shelf first: "available" is the default; "all" shows the whole history. */
 const STATUS_FILTER = [
   { value: 'all', label: 'All statuses' },
   ...UNIT_FILTERS.map((status) => ({
     value: status,
-    label: status === 'expired' ? 'Expired (not discarded)' : capitalize(status),
+    label:
+      status === 'expired'
+        ? 'Expired (not discarded)'
+        : status === 'quarantined'
+          ? 'Quarantined (in testing or on hold)'
+          : capitalize(status),
   })),
 ];
 
@@ -48,9 +62,26 @@ function ExpiryCell({ unit }: { unit: BloodUnit }) {
   );
 }
 
-const COLUMNS: Column<BloodUnit>[] = [
+/** "Red cells", and for a separated unit the whole-blood unit it came from. */
+function ComponentCell({ unit }: { unit: BloodUnit }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm" fw={unit.component === 'whole_blood' ? 400 : 600} style={{ whiteSpace: 'nowrap' }}>
+        {COMPONENT_LABELS[unit.component]}
+      </Text>
+      {unit.parent_unit_id !== null ? (
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          from unit #{unit.parent_unit_id}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+const columns = (onProcess: (unit: BloodUnit) => void): Column<BloodUnit>[] => [
   { key: 'id', header: 'Unit', title: true, nowrap: true, cell: (unit) => `#${unit.id}` },
   { key: 'bloodgroup', header: 'Blood Group', cell: (unit) => <Text fw={700}>{unit.bloodgroup}</Text> },
+  { key: 'component', header: 'Component', cell: (unit) => <ComponentCell unit={unit} /> },
   {
     key: 'source',
     header: 'Source',
@@ -77,6 +108,10 @@ const COLUMNS: Column<BloodUnit>[] = [
         <Text size="sm">
           Request #{unit.request_id} · {formatDateTime(unit.issued_at)}
         </Text>
+      ) : unit.status === 'quarantined' ? (
+        <HoldBadge unit={unit} />
+      ) : unit.status === 'processed' ? (
+        <Text size="sm">Separated into components</Text>
       ) : unit.status === 'discarded' ? (
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {unit.discard_reason ?? 'Discarded'} · {formatDateTime(unit.discarded_at)}
@@ -87,22 +122,30 @@ const COLUMNS: Column<BloodUnit>[] = [
         </Text>
       ),
   },
+  {
+    key: 'actions',
+    header: 'Actions',
+    label: false,
+    cell: (unit) => (canProcess(unit) ? <ProcessButton unit={unit} onProcess={onProcess} /> : null),
+  },
 ];
 
 /** Manage Blood: stock per group, receive and discard forms, and the unit list by group and status. */
 export function BloodScreen() {
   const { values, page, update } = useListParams(
-    { bloodgroup: '', status: 'available' },
-    { bloodgroup: ['', ...BLOOD_GROUPS], status: ['all', ...UNIT_FILTERS] },
+    { bloodgroup: '', component: '', status: 'available', held: '1' },
+    { bloodgroup: ['', ...BLOOD_GROUPS], component: ['', ...COMPONENTS], status: ['all', ...UNIT_FILTERS] },
   );
+  const [processing, setProcessing] = useState<BloodUnit | null>(null);
   const dashboard = useDashboard();
   const units = useUnits({
     bloodgroup: (values.bloodgroup || undefined) as BloodGroup | undefined,
+    component: (values.component || undefined) as Component | undefined,
     status: values.status === 'all' ? undefined : (values.status as (typeof UNIT_FILTERS)[number]),
     page,
     pageSize: PAGE_SIZE.default,
   });
-  const filtered = values.bloodgroup !== '' || values.status !== 'all';
+  const filtered = values.bloodgroup !== '' || values.component !== '' || values.status !== 'all';
   const expired = dashboard.data?.inventory.reduce((sum, row) => sum + row.expired, 0) ?? 0;
 
   return (
@@ -133,6 +176,12 @@ export function BloodScreen() {
           )}
         </section>
 
+        <HeldUnits
+          page={Math.max(1, Number.parseInt(values.held, 10) || 1)}
+          onPageChange={(next) => update({ held: String(next), page })}
+          onProcess={setProcessing}
+        />
+
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <ReceiveUnitsForm />
           <DiscardUnitsForms expired={expired} />
@@ -150,6 +199,13 @@ export function BloodScreen() {
                 value={values.bloodgroup}
                 onChange={(event) => update({ bloodgroup: event.currentTarget.value })}
                 w={160}
+              />
+              <NativeSelect
+                label="Component"
+                data={COMPONENT_FILTER}
+                value={values.component}
+                onChange={(event) => update({ component: event.currentTarget.value })}
+                w={180}
               />
               <NativeSelect
                 label="Status"
@@ -174,14 +230,14 @@ export function BloodScreen() {
                   }
                   description={
                     filtered
-                      ? 'Choose another blood group or status, or receive units above.'
-                      : 'Units appear when a donation is approved or when you receive units above.'
+                      ? 'Choose another blood group, component or status, or receive units above.'
+                      : 'Units appear when a donation is collected or when you receive units above.'
                   }
                   icon={<IconDroplet size={28} />}
                 />
               }
               caption="Blood units"
-              columns={COLUMNS}
+              columns={columns(setProcessing)}
               rowKey={(unit) => unit.id}
               pagesLabel="Units"
               page={page}
@@ -190,6 +246,7 @@ export function BloodScreen() {
           </Stack>
         </section>
       </Stack>
+      <ProcessUnitDialog unit={processing} onClose={() => setProcessing(null)} />
     </AdminPage>
   );
 }

@@ -34,9 +34,11 @@ describe('Administrator Dashboard', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Administrator Dashboard' })).toBeInTheDocument();
     expect(screen.getByTestId('count-Total Donors')).toHaveTextContent('15');
     expect(screen.getByTestId('count-Total Patients')).toHaveTextContent('25');
-    expect(screen.getByTestId('count-Total Blood Units')).toHaveTextContent('52');
+    expect(screen.getByTestId('count-Total Blood Units')).toHaveTextContent('80');
     expect(screen.getByTestId('count-Pending Requests')).toHaveTextContent('8');
-    expect(screen.getByTestId('pending-donations')).toHaveTextContent('3 donations await approval');
+    // What awaits staff (PRODUCT.md 3.2): bookings due and collections awaiting their results.
+    expect(screen.getByTestId('bookings-due')).toHaveTextContent('2 bookings due');
+    expect(screen.getByTestId('awaiting-results')).toHaveTextContent('1 awaiting results');
   });
 
   it('links the cards to the management screens', async () => {
@@ -53,17 +55,55 @@ describe('Administrator Dashboard', () => {
     expect(screen.getByRole('link', { name: 'Review Donations' })).toHaveAttribute('href', '/admin-donation');
   });
 
-  it('shows the inventory per group whose total is the units card', async () => {
+  it('shows the inventory per group and component, whose total is the units card', async () => {
+    // A wide screen: a column per component.
+    const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query) => ({ matches: true, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }) as unknown as MediaQueryList,
+    );
     signedInAdmin({ 'GET /api/admin/dashboard': () => jsonResponse(200, dashboard()) });
     renderScreen(<AdminDashboardScreen />);
 
     const table = await screen.findByRole('table', { name: 'Units per blood group' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(10);
-    expect(rows[1]).toHaveTextContent('A+122OK');
-    expect(rows[4]).toHaveTextContent('B-00Out of stock');
-    expect(rows[6]).toHaveTextContent('AB-20Low');
-    expect(rows[9]).toHaveTextContent('Total52');
+    const cells = (index: number) => Array.from(rows[index]!.children, (cell) => cell.textContent);
+    expect(cells(0)).toEqual([
+      'Blood Group',
+      'Whole blood',
+      'Red cells',
+      'Plasma',
+      'Platelets',
+      'Expiring in 7 days',
+      'In testing',
+      'Status',
+    ]);
+    // Every component, then expiring in 7 days, in testing (never stock), and the status of red cells + whole blood.
+    expect(cells(1)).toEqual(['A+', '4', '8', '6', '0', '2', '0', 'OK']);
+    expect(cells(3)).toEqual(['B+', '2', '6', '4', '0', '0', '2', 'OK']);
+    expect(cells(4)).toEqual(['B-', '0', '0', '0', '0', '0', '0', 'Out of stock']);
+    expect(cells(6)).toEqual(['AB-', '0', '2', '1', '0', '0', '0', 'Low']);
+    expect(cells(9)).toEqual(['Total', '15', '37', '27', '1', '2', '2', '']);
+    // The card counts every component: 15 + 37 + 27 + 1.
+    expect(screen.getByTestId('count-Total Blood Units')).toHaveTextContent('80');
+    expect(screen.getByTestId('count-Total Blood Units')).toHaveTextContent('All components');
+    expect(screen.getByTestId('inventory-total')).toHaveTextContent('80 usable units of every component.');
+    matchMedia.mockRestore();
+  });
+
+  it('on a phone, puts each group\'s components in one cell', async () => {
+    signedInAdmin({ 'GET /api/admin/dashboard': () => jsonResponse(200, dashboard()) });
+    renderScreen(<AdminDashboardScreen />);
+
+    const table = await screen.findByRole('table', { name: 'Units per blood group' });
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[0]!).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Blood Group',
+      'Stock per component',
+      'Status',
+    ]);
+    expect(rows[1]).toHaveTextContent('A+Whole blood 4Red cells 8Plasma 6Platelets 02 expiring in 7 daysOK');
+    expect(rows[3]).toHaveTextContent('2 in testing (not stock)');
+    expect(rows[9]).toHaveTextContent('Total80');
   });
 
   it('lists the low groups and the units that expire within 7 days', async () => {
@@ -73,7 +113,9 @@ describe('Administrator Dashboard', () => {
     expect(await screen.findByRole('heading', { name: 'Low Stock Alerts' })).toBeInTheDocument();
     expect(screen.getByText('3 groups are under 5 units:')).toBeInTheDocument();
     expect(screen.getByText('out of stock')).toBeInTheDocument();
-    expect(screen.getByText('2 units on 24 Nov 2026')).toBeInTheDocument();
+    // Grouped by day, group and component.
+    expect(screen.getByText('2 units of red cells on 24 Nov 2026')).toBeInTheDocument();
+    expect(screen.getByText('1 unit of platelets on 24 Nov 2026')).toBeInTheDocument();
     expect(
       screen.getByRole('img', { name: /Units per blood group: A\+ 12, A- 5, B\+ 8, B- 0/ }),
     ).toBeInTheDocument();

@@ -33,7 +33,8 @@ export function AdminDashboardScreen() {
             <Grid.Col span={{ base: 12, md: 5 }}>
               <Stack gap="lg" h="100%">
                 <DashboardRecentDonations
-                  pendingDonations={dashboard.data.pendingDonations}
+                  bookingsDue={dashboard.data.bookingsDue}
+                  awaitingResults={dashboard.data.awaitingResults}
                   pendingRequests={dashboard.data.pendingRequests}
                 />
                 <LowStockAlerts

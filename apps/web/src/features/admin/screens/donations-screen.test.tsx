@@ -1,78 +1,402 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockApi } from '@/test/mock-api';
+import type { AdminDonation } from '@bloodbank/shared/admin';
+import { addDays, todayIn } from '@bloodbank/shared/dates';
+import { DEFAULT_SCREENING_THRESHOLDS } from '@bloodbank/shared/donation-lifecycle';
+import { jsonResponse, mockApi, type MockRequest } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
 import { dashboardHandler, paged, pendingDonation } from '../testing/fixtures';
 import { DonationsScreen } from './donations-screen';
 
-const healthy = {
+const today = todayIn();
+
+/** Booked for today, with a declared health condition. */
+const dueDonation: AdminDonation = { ...pendingDonation, date: today };
+const healthy: AdminDonation = {
   ...pendingDonation,
   id: 52,
+  date: today,
   disease: 'None',
   donor_name: 'Ravi Reddy',
   donor_username: 'ravi.r',
 };
+const later: AdminDonation = {
+  ...pendingDonation,
+  id: 54,
+  date: addDays(today, 6),
+  disease: 'None',
+  donor_name: 'Meera Das',
+  donor_username: 'meera.d',
+};
+const collected: AdminDonation = {
+  ...pendingDonation,
+  id: 55,
+  bloodgroup: 'A+',
+  unit: 2,
+  date: addDays(today, -1),
+  status: 'collected',
+  disease: 'None',
+  donor_name: 'Kabir Shah',
+  donor_username: 'kabir.s',
+  collected_on: addDays(today, -1),
+  decided_at: '2026-11-24T09:00:00.000Z',
+  unit_ids: [301, 302],
+  screening: {
+    haemoglobin_g_dl: 13.4,
+    weight_kg: 72,
+    bp_systolic: 120,
+    bp_diastolic: 80,
+    pulse: 70,
+    passed: true,
+    recorded_by: 'admin',
+    recorded_at: '2026-11-24T09:00:00.000Z',
+  },
+};
+
+interface Lists {
+  due?: AdminDonation[];
+  upcoming?: AdminDonation[];
+  awaiting?: AdminDonation[];
+  history?: AdminDonation[];
+}
+
+/** GET /api/admin/donations answers each section by its query. */
+function donationsHandler(lists: Lists) {
+  return (request: MockRequest) => {
+    const status = request.query.get('status');
+    const due = request.query.get('due');
+    if (status === 'pending' && due === 'true') return jsonResponse(200, paged(lists.due ?? []));
+    if (status === 'pending' && due === 'false') return jsonResponse(200, paged(lists.upcoming ?? []));
+    if (status === 'collected') return jsonResponse(200, paged(lists.awaiting ?? []));
+    return jsonResponse(200, paged(lists.history ?? []));
+  };
+}
+
+function renderDonations(lists: Lists, handlers: Parameters<typeof mockApi>[0] = {}) {
+  const api = mockApi({
+    'GET /api/admin/dashboard': dashboardHandler,
+    'GET /api/admin/donations': donationsHandler(lists),
+    'GET /api/admin/screening-thresholds': () => jsonResponse(200, DEFAULT_SCREENING_THRESHOLDS),
+    ...handlers,
+  });
+  return { api, ...renderScreen(<DonationsScreen />) };
+}
+
+const section = (name: string) => screen.getByRole('region', { name });
 
 describe('Manage Donations', () => {
-  it("puts the donor's health condition in plain sight and tints the rows to check", async () => {
-    mockApi({
-      'GET /api/admin/dashboard': dashboardHandler,
-      'GET /api/admin/donations': () => jsonResponse(200, paged([pendingDonation, healthy])),
+  it('lists the bookings due today, the upcoming ones, those awaiting results, then the history', async () => {
+    renderDonations({
+      due: [dueDonation, healthy],
+      upcoming: [later],
+      awaiting: [collected],
+      history: [
+        { ...pendingDonation, id: 40, status: 'discarded', outcome_reason: 'Reactive screening test' },
+      ],
     });
-    renderScreen(<DonationsScreen />);
 
-    const [, flagged, plain] = await screen.findAllByRole('row');
+    const headings = (await screen.findAllByRole('heading', { level: 2 })).map(
+      (heading) => heading.textContent,
+    );
+    expect(headings).toEqual(['Bookings due today', 'Upcoming bookings', 'Awaiting test results', 'History']);
+
+    const due = section('Bookings due today');
+    const [, flagged, plain] = await within(due).findAllByRole('row');
     expect(flagged).toHaveTextContent('Diabetes');
     expect(flagged?.className).toMatch(/highlight/);
     expect(plain).toHaveTextContent('None');
-    expect(plain?.className ?? '').not.toMatch(/highlight/);
+    expect(
+      within(due).getByRole('button', { name: 'Record collection of donation #53 from Asha Kulkarni' }),
+    ).toBeEnabled();
+    expect(within(due).getByRole('button', { name: 'Reject donation #53 from Asha Kulkarni' })).toBeEnabled();
+
+    const upcoming = section('Upcoming bookings');
+    expect(await within(upcoming).findByText(/Can be collected from/)).toBeInTheDocument();
+    expect(within(upcoming).queryByRole('button', { name: /Record collection/ })).not.toBeInTheDocument();
+    expect(
+      within(upcoming).getByRole('button', { name: 'Reject donation #54 from Meera Das' }),
+    ).toBeInTheDocument();
+
+    const awaiting = section('Awaiting test results');
+    expect(await within(awaiting).findByText(/Hb 13.4 g\/dL/)).toBeInTheDocument();
+    expect(
+      within(awaiting).getByRole('button', { name: 'Record test results of donation #55 from Kabir Shah' }),
+    ).toBeInTheDocument();
+
+    const history = section('History');
+    expect(await within(within(history).getByRole('table')).findByText('Discarded')).toBeInTheDocument();
+    expect(within(history).getByText('Reason: Reactive screening test')).toBeInTheDocument();
   });
 
-  it('approves a donation and refreshes the list and the stock', async () => {
-    const api = mockApi({
-      'GET /api/admin/dashboard': dashboardHandler,
-      'GET /api/admin/donations': () => jsonResponse(200, paged([healthy])),
-      'POST /api/admin/donations/52/approve': () =>
-        jsonResponse(200, {
-          ...healthy,
-          status: 'approved',
-          unit_ids: [301],
-          decided_at: '2026-11-21T09:00:00.000Z',
-        }),
+  it('says so when a section is empty', async () => {
+    renderDonations({});
+    expect(await screen.findByRole('heading', { name: 'No bookings due today' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'No upcoming bookings' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'No donations awaiting results' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'No donations yet' })).toBeInTheDocument();
+  });
+
+  describe('Record Collection', () => {
+    async function openCollection(user: ReturnType<typeof renderDonations>['user']) {
+      await user.click(await screen.findByRole('button', { name: /Record collection of donation #52/ }));
+      return screen.findByRole('dialog', { name: 'Record collection: donation #52' });
+    }
+
+    it('shows the thresholds, checks every field with the shared rules and sends nothing invalid', async () => {
+      const { api, user } = renderDonations({ due: [healthy] });
+      const dialog = await openCollection(user);
+
+      expect(await within(dialog).findByText('Required: at least 12.5 g/dL')).toBeInTheDocument();
+      expect(within(dialog).getByText('Required: at least 50 kg')).toBeInTheDocument();
+      expect(within(dialog).getByText('Required: 90–180 mmHg')).toBeInTheDocument();
+      expect(within(dialog).getByText('Required: 50–100 mmHg')).toBeInTheDocument();
+      expect(within(dialog).getByText('Required: 50–100 beats/min')).toBeInTheDocument();
+
+      await user.click(within(dialog).getByRole('button', { name: 'Record collection' }));
+      expect(await within(dialog).findByText('Haemoglobin is required')).toBeInTheDocument();
+      expect(within(dialog).getByText('Weight is required')).toBeInTheDocument();
+      expect(within(dialog).getByText('Pulse is required')).toBeInTheDocument();
+
+      await user.type(within(dialog).getByLabelText(/Haemoglobin/), '40');
+      await user.type(within(dialog).getByLabelText(/Weight/), '70.25');
+      await user.type(within(dialog).getByLabelText(/systolic/), '80');
+      await user.type(within(dialog).getByLabelText(/diastolic/), '90');
+      await user.type(within(dialog).getByLabelText(/Pulse/), 'abc');
+      await user.click(within(dialog).getByRole('button', { name: 'Record collection' }));
+
+      expect(
+        await within(dialog).findByText('Haemoglobin must be between 3 and 25 g/dL'),
+      ).toBeInTheDocument();
+      expect(within(dialog).getByText('Please enter at most 1 decimal place')).toBeInTheDocument();
+      expect(within(dialog).getByText('Please enter a number')).toBeInTheDocument();
+      expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
     });
-    const { user } = renderScreen(<DonationsScreen />);
 
-    await user.click(await screen.findByRole('button', { name: 'Approve donation #52 from Ravi Reddy' }));
+    it('previews a failed screening, then records it and says the donor is deferred', async () => {
+      const bodies: unknown[] = [];
+      const until = addDays(today, 30);
+      const { user } = renderDonations(
+        { due: [healthy] },
+        {
+          'POST /api/admin/donations/52/collect': (request) => {
+            bodies.push(request.json());
+            return jsonResponse(200, {
+              status: 'deferred',
+              reasons: ['Haemoglobin 11.8 g/dL is below 12.5 g/dL.'],
+              deferral: {
+                id: 9,
+                donor_id: 11,
+                type: 'temporary',
+                until,
+                reason: 'Haemoglobin 11.8 g/dL is below 12.5 g/dL.',
+                source: 'screening',
+                donation_id: 52,
+                created_by: 'admin',
+                created_at: '2026-11-25T09:00:00.000Z',
+                active: true,
+                lifted_at: null,
+                lifted_by: null,
+                lift_reason: null,
+              },
+            });
+          },
+        },
+      );
+      const dialog = await openCollection(user);
+      await within(dialog).findByText('Required: at least 12.5 g/dL');
 
-    expect(
-      await screen.findByText('1 unit of B- from Ravi Reddy added to the inventory.'),
-    ).toBeInTheDocument();
-    await waitFor(() => {
-      const fetched = api.requests.map((request) => `${request.method} ${request.path}`);
-      expect(fetched.filter((call) => call === 'GET /api/admin/donations').length).toBeGreaterThanOrEqual(2);
-      expect(fetched.filter((call) => call === 'GET /api/admin/dashboard').length).toBeGreaterThanOrEqual(2);
+      await user.type(within(dialog).getByLabelText(/Haemoglobin/), '13.1');
+      await user.type(within(dialog).getByLabelText(/Weight/), '68');
+      await user.type(within(dialog).getByLabelText(/systolic/), '120');
+      await user.type(within(dialog).getByLabelText(/diastolic/), '80');
+      await user.type(within(dialog).getByLabelText(/Pulse/), '72');
+      expect(await within(dialog).findByTestId('screening-preview')).toHaveTextContent(
+        'Every measurement meets its threshold.',
+      );
+
+      const haemoglobin = within(dialog).getByLabelText(/Haemoglobin/);
+      await user.clear(haemoglobin);
+      await user.type(haemoglobin, '11.8');
+      const preview = await within(dialog).findByTestId('screening-preview');
+      expect(preview).toHaveTextContent('This donor will be deferred for 30 days:');
+      expect(preview).toHaveTextContent('Haemoglobin 11.8 g/dL is below 12.5 g/dL.');
+
+      await user.click(within(dialog).getByRole('button', { name: 'Record and defer' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(bodies).toEqual([
+        { haemoglobin_g_dl: 11.8, weight_kg: 68, bp_systolic: 120, bp_diastolic: 80, pulse: 72 },
+      ]);
+      expect(await screen.findByText(/Ravi Reddy is deferred until/)).toBeInTheDocument();
+    });
+
+    it("puts the server's field errors on their fields and shows a conflict in the dialog", async () => {
+      let calls = 0;
+      const { user } = renderDonations(
+        { due: [healthy] },
+        {
+          'POST /api/admin/donations/52/collect': () => {
+            calls += 1;
+            return calls === 1
+              ? jsonResponse(422, {
+                  detail: 'Validation failed',
+                  errors: { weight_kg: 'Weight looks wrong' },
+                })
+              : jsonResponse(409, {
+                  detail: `This donation is booked for ${today} and can be collected from that day.`,
+                  code: 'not_yet_due',
+                });
+          },
+        },
+      );
+      const dialog = await openCollection(user);
+      await user.type(within(dialog).getByLabelText(/Haemoglobin/), '13.1');
+      await user.type(within(dialog).getByLabelText(/Weight/), '68');
+      await user.type(within(dialog).getByLabelText(/systolic/), '120');
+      await user.type(within(dialog).getByLabelText(/diastolic/), '80');
+      await user.type(within(dialog).getByLabelText(/Pulse/), '72');
+      await user.click(within(dialog).getByRole('button', { name: 'Record collection' }));
+
+      expect(await within(dialog).findByText('Weight looks wrong')).toBeInTheDocument();
+      expect(within(dialog).getByLabelText(/Weight/)).toHaveAttribute('aria-invalid', 'true');
+      expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+
+      await user.click(within(dialog).getByRole('button', { name: 'Record collection' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        `This donation is booked for ${today} and can be collected from that day.`,
+      );
+    });
+  });
+
+  describe('Record Test Results', () => {
+    async function openResults(user: ReturnType<typeof renderDonations>['user']) {
+      await user.click(await screen.findByRole('button', { name: /Record test results of donation #55/ }));
+      return screen.findByRole('dialog', { name: 'Record test results: donation #55' });
+    }
+
+    it('makes staff choose every result, then releases the donation', async () => {
+      const bodies: unknown[] = [];
+      const { api, user } = renderDonations(
+        { awaiting: [collected] },
+        {
+          'POST /api/admin/donations/55/results': (request) => {
+            bodies.push(request.json());
+            return jsonResponse(200, {
+              status: 'released',
+              unit_ids: [301, 302],
+              corrected_bloodgroup: null,
+              deferral: null,
+              lookback_unit_ids: [],
+            });
+          },
+        },
+      );
+      const dialog = await openResults(user);
+      expect(within(dialog).getAllByRole('radio')).toHaveLength(8);
+      expect(within(dialog).queryAllByRole('radio', { checked: true })).toHaveLength(0);
+      expect(within(dialog).getByLabelText(/Confirmed blood group/)).toHaveValue('A+');
+
+      await user.click(within(dialog).getByRole('button', { name: 'Record results' }));
+      expect(await within(dialog).findByText('HIV result is required')).toBeInTheDocument();
+      expect(within(dialog).getByText('Hepatitis B (HBV) result is required')).toBeInTheDocument();
+      expect(within(dialog).getByText('Syphilis result is required')).toBeInTheDocument();
+      expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
+
+      for (const test of ['HIV', 'Hepatitis B (HBV)', 'Hepatitis C (HCV)', 'Syphilis']) {
+        const group = within(dialog).getByRole('radiogroup', {
+          name: new RegExp(`^${test.replace(/[()]/g, '\\$&')}`),
+        });
+        await user.click(within(group).getByRole('radio', { name: 'Negative' }));
+      }
+      expect(within(dialog).queryByTestId('reactive-warning')).not.toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Record results' }));
+
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(bodies).toEqual([
+        { hiv: 'negative', hbv: 'negative', hcv: 'negative', syphilis: 'negative', bloodgroup: 'A+' },
+      ]);
+      expect(await screen.findByText('2 units of A+ now available.')).toBeInTheDocument();
+    });
+
+    it('warns of a changed group and of a reactive result, and asks again before recording it', async () => {
+      const bodies: unknown[] = [];
+      const { user } = renderDonations(
+        { awaiting: [collected] },
+        {
+          'POST /api/admin/donations/55/results': (request) => {
+            bodies.push(request.json());
+            return jsonResponse(200, {
+              status: 'discarded',
+              unit_ids: [301, 302],
+              corrected_bloodgroup: 'A-',
+              deferral: null,
+              lookback_unit_ids: [120],
+            });
+          },
+        },
+      );
+      const dialog = await openResults(user);
+
+      await user.selectOptions(within(dialog).getByLabelText(/Confirmed blood group/), 'A-');
+      expect(await within(dialog).findByTestId('group-warning')).toHaveTextContent(
+        "The donor's group will be corrected from A+ to A-",
+      );
+
+      const radios = (name: string) =>
+        within(within(dialog).getByRole('radiogroup', { name: new RegExp(`^${name}`) }));
+      await user.click(radios('HIV').getByRole('radio', { name: 'Negative' }));
+      await user.click(radios('Hepatitis B').getByRole('radio', { name: 'Negative' }));
+      await user.click(radios('Hepatitis C').getByRole('radio', { name: 'Negative' }));
+      await user.click(radios('Syphilis').getByRole('radio', { name: 'Reactive' }));
+
+      const warning = await within(dialog).findByTestId('reactive-warning');
+      expect(warning).toHaveTextContent('Reactive: Syphilis');
+      expect(warning).toHaveTextContent('The units of this donation are discarded');
+      expect(warning).toHaveTextContent('The donor is deferred for 365 days (syphilis alone).');
+      expect(warning).toHaveTextContent('Lookback');
+
+      await user.click(radios('HIV').getByRole('radio', { name: 'Reactive' }));
+      expect(within(dialog).getByTestId('reactive-warning')).toHaveTextContent(
+        'The donor is deferred permanently.',
+      );
+
+      await user.click(within(dialog).getByRole('button', { name: 'Review reactive result' }));
+      expect(bodies).toHaveLength(0);
+      expect(
+        await within(dialog).findByText('Record a reactive result (HIV, Syphilis)?'),
+      ).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Discard and defer' }));
+
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(bodies).toEqual([
+        { hiv: 'reactive', hbv: 'negative', hcv: 'negative', syphilis: 'reactive', bloodgroup: 'A-' },
+      ]);
+      expect(
+        await screen.findByText(
+          /2 units discarded; Kabir Shah is deferred permanently. 1 unit on lookback hold./,
+        ),
+      ).toBeInTheDocument();
     });
   });
 
   it('rejects with a reason, and sends no reason when none is given', async () => {
     const bodies: unknown[] = [];
-    mockApi({
-      'GET /api/admin/dashboard': dashboardHandler,
-      'GET /api/admin/donations': () => jsonResponse(200, paged([pendingDonation, healthy])),
-      'POST /api/admin/donations/53/reject': (request) => {
-        bodies.push(request.json());
-        return jsonResponse(200, {
-          ...pendingDonation,
-          status: 'rejected',
-          rejection_reason: 'Blood sugar too high today',
-        });
+    const { user } = renderDonations(
+      { due: [dueDonation], upcoming: [later] },
+      {
+        'POST /api/admin/donations/53/reject': (request) => {
+          bodies.push(request.json());
+          return jsonResponse(200, {
+            ...dueDonation,
+            status: 'rejected',
+            rejection_reason: 'Blood sugar too high today',
+          });
+        },
+        'POST /api/admin/donations/54/reject': (request) => {
+          bodies.push(request.json());
+          return jsonResponse(200, { ...later, status: 'rejected' });
+        },
       },
-      'POST /api/admin/donations/52/reject': (request) => {
-        bodies.push(request.json());
-        return jsonResponse(200, { ...healthy, status: 'rejected' });
-      },
-    });
-    const { user } = renderScreen(<DonationsScreen />);
+    );
 
     await user.click(await screen.findByRole('button', { name: 'Reject donation #53 from Asha Kulkarni' }));
     let dialog = await screen.findByRole('dialog', { name: 'Reject donation #53' });
@@ -83,8 +407,8 @@ describe('Manage Donations', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByText('Asha Kulkarni will see the decision.')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Reject donation #52 from Ravi Reddy' }));
-    dialog = await screen.findByRole('dialog', { name: 'Reject donation #52' });
+    await user.click(await screen.findByRole('button', { name: 'Reject donation #54 from Meera Das' }));
+    dialog = await screen.findByRole('dialog', { name: 'Reject donation #54' });
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
@@ -92,11 +416,7 @@ describe('Manage Donations', () => {
   });
 
   it('refuses a reason over 500 characters before sending it', async () => {
-    const api = mockApi({
-      'GET /api/admin/dashboard': dashboardHandler,
-      'GET /api/admin/donations': () => jsonResponse(200, paged([pendingDonation])),
-    });
-    const { user } = renderScreen(<DonationsScreen />);
+    const { api, user } = renderDonations({ due: [dueDonation] });
 
     await user.click(await screen.findByRole('button', { name: /Reject donation #53/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject donation #53' });
@@ -109,14 +429,14 @@ describe('Manage Donations', () => {
     expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
   });
 
-  it('keeps the dialog open and says why when the donation was already decided', async () => {
-    mockApi({
-      'GET /api/admin/dashboard': dashboardHandler,
-      'GET /api/admin/donations': () => jsonResponse(200, paged([pendingDonation])),
-      'POST /api/admin/donations/53/reject': () =>
-        jsonResponse(409, { detail: 'This donation has already been decided.', code: 'already_decided' }),
-    });
-    const { user } = renderScreen(<DonationsScreen />);
+  it('keeps the reject dialog open and says why when the donation was already decided', async () => {
+    const { user } = renderDonations(
+      { due: [dueDonation] },
+      {
+        'POST /api/admin/donations/53/reject': () =>
+          jsonResponse(409, { detail: 'This donation has already been decided.', code: 'already_decided' }),
+      },
+    );
 
     await user.click(await screen.findByRole('button', { name: /Reject donation #53/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject donation #53' });
@@ -126,15 +446,5 @@ describe('Manage Donations', () => {
       'This donation has already been decided.',
     );
     expect(within(dialog).getByRole('button', { name: 'Reject' })).toBeEnabled();
-  });
-
-  it('says when there is nothing to review', async () => {
-    mockApi({
-      'GET /api/admin/dashboard': dashboardHandler,
-      'GET /api/admin/donations': () => jsonResponse(200, paged([])),
-    });
-    renderScreen(<DonationsScreen />);
-
-    expect(await screen.findByRole('heading', { name: 'No donations yet' })).toBeInTheDocument();
   });
 });

@@ -1,22 +1,43 @@
-import { useState } from 'react';
-import { Badge, Group, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconDroplet } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconCalendarEvent,
+  IconClipboardCheck,
+  IconDroplet,
+  IconFlask,
+} from '@tabler/icons-react';
 import { PAGE_SIZE, type AdminDonation } from '@bloodbank/shared/admin';
+import { todayIn } from '@bloodbank/shared/dates';
 import { DONATION_STATUSES, type DonationStatus } from '@bloodbank/shared/donation';
-import { errorMessage } from '@/lib/api-client';
-import { useApproveDonation } from '../api/approve-donation';
-import { useDonations } from '../api/get-donations';
+import { EmptyState } from '@/components/ui/empty-state';
+import { useDonations, type DonationsListQuery } from '../api/get-donations';
 import { useRejectDonation } from '../api/reject-donation';
+import { AdminPage } from '../components/admin-page';
 import { type Column } from '../components/data-table';
+import { DecisionStatus, StatusFilter } from '../components/decision-cells';
+import { ExportButton } from '../components/export-button';
 import { PagedTable } from '../components/paged-table';
-import { DecisionActions, DecisionsPage, DecisionStatus, NoDecisions } from '../components/decision-cells';
+import { RecordCollectionDialog } from '../components/record-collection-dialog';
+import { RecordTestResultsDialog } from '../components/record-test-results-dialog';
 import { RejectDialog } from '../components/reject-dialog';
 import { formatDate, unitsText } from '@/lib/format';
 import { useListParams } from '../hooks/use-list-params';
-import { TEXT_TONE } from '../tones';
+import { DANGER, TEXT_TONE } from '../tones';
 import { notify } from '../notify';
 
-/** Anything but "None" is something the admin must look at before approving. */
+/** Each donation status in the words staff read it (PRODUCT.md 3.2). */
+export const DONATION_STATUS_LABELS: Record<DonationStatus, string> = {
+  pending: 'Booked',
+  cancelled: 'Cancelled by donor',
+  rejected: 'Rejected',
+  deferred: 'Deferred at screening',
+  collected: 'Collected, in testing',
+  released: 'Released',
+  discarded: 'Discarded',
+};
+
+/** Anything but "None" is something staff must look at before collecting. */
 const needsAttention = (donation: AdminDonation) => donation.disease !== 'None';
 
 export function HealthCondition({ condition }: { condition: string }) {
@@ -37,157 +58,383 @@ export function HealthCondition({ condition }: { condition: string }) {
   );
 }
 
-/** Manage Donations: pending first with the donor's health condition in plain sight; approve; reject with a reason. */
-export function DonationsScreen() {
-  const { values, page, update } = useListParams({ status: '' }, { status: ['', ...DONATION_STATUSES] });
-  const status = (values.status || undefined) as DonationStatus | undefined;
-  const query = useDonations({ status, page, pageSize: PAGE_SIZE.default });
+const donorColumn: Column<AdminDonation> = {
+  key: 'donor',
+  header: 'Donor',
+  title: true,
+  cell: (donation) => (
+    <Stack gap={0}>
+      <Text fw={600} size="sm">
+        {donation.donor_name}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {donation.donor_username} · #{donation.id}
+      </Text>
+    </Stack>
+  ),
+};
 
-  const approve = useApproveDonation();
+const bloodColumn: Column<AdminDonation> = {
+  key: 'blood',
+  header: 'Blood',
+  nowrap: true,
+  cell: (donation) => (
+    <Text size="sm">
+      <strong>{donation.bloodgroup}</strong> · {unitsText(donation.unit)}
+    </Text>
+  ),
+};
+
+const healthColumn: Column<AdminDonation> = {
+  key: 'health',
+  header: 'Health condition',
+  cell: (donation) => <HealthCondition condition={donation.disease} />,
+};
+
+function BookedDate({ date, today }: { date: string; today: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{formatDate(date)}</Text>
+      {date < today ? (
+        <Text size="xs" c={TEXT_TONE.orange}>
+          overdue
+        </Text>
+      ) : date === today ? (
+        <Text size="xs" c="dimmed">
+          today
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The screening values recorded at collection, for the staff who record the results. */
+function ScreeningSummary({ donation }: { donation: AdminDonation }) {
+  const screening = donation.screening;
+  if (!screening) return <Text size="sm">—</Text>;
+  return (
+    <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+      Hb {screening.haemoglobin_g_dl} g/dL · {screening.weight_kg} kg · BP {screening.bp_systolic}/
+      {screening.bp_diastolic} · pulse {screening.pulse}
+    </Text>
+  );
+}
+
+function Section({
+  id,
+  title,
+  description,
+  actions,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-heading`}>
+      <Group justify="space-between" align="flex-end" gap="sm" mb="sm" wrap="wrap">
+        <Stack gap={2} style={{ flex: '1 1 260px' }}>
+          <Title order={2} size="h3" id={`${id}-heading`}>
+            {title}
+          </Title>
+          {description ? (
+            <Text size="sm" c="dimmed">
+              {description}
+            </Text>
+          ) : null}
+        </Stack>
+        {actions}
+      </Group>
+      {children}
+    </section>
+  );
+}
+
+const pageOf = (value: string) => {
+  const page = Number.parseInt(value, 10);
+  return Number.isFinite(page) && page >= 1 ? page : 1;
+};
+
+/**
+ * Manage Donations (PRODUCT.md 2, 3.2): the bookings due today (overdue ones too) to collect or
+ * reject, later bookings (reject only), collected donations awaiting their test results, then the
+ * whole history with its status filter.
+ */
+export function DonationsScreen() {
+  const { values, page, update } = useListParams(
+    { status: '', due: '1', upcoming: '1', results: '1' },
+    { status: ['', ...DONATION_STATUSES] },
+  );
+  const status = (values.status || undefined) as DonationStatus | undefined;
+  const today = todayIn();
+  const list = (query: Omit<DonationsListQuery, 'pageSize'>) => ({ ...query, pageSize: PAGE_SIZE.default });
+  const due = useDonations(list({ status: 'pending', due: 'true', page: pageOf(values.due) }));
+  // `due=false`: booked for a later day.
+  const upcoming = useDonations(list({ status: 'pending', due: 'false', page: pageOf(values.upcoming) }));
+  const awaiting = useDonations(list({ status: 'collected', page: pageOf(values.results) }));
+  const history = useDonations(list({ status, page }));
+
   const reject = useRejectDonation();
   const [rejecting, setRejecting] = useState<AdminDonation | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
-  const busyId = approve.isPending ? approve.variables : null;
+  const [collecting, setCollecting] = useState<AdminDonation | null>(null);
+  const [testing, setTesting] = useState<AdminDonation | null>(null);
 
-  const approveDonation = (donation: AdminDonation) => {
-    setActionError(null);
-    approve.mutate(donation.id, {
-      onSuccess: (approved) =>
-        notify({
-          title: 'Donation approved',
-          message: `${unitsText(approved.unit_ids.length)} of ${approved.bloodgroup} from ${approved.donor_name} added to the inventory.`,
-        }),
-      onError: (error) =>
-        setActionError(errorMessage(error, 'The donation could not be approved. Please try again.')),
-    });
-  };
+  const rejectButton = (donation: AdminDonation) => (
+    <Button
+      size="xs"
+      variant="outline"
+      color={DANGER}
+      onClick={() => setRejecting(donation)}
+      aria-label={`Reject donation #${donation.id} from ${donation.donor_name}`}
+    >
+      Reject
+    </Button>
+  );
 
-  const columns: Column<AdminDonation>[] = [
+  const dueColumns: Column<AdminDonation>[] = [
+    donorColumn,
+    bloodColumn,
     {
-      key: 'donor',
-      header: 'Donor',
-      title: true,
+      key: 'date',
+      header: 'Booked for',
+      nowrap: true,
+      cell: (d) => <BookedDate date={d.date} today={today} />,
+    },
+    healthColumn,
+    {
+      key: 'actions',
+      header: 'Actions',
+      label: false,
       cell: (donation) => (
-        <Stack gap={0}>
-          <Text fw={600} size="sm">
-            {donation.donor_name}
-          </Text>
+        <Group gap="xs" wrap="wrap">
+          <Button
+            size="xs"
+            onClick={() => setCollecting(donation)}
+            aria-label={`Record collection of donation #${donation.id} from ${donation.donor_name}`}
+          >
+            Record Collection
+          </Button>
+          {rejectButton(donation)}
+        </Group>
+      ),
+    },
+  ];
+
+  const upcomingColumns: Column<AdminDonation>[] = [
+    donorColumn,
+    bloodColumn,
+    { key: 'date', header: 'Booked for', nowrap: true, cell: (d) => formatDate(d.date) },
+    healthColumn,
+    {
+      key: 'actions',
+      header: 'Actions',
+      label: false,
+      cell: (donation) => (
+        <Stack gap={4} align="flex-start">
           <Text size="xs" c="dimmed">
-            {donation.donor_username} · #{donation.id}
+            Can be collected from {formatDate(donation.date)}.
           </Text>
+          {rejectButton(donation)}
         </Stack>
       ),
     },
+  ];
+
+  const awaitingColumns: Column<AdminDonation>[] = [
+    donorColumn,
+    bloodColumn,
     {
-      key: 'blood',
-      header: 'Blood',
+      key: 'collected',
+      header: 'Collected',
       nowrap: true,
+      cell: (d) => formatDate(d.collected_on ?? d.date),
+    },
+    { key: 'screening', header: 'Screening', cell: (d) => <ScreeningSummary donation={d} /> },
+    {
+      key: 'actions',
+      header: 'Actions',
+      label: false,
       cell: (donation) => (
-        <Text size="sm">
-          <strong>{donation.bloodgroup}</strong> · {unitsText(donation.unit)}
-        </Text>
+        <Button
+          size="xs"
+          onClick={() => setTesting(donation)}
+          aria-label={`Record test results of donation #${donation.id} from ${donation.donor_name}`}
+        >
+          Record Test Results
+        </Button>
       ),
     },
-    { key: 'date', header: 'Donation date', nowrap: true, cell: (donation) => formatDate(donation.date) },
-    {
-      key: 'health',
-      header: 'Health condition',
-      cell: (donation) => <HealthCondition condition={donation.disease} />,
-    },
-    {
-      key: 'last',
-      header: 'Last donation',
-      nowrap: true,
-      cell: (donation) => formatDate(donation.lastDonation),
-    },
+  ];
+
+  const historyColumns: Column<AdminDonation>[] = [
+    donorColumn,
+    bloodColumn,
+    { key: 'date', header: 'Booked for', nowrap: true, cell: (d) => formatDate(d.date) },
+    healthColumn,
     {
       key: 'status',
       header: 'Status',
       cell: (donation) => (
         <DecisionStatus
           status={donation.status}
+          label={DONATION_STATUS_LABELS[donation.status]}
           decidedAt={donation.decided_at}
-          reason={donation.rejection_reason}
+          reason={donation.rejection_reason ?? donation.outcome_reason}
         />
       ),
-    },
-    {
-      key: 'actions',
-      header: 'Actions',
-      label: false,
-      cell: (donation) =>
-        donation.status === 'pending' ? (
-          <DecisionActions
-            subject={`donation #${donation.id} from ${donation.donor_name}`}
-            approving={busyId === donation.id}
-            busy={busyId !== null}
-            deciding={busyId === donation.id}
-            onApprove={() => approveDonation(donation)}
-            onReject={() => setRejecting(donation)}
-          />
-        ) : null,
     },
   ];
 
   return (
-    <DecisionsPage
+    <AdminPage
       title="Manage Donations"
-      description="Donations awaiting approval come first. Check the donor's health condition before approving."
-      exportName="donations"
-      statuses={DONATION_STATUSES}
-      status={values.status}
-      onStatusChange={(next) => update({ status: next })}
-      filters={
-        <Group gap={6} wrap="nowrap" pb={6}>
-          <IconAlertTriangle size={16} color="var(--mantine-color-orange-8)" aria-hidden />
-          <Text size="sm" c="dimmed">
-            Tinted rows: the donor reported a health condition.
-          </Text>
-        </Group>
-      }
-      actionError={actionError}
-      dialogs={
-        <RejectDialog
-          subject={
-            rejecting
-              ? {
-                  title: `Reject donation #${rejecting.id}`,
-                  summary: `${rejecting.donor_name} booked ${unitsText(rejecting.unit)} of ${rejecting.bloodgroup} on ${formatDate(rejecting.date)} (health condition: ${rejecting.disease}).`,
-                }
-              : null
-          }
-          audience="the donor"
-          onReject={async (reason) => {
-            if (!rejecting) return;
-            const rejected = await reject.mutateAsync({ id: rejecting.id, reason });
-            setRejecting(null);
-            notify({ title: 'Donation rejected', message: `${rejected.donor_name} will see the decision.` });
-          }}
-          onClose={() => setRejecting(null)}
-        />
-      }
+      description="Collect today's bookings (check the donor's health condition first), then record each donation's test results."
+      actions={<ExportButton name="donations" />}
     >
-      <PagedTable
-        query={query}
-        loadingLabel="Loading donations"
-        errorText="The donations could not be loaded. Please try again."
-        empty={
-          <NoDecisions
-            status={status}
-            plural="donations"
-            firstTitle="No donations yet"
-            appearWhen="Donations appear here as soon as a donor books one."
-            icon={<IconDroplet size={28} />}
+      <Stack gap="xl">
+        <Section
+          id="due"
+          title="Bookings due today"
+          description="Booked for today or earlier. Record the screening at collection, or reject the booking."
+        >
+          <PagedTable
+            query={due}
+            loadingLabel="Loading the bookings due today"
+            errorText="The bookings due today could not be loaded. Please try again."
+            empty={
+              <EmptyState
+                title="No bookings due today"
+                description="Bookings for today appear here; later ones are listed below."
+                icon={<IconCalendarEvent size={28} />}
+              />
+            }
+            caption="Bookings due today"
+            columns={dueColumns}
+            rowKey={(donation) => donation.id}
+            highlight={needsAttention}
+            pagesLabel="Bookings due today"
+            page={pageOf(values.due)}
+            onPageChange={(next) => update({ due: String(next), page })}
           />
+        </Section>
+
+        <Section
+          id="upcoming"
+          title="Upcoming bookings"
+          description="A booking can be collected from its booked date; until then it can only be rejected."
+        >
+          <PagedTable
+            query={upcoming}
+            loadingLabel="Loading upcoming bookings"
+            errorText="The upcoming bookings could not be loaded. Please try again."
+            empty={
+              <EmptyState
+                title="No upcoming bookings"
+                description="Bookings for later dates appear here as soon as donors make them."
+                icon={<IconCalendarEvent size={28} />}
+              />
+            }
+            caption="Upcoming bookings"
+            columns={upcomingColumns}
+            rowKey={(donation) => donation.id}
+            highlight={needsAttention}
+            pagesLabel="Upcoming bookings"
+            page={pageOf(values.upcoming)}
+            onPageChange={(next) => update({ upcoming: String(next), page })}
+          />
+        </Section>
+
+        <Section
+          id="results"
+          title="Awaiting test results"
+          description="Collected units stay in testing, never in stock, until their results are recorded."
+        >
+          <PagedTable
+            query={awaiting}
+            loadingLabel="Loading donations awaiting results"
+            errorText="The donations awaiting results could not be loaded. Please try again."
+            empty={
+              <EmptyState
+                title="No donations awaiting results"
+                description="A donation appears here once its collection is recorded."
+                icon={<IconFlask size={28} />}
+              />
+            }
+            caption="Donations awaiting test results"
+            columns={awaitingColumns}
+            rowKey={(donation) => donation.id}
+            pagesLabel="Donations awaiting results"
+            page={pageOf(values.results)}
+            onPageChange={(next) => update({ results: String(next), page })}
+          />
+        </Section>
+
+        <Section
+          id="history"
+          title="History"
+          description="Every donation, with its status."
+          actions={
+            <StatusFilter
+              statuses={DONATION_STATUSES}
+              labels={DONATION_STATUS_LABELS}
+              allLabel="All statuses"
+              value={values.status}
+              onChange={(next) => update({ status: next })}
+            />
+          }
+        >
+          <PagedTable
+            query={history}
+            loadingLabel="Loading donations"
+            errorText="The donations could not be loaded. Please try again."
+            empty={
+              <EmptyState
+                title={
+                  status
+                    ? `No donations: ${DONATION_STATUS_LABELS[status].toLowerCase()}`
+                    : 'No donations yet'
+                }
+                description={
+                  status
+                    ? 'Choose another status to see the rest of the history.'
+                    : 'Donations appear here as soon as a donor books one.'
+                }
+                icon={status ? <IconClipboardCheck size={28} /> : <IconDroplet size={28} />}
+              />
+            }
+            caption="Blood donations"
+            columns={historyColumns}
+            rowKey={(donation) => donation.id}
+            pagesLabel="Donations"
+            page={page}
+            onPageChange={(next) => update({ page: next })}
+          />
+        </Section>
+      </Stack>
+
+      <RecordCollectionDialog donation={collecting} onClose={() => setCollecting(null)} />
+      <RecordTestResultsDialog donation={testing} onClose={() => setTesting(null)} />
+      <RejectDialog
+        subject={
+          rejecting
+            ? {
+                title: `Reject donation #${rejecting.id}`,
+                summary: `${rejecting.donor_name} booked ${unitsText(rejecting.unit)} of ${rejecting.bloodgroup} for ${formatDate(rejecting.date)} (health condition: ${rejecting.disease}).`,
+              }
+            : null
         }
-        caption="Blood donations"
-        columns={columns}
-        rowKey={(donation) => donation.id}
-        highlight={(donation) => donation.status === 'pending' && needsAttention(donation)}
-        pagesLabel="Donations"
-        page={page}
-        onPageChange={(next) => update({ page: next })}
+        audience="the donor"
+        onReject={async (reason) => {
+          if (!rejecting) return;
+          const rejected = await reject.mutateAsync({ id: rejecting.id, reason });
+          setRejecting(null);
+          notify({ title: 'Donation rejected', message: `${rejected.donor_name} will see the decision.` });
+        }}
+        onClose={() => setRejecting(null)}
       />
-    </DecisionsPage>
+    </AdminPage>
   );
 }

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { Deferral } from '@bloodbank/shared/donation-lifecycle';
 import { jsonResponse, mockApi } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
 import { dashboardHandler, donor, paged, patient } from '../testing/fixtures';
@@ -51,6 +52,7 @@ describe('Manage Donors and Manage Patients', () => {
     const api = mockApi({
       'GET /api/admin/dashboard': dashboardHandler,
       'GET /api/admin/donors': () => jsonResponse(200, paged([donor])),
+      'GET /api/admin/donors/11/deferrals': () => jsonResponse(200, []),
     });
     const { user } = renderScreen(<PeopleScreen kind="donors" />);
     const dialog = await openDetails(user, 'Asha Kulkarni');
@@ -147,5 +149,108 @@ describe('Manage Donors and Manage Patients', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(await screen.findByRole('heading', { name: 'No patients yet' })).toBeInTheDocument();
     expect(screen.getByLabelText('Search patients')).toHaveValue('');
+  });
+
+  describe("a donor's deferrals", () => {
+    const deferral: Deferral = {
+      id: 5,
+      donor_id: 11,
+      type: 'temporary',
+      until: '2026-12-25',
+      reason: 'Haemoglobin 11.8 g/dL is below 12.5 g/dL.',
+      source: 'screening',
+      donation_id: 52,
+      created_by: 'admin',
+      created_at: '2026-11-25T09:00:00.000Z',
+      active: true,
+      lifted_at: null,
+      lifted_by: null,
+      lift_reason: null,
+    };
+    const lifted: Deferral = {
+      ...deferral,
+      id: 4,
+      type: 'permanent',
+      until: null,
+      reason: 'Recorded by mistake',
+      source: 'manual',
+      donation_id: null,
+      active: false,
+      lifted_at: '2026-11-01T09:00:00.000Z',
+      lifted_by: 'chief',
+      lift_reason: 'Wrong donor',
+    };
+
+    it('lists them, adds one checked with the shared rules, and lifts one with a reason', async () => {
+      const posted: unknown[] = [];
+      const api = mockApi({
+        'GET /api/admin/dashboard': dashboardHandler,
+        'GET /api/admin/donors': () => jsonResponse(200, paged([donor])),
+        'GET /api/admin/donors/11/deferrals': () => jsonResponse(200, [deferral, lifted]),
+        'POST /api/admin/donors/11/deferrals': (request) => {
+          posted.push(request.json());
+          return jsonResponse(201, { ...deferral, id: 6, type: 'permanent', until: null, source: 'manual' });
+        },
+        'POST /api/admin/deferrals/5/lift': (request) => {
+          posted.push(request.json());
+          return jsonResponse(200, { ...deferral, active: false, lifted_at: '2026-11-25T10:00:00.000Z' });
+        },
+      });
+      const { user } = renderScreen(<PeopleScreen kind="donors" />);
+      const drawer = await openDetails(user, 'Asha Kulkarni');
+
+      const list = await within(drawer).findByRole('list', { name: 'Deferrals' });
+      const [active, old] = within(list).getAllByRole('listitem');
+      expect(active).toHaveTextContent('Temporary, until 25 Dec 2026');
+      expect(active).toHaveTextContent('Failed screening (donation #52)');
+      expect(active).toHaveTextContent('Active');
+      expect(old).toHaveTextContent('Permanent');
+      expect(old).toHaveTextContent('Lifted by chief');
+      expect(old).toHaveTextContent('Wrong donor');
+      expect(within(old!).queryByRole('button', { name: /Lift/ })).not.toBeInTheDocument();
+
+      await user.click(within(drawer).getByRole('button', { name: 'Add deferral' }));
+      let dialog = await screen.findByRole('dialog', { name: 'Defer Asha Kulkarni' });
+      await user.click(within(dialog).getByRole('button', { name: 'Defer donor' }));
+      expect(await within(dialog).findByText('End date is required')).toBeInTheDocument();
+      expect(within(dialog).getByText('Reason is required')).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('radio', { name: 'Permanent' }));
+      expect(within(dialog).queryByLabelText(/Deferred until/)).not.toBeInTheDocument();
+      await user.type(within(dialog).getByLabelText(/^Reason/), 'Told us of a condition');
+      await user.click(within(dialog).getByRole('button', { name: 'Defer donor' }));
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Defer Asha Kulkarni' })).not.toBeInTheDocument(),
+      );
+      expect(await screen.findByText('Asha Kulkarni is deferred permanently.')).toBeInTheDocument();
+
+      await user.click(
+        within(drawer).getByRole('button', { name: 'Lift deferral: Temporary, until 25 Dec 2026' }),
+      );
+      dialog = await screen.findByRole('dialog', { name: 'Lift deferral' });
+      await user.click(within(dialog).getByRole('button', { name: 'Lift deferral' }));
+      expect(await within(dialog).findByText('Reason is required')).toBeInTheDocument();
+      await user.type(within(dialog).getByLabelText(/Reason for lifting/), 'Retested at 13.2');
+      await user.click(within(dialog).getByRole('button', { name: 'Lift deferral' }));
+      expect(await screen.findByText('Asha Kulkarni may book a donation again.')).toBeInTheDocument();
+
+      expect(posted).toEqual([
+        { type: 'permanent', reason: 'Told us of a condition' },
+        { reason: 'Retested at 13.2' },
+      ]);
+      expect(
+        api.requests.filter((request) => request.path === '/api/admin/donors/11/deferrals').length,
+      ).toBeGreaterThan(2);
+    });
+
+    it('says when a donor has never been deferred', async () => {
+      mockApi({
+        'GET /api/admin/dashboard': dashboardHandler,
+        'GET /api/admin/donors': () => jsonResponse(200, paged([donor])),
+        'GET /api/admin/donors/11/deferrals': () => jsonResponse(200, []),
+      });
+      const { user } = renderScreen(<PeopleScreen kind="donors" />);
+      const drawer = await openDetails(user, 'Asha Kulkarni');
+      expect(await within(drawer).findByText('Asha Kulkarni has never been deferred.')).toBeInTheDocument();
+    });
   });
 });

@@ -21,7 +21,7 @@ describe('Manage Requests', () => {
           200,
           paged([
             pendingRequest,
-            { ...pendingRequest, id: 12, status: 'rejected', rejection_reason: 'Duplicate request' },
+            { ...pendingRequest, id: 12, component: 'plasma', status: 'rejected', rejection_reason: 'Duplicate request' },
           ]),
         ),
     });
@@ -31,6 +31,8 @@ describe('Manage Requests', () => {
     expect(rows).toHaveLength(3);
     expect(rows[1]).toHaveTextContent('Kiran Sharma');
     expect(rows[1]).toHaveTextContent('B- · 2 units');
+    expect(rows[1]).toHaveTextContent('Red cells');
+    expect(rows[2]).toHaveTextContent('Plasma');
     expect(within(rows[1]!).getByRole('button', { name: /Approve request #38/ })).toBeEnabled();
     expect(rows[2]).toHaveTextContent('Rejected');
     expect(rows[2]).toHaveTextContent('Reason: Duplicate request');
@@ -62,7 +64,7 @@ describe('Manage Requests', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Not enough stock' });
     expect(within(dialog).getByRole('alert')).toHaveTextContent(SHORT.detail);
-    expect(dialog).toHaveTextContent('needs 2 units of B-');
+    expect(dialog).toHaveTextContent('needs 2 units of B- red cells.');
     expect(dialog).toHaveTextContent('7 units available');
 
     await user.click(within(dialog).getByRole('button', { name: 'Approve from O-' }));

@@ -4,6 +4,7 @@ import { IconFileText } from '@tabler/icons-react';
 import { PAGE_SIZE, type AdminRequest, type InsufficientStock } from '@bloodbank/shared/admin';
 import type { BloodGroup } from '@bloodbank/shared/blood-groups';
 import { REQUEST_STATUSES, type RequestStatus } from '@bloodbank/shared/blood-request';
+import { COMPONENT_LABELS, COMPONENT_WORDS } from '@bloodbank/shared/components';
 import { errorMessage } from '@/lib/api-client';
 import { insufficientStockOf, useApproveRequest } from '../api/approve-request';
 import { useRequests } from '../api/get-requests';
@@ -40,7 +41,7 @@ export function RequestsScreen() {
           setShortage(null);
           notify({
             title: 'Request approved',
-            message: `${unitsText(approved.issued_unit_ids.length)} of ${approved.issued_bloodgroup ?? approved.bloodgroup} issued to ${approved.patient_name}.`,
+            message: `${unitsText(approved.issued_unit_ids.length)} of ${approved.issued_bloodgroup ?? approved.bloodgroup}${approved.component === 'red_cells' ? '' : ` ${COMPONENT_WORDS[approved.component]}`} issued to ${approved.patient_name}.`,
           });
         },
         onError: (error) => {
@@ -83,6 +84,9 @@ export function RequestsScreen() {
         <Stack gap={0}>
           <Text size="sm">
             <strong>{request.bloodgroup}</strong> · {unitsText(request.unit)}
+          </Text>
+          <Text size="sm" data-testid={`component-${request.id}`}>
+            {COMPONENT_LABELS[request.component]}
           </Text>
           {request.issued_bloodgroup && request.issued_bloodgroup !== request.bloodgroup ? (
             <Text size="xs" c="dimmed">
@@ -172,7 +176,7 @@ export function RequestsScreen() {
               rejecting
                 ? {
                     title: `Reject request #${rejecting.id}`,
-                    summary: `${rejecting.patient_name} asked for ${unitsText(rejecting.unit)} of ${rejecting.bloodgroup} by ${formatDate(rejecting.date)}.`,
+                    summary: `${rejecting.patient_name} asked for ${unitsText(rejecting.unit)} of ${rejecting.bloodgroup} ${COMPONENT_WORDS[rejecting.component]} by ${formatDate(rejecting.date)}.`,
                   }
                 : null
             }

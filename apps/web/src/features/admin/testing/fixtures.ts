@@ -7,6 +7,7 @@ import type {
   Paged,
 } from '@bloodbank/shared/admin';
 import { BLOOD_GROUPS } from '@bloodbank/shared/blood-groups';
+import { COMPONENTS, type ComponentCounts } from '@bloodbank/shared/components';
 import { jsonResponse } from '@/test/mock-api';
 
 /** Sample answers of the admin endpoints for the component tests. */
@@ -22,19 +23,39 @@ export const STOCK: Record<string, number> = {
   'O-': 7,
 };
 
+/** A group's stock per component: `units` (red cells + whole blood) from STOCK, plus plasma and platelets. */
+export function componentsOf(bloodgroup: string): ComponentCounts {
+  const units = STOCK[bloodgroup] ?? 0;
+  const whole = Math.floor(units / 3);
+  return {
+    whole_blood: whole,
+    red_cells: units - whole,
+    plasma: bloodgroup === 'AB+' ? 4 : Math.floor(units / 2),
+    platelets: bloodgroup === 'O+' ? 1 : 0,
+  };
+}
+
 export function dashboard(overrides: Partial<AdminDashboard> = {}): AdminDashboard {
   const inventory = BLOOD_GROUPS.map((bloodgroup) => ({
     bloodgroup,
     units: STOCK[bloodgroup] ?? 0,
+    // Red-cell units split between red cells and whole blood; plasma and platelets beside them.
+    components: componentsOf(bloodgroup),
     expiring_soon: bloodgroup === 'A+' ? 2 : 0,
     low: (STOCK[bloodgroup] ?? 0) < 5,
     expired: bloodgroup === 'O+' ? 3 : 0,
+    in_testing: bloodgroup === 'B+' ? 2 : 0,
   }));
   return {
     totalDonors: 15,
     totalPatients: 25,
-    totalBloodUnits: inventory.reduce((sum, row) => sum + row.units, 0),
+    totalBloodUnits: inventory.reduce(
+      (sum, row) => sum + COMPONENTS.reduce((groupSum, component) => groupSum + row.components[component], 0),
+      0,
+    ),
     pendingDonations: 3,
+    bookingsDue: 2,
+    awaitingResults: 1,
     pendingRequests: 8,
     lowStockThreshold: 5,
     inventory,
@@ -44,9 +65,12 @@ export function dashboard(overrides: Partial<AdminDashboard> = {}): AdminDashboa
       requests: index % 2,
     })),
     expiringUnits: [
-      { id: 101, bloodgroup: 'A+', expires_on: '2026-11-24' },
-      { id: 102, bloodgroup: 'A+', expires_on: '2026-11-24' },
+      { id: 101, bloodgroup: 'A+', component: 'red_cells', expires_on: '2026-11-24' },
+      { id: 102, bloodgroup: 'A+', component: 'red_cells', expires_on: '2026-11-24' },
+      { id: 103, bloodgroup: 'A+', component: 'platelets', expires_on: '2026-11-24' },
     ],
+    // Plasma configured for 12 months less a day, to tell the configured values from the defaults.
+    shelfLifeDays: { whole_blood: 35, red_cells: 42, plasma: 364, platelets: 5 },
     ...overrides,
   };
 }
@@ -96,6 +120,7 @@ export const pendingRequest: AdminRequest = {
   doctorname: 'Dr. Rao',
   hospitaladdress: 'City Hospital, Pune',
   reason: 'Surgery',
+  component: 'red_cells',
   status: 'pending',
   rejection_reason: null,
   issued_bloodgroup: null,
@@ -122,6 +147,10 @@ export const pendingDonation: AdminDonation = {
   donor_name: 'Asha Kulkarni',
   donor_username: 'asha.k',
   unit_ids: [],
+  collected_on: null,
+  screening: null,
+  test_results: null,
+  outcome_reason: null,
 };
 
 /** The admin navigation reads the dashboard for its pending counts: every screen test answers it. */

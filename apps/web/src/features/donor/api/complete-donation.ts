@@ -4,8 +4,8 @@ import { apiRequest } from '@/lib/api-client';
 import { donorKeys } from './query-keys';
 
 /**
- * POST /api/game/donation-complete: rewards the latest unrewarded donation once and returns the
- * profile with only the newly earned achievements.
+ * POST /api/game/donation-complete: the rewards credited at collection that the donor has not seen
+ * yet (points and achievements), once; 409 "No completed donation to reward" when there are none.
  */
 export function completeDonation(): Promise<DonationCompleteResult> {
   return apiRequest('/game/donation-complete', { method: 'POST', schema: DonationCompleteResultSchema });
@@ -16,7 +16,8 @@ export function useCompleteDonation() {
   return useMutation({
     mutationFn: completeDonation,
     // Points, level, achievements and the leaderboard all move; the feed gains "Achievement unlocked".
-    onSettled: () =>
+    // A 409 (nothing new) changes nothing, so only a reward refreshes them.
+    onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: donorKeys.game }),
         queryClient.invalidateQueries({ queryKey: donorKeys.summary }),

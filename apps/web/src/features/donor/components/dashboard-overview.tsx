@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import {
+  Alert,
   Badge,
   Button,
   Grid,
@@ -14,6 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  IconAlertCircle,
   IconCalendarEvent,
   IconCircleCheck,
   IconCircleX,
@@ -28,7 +30,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { MESSAGES } from '@bloodbank/shared/constants';
 import { todayIn } from '@bloodbank/shared/dates';
-import type { Donation, DonationStatus, DonorSummary } from '@bloodbank/shared/donation';
+import type { Donation, DonorSummary } from '@bloodbank/shared/donation';
 import { paths } from '@/app/paths';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageLoader } from '@/components/ui/page-loader';
@@ -39,7 +41,11 @@ import { useGameState } from '../api/get-game-state';
 import { useMyDonations } from '../api/get-my-donations';
 import { donorKeys } from '../api/query-keys';
 import { formatDate, formatInstantDate, pluralize } from '@/lib/format';
+import { deferralText, donationNote, DONOR_STATUS_BADGE } from './donation-status';
+import { LatestBooking } from './latest-booking';
 import { LoadError } from './load-error';
+import { alertTitleStyles } from './readable-colors';
+import { UnseenRewards } from './unseen-rewards';
 
 /** The Dashboard tab of the donor dashboard (spec section 2, PRODUCT.md section 2). */
 export function DashboardOverview() {
@@ -47,6 +53,8 @@ export function DashboardOverview() {
   const queryClient = useQueryClient();
   return (
     <Stack gap="lg">
+      {/* Rewards credited at collection that the donor has not seen yet (PRODUCT.md 3.4). */}
+      <UnseenRewards />
       <GameSummary />
       {summary.isPending ? (
         <PageLoader label="Loading your dashboard" />
@@ -61,6 +69,7 @@ export function DashboardOverview() {
         />
       ) : (
         <>
+          {summary.data.deferred ? <DeferralNotice deferred={summary.data.deferred} /> : null}
           <Counters summary={summary.data} />
           {/*
             The action (when to donate, Donate Blood) comes first, in reading order and on a phone,
@@ -68,7 +77,12 @@ export function DashboardOverview() {
           */}
           <Grid gutter="lg">
             <Grid.Col span={{ base: 12, md: 5 }} order={{ md: 2 }}>
-              <NextEligibleDonation summary={summary.data} />
+              <Stack gap="lg" h="100%">
+                {summary.data.latest_donation ? (
+                  <LatestBooking donation={summary.data.latest_donation} deferred={summary.data.deferred} />
+                ) : null}
+                <NextEligibleDonation summary={summary.data} />
+              </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 7 }} order={{ md: 1 }}>
               <RecentActivities activities={summary.data.activities} />
@@ -244,9 +258,28 @@ function RecentActivities({ activities }: { activities: DonorSummary['activities
 
 function activityColor(kind: string): string {
   if (kind.includes('rejected') || kind.includes('withdrawn')) return 'red';
-  if (kind.includes('approved') || kind.includes('issued')) return 'teal';
+  if (kind.includes('deferred') || kind.includes('follow_up') || kind.includes('cancelled')) return 'orange';
+  if (['approved', 'issued', 'collected', 'released'].some((word) => kind.includes(word))) return 'teal';
   if (kind.startsWith('achievement')) return 'yellow';
   return 'blue';
+}
+
+/** PRODUCT.md 3.7: the donor's active deferral, without its (confidential) reason. */
+function DeferralNotice({ deferred }: { deferred: NonNullable<DonorSummary['deferred']> }) {
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      icon={<IconAlertCircle aria-hidden />}
+      title={deferralText(deferred)}
+      styles={alertTitleStyles('yellow')}
+      data-testid="deferral-notice"
+    >
+      {deferred.type === 'permanent'
+        ? 'Thank you for wanting to help. The blood bank can tell you more.'
+        : `You can book your next donation from ${formatDate(deferred.until)}.`}
+    </Alert>
+  );
 }
 
 /** PRODUCT.md section 2: when the donor may donate next, and why not sooner. */
@@ -256,8 +289,11 @@ function NextEligibleDonation({ summary }: { summary: DonorSummary }) {
   let detail: string;
   let canDonate = false;
   if (summary.next_eligible_date === null) {
-    headline = 'Awaiting approval';
-    detail = summary.not_eligible_reason ?? MESSAGES.pendingDonationExists;
+    const permanent = summary.deferred?.type === 'permanent';
+    headline = permanent ? 'Not at this time' : 'After your booking';
+    detail = permanent
+      ? MESSAGES.deferredPermanently
+      : (summary.not_eligible_reason ?? MESSAGES.pendingDonationExists);
   } else if (summary.next_eligible_date <= today) {
     headline = 'Today';
     detail = 'You can donate now. Thank you for coming back!';
@@ -290,12 +326,6 @@ function NextEligibleDonation({ summary }: { summary: DonorSummary }) {
     </Paper>
   );
 }
-
-const STATUS_BADGE: Record<DonationStatus, { label: string; color: string }> = {
-  pending: { label: 'Pending', color: 'yellow.7' },
-  approved: { label: 'Approved', color: 'teal' },
-  rejected: { label: 'Rejected', color: 'red' },
-};
 
 function DonationHistory() {
   const donations = useMyDonations();
@@ -350,7 +380,8 @@ function DonationTable({ donations }: { donations: Donation[] }) {
         style={{ listStyle: 'none', margin: 0, padding: 0 }}
       >
         {donations.map((donation) => {
-          const badge = STATUS_BADGE[donation.status];
+          const badge = DONOR_STATUS_BADGE[donation.status];
+          const note = donationNote(donation);
           return (
             <Paper component="li" key={donation.id} withBorder radius="md" p="sm">
               <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -360,9 +391,9 @@ function DonationTable({ donations }: { donations: Donation[] }) {
                 </Badge>
               </Group>
               <Text size="sm">{pluralize(donation.unit, 'unit')}</Text>
-              {donation.rejection_reason ? (
+              {note ? (
                 <Text size="sm" c="dimmed">
-                  Reason: {donation.rejection_reason}
+                  {donation.status === 'rejected' ? `Reason: ${note}` : note}
                 </Text>
               ) : null}
             </Paper>
@@ -384,7 +415,8 @@ function DonationTable({ donations }: { donations: Donation[] }) {
         </Table.Thead>
         <Table.Tbody>
           {donations.map((donation) => {
-            const badge = STATUS_BADGE[donation.status];
+            const badge = DONOR_STATUS_BADGE[donation.status];
+            const note = donationNote(donation);
             return (
               <Table.Tr key={donation.id}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(donation.date)}</Table.Td>
@@ -395,7 +427,7 @@ function DonationTable({ donations }: { donations: Donation[] }) {
                   </Badge>
                 </Table.Td>
                 <Table.Td>
-                  {donation.rejection_reason ?? (
+                  {note ?? (
                     <Text span c="dimmed" size="sm">
                       —
                     </Text>

@@ -11,10 +11,19 @@ import { newAchievementsFrom } from './game-location-state';
 
 type User = ReturnType<typeof renderScreen>['user'];
 
-const eligibleToday = () => summary({ made: 0, pending: 0, approved: 0, rejected: 0, next_eligible_date: todayIn(), not_eligible_reason: null });
+const eligibleToday = () =>
+  summary({
+    made: 0,
+    pending: 0,
+    approved: 0,
+    rejected: 0,
+    next_eligible_date: todayIn(),
+    not_eligible_reason: null,
+  });
 
 const reward = (achievements = [earned(CATALOGUE[0]!)]) => ({
   profile: { id: 3, points: 200, level: 3, donation_streak: 1 },
+  points_credited: 100,
   achievements,
 });
 
@@ -105,7 +114,15 @@ describe('DonationForm', () => {
     const { api, user } = renderForm({
       'POST /api/donations': () => submitted.promise,
       'POST /api/game/donation-complete': () =>
-        jsonResponse(200, reward([earned(CATALOGUE[0]!), earned(CATALOGUE[1]!), earned(CATALOGUE[2]!), earned(CATALOGUE[4]!)])),
+        jsonResponse(
+          200,
+          reward([
+            earned(CATALOGUE[0]!),
+            earned(CATALOGUE[1]!),
+            earned(CATALOGUE[2]!),
+            earned(CATALOGUE[4]!),
+          ]),
+        ),
     });
     await screen.findByRole('form', { name: 'Donate Blood' });
 
@@ -115,12 +132,23 @@ describe('DonationForm', () => {
     const busy = await screen.findByRole('button', { name: 'Submitting...' });
     expect(busy).toBeDisabled();
     const post = api.requests.find((request) => request.path === '/api/donations');
-    expect(post?.json()).toEqual({ unit: 2, date, disease: 'High Blood Pressure', lastDonation: null, confirmation: true });
+    expect(post?.json()).toEqual({
+      unit: 2,
+      date,
+      disease: 'High Blood Pressure',
+      lastDonation: null,
+      confirmation: true,
+    });
 
     submitted.resolve(jsonResponse(201, donation({ unit: 2, date, disease: 'High Blood Pressure' })));
 
     expect(await screen.findByText(/has been submitted successfully/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/donor/donor-dashboard');
+    // PRODUCT.md 3.4: the reward comes at collection, and the donor is told so.
+    expect(screen.getByRole('status')).toHaveTextContent('+100 points when your donation is collected');
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute(
+      'href',
+      '/donor/donor-dashboard',
+    );
     expect(screen.getByRole('button', { name: 'Make Another Donation' })).toBeInTheDocument();
 
     const rewards = await screen.findByRole('region', { name: 'Blood Hero Rewards' });
@@ -169,7 +197,8 @@ describe('DonationForm', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { user } = renderForm({
       'POST /api/donations': () => jsonResponse(201, donation({ date: addDays(todayIn(), 5) })),
-      'POST /api/game/donation-complete': () => jsonResponse(409, { detail: 'No completed donation to reward' }),
+      'POST /api/game/donation-complete': () =>
+        jsonResponse(409, { detail: 'No completed donation to reward' }),
     });
     await screen.findByRole('form', { name: 'Donate Blood' });
     await fillValid(user);
@@ -184,13 +213,18 @@ describe('DonationForm', () => {
   it('shows the server detail when there is one', async () => {
     const { user } = renderForm({
       'POST /api/donations': () =>
-        jsonResponse(409, { detail: 'You already have a donation awaiting approval.', code: 'donation_pending' }),
+        jsonResponse(409, {
+          detail: 'You already have a donation awaiting approval.',
+          code: 'donation_pending',
+        }),
     });
     await screen.findByRole('form', { name: 'Donate Blood' });
     await fillValid(user);
     await user.click(submitButton());
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('You already have a donation awaiting approval.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You already have a donation awaiting approval.',
+    );
     expect(submitButton()).toBeEnabled();
   });
 
@@ -202,7 +236,9 @@ describe('DonationForm', () => {
     await fillValid(user);
     await user.click(submitButton());
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to submit your donation request. Please try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to submit your donation request. Please try again.',
+    );
   });
 
   it('puts a server field error on its field', async () => {
@@ -254,7 +290,49 @@ describe('DonationForm', () => {
 
     expect(await screen.findByText(/You already have a donation awaiting approval\./)).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Donate Blood' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/donor/donor-dashboard');
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute(
+      'href',
+      '/donor/donor-dashboard',
+    );
+  });
+
+  it('does not offer the form to a permanently deferred donor', async () => {
+    renderForm({
+      'GET /api/donor/summary': () =>
+        jsonResponse(
+          200,
+          summary({
+            pending: 0,
+            next_eligible_date: null,
+            deferred: { type: 'permanent', until: null },
+            not_eligible_reason: 'You cannot donate at this time. Please contact the blood bank.',
+          }),
+        ),
+    });
+    expect(
+      await screen.findByText('You cannot donate at this time. Please contact the blood bank.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Donate Blood' })).not.toBeInTheDocument();
+  });
+
+  it('says until when a temporarily deferred donor is deferred, in the words the server would use', async () => {
+    const until = addDays(todayIn(), 20);
+    renderForm({
+      'GET /api/donor/summary': () =>
+        jsonResponse(
+          200,
+          summary({
+            pending: 0,
+            next_eligible_date: until,
+            deferred: { type: 'temporary', until },
+            not_eligible_reason: `You are deferred from donating until ${until}.`,
+          }),
+        ),
+    });
+    expect(
+      await screen.findByText(new RegExp(`You are deferred from donating until ${until}\\.`)),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Donate Blood' })).toBeInTheDocument();
   });
 
   it('still offers the form when the eligibility check fails (the server checks again)', async () => {
@@ -263,14 +341,14 @@ describe('DonationForm', () => {
     expect(await screen.findByRole('form', { name: 'Donate Blood' })).toBeInTheDocument();
   });
 
-  it("shows the last donation the bank knows, read-only, and sends it", async () => {
+  it('shows the last donation the bank knows, read-only, and sends it', async () => {
     const lastGiven = addDays(todayIn(), -120);
     const { api, user } = renderForm({
       'GET /api/donations/mine': () =>
         jsonResponse(200, [
           donation({ id: 3, status: 'rejected', date: addDays(todayIn(), -20) }),
-          donation({ id: 2, status: 'approved', date: lastGiven }),
-          donation({ id: 1, status: 'approved', date: addDays(todayIn(), -300) }),
+          donation({ id: 2, status: 'released', date: lastGiven, collected_on: lastGiven }),
+          donation({ id: 1, status: 'collected', date: addDays(todayIn(), -300) }),
         ]),
       'POST /api/donations': () => jsonResponse(201, donation({ status: 'pending' })),
       'POST /api/game/donation-complete': () => jsonResponse(200, reward()),
@@ -284,7 +362,9 @@ describe('DonationForm', () => {
     await fillValid(user);
     await user.click(submitButton());
     await waitFor(() => expect(api.requests.some((request) => request.method === 'POST')).toBe(true));
-    const post = api.requests.find((request) => request.path === '/api/donations' && request.method === 'POST');
+    const post = api.requests.find(
+      (request) => request.path === '/api/donations' && request.method === 'POST',
+    );
     expect(post?.json()).toMatchObject({ lastDonation: lastGiven });
   });
 

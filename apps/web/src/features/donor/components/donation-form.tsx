@@ -22,6 +22,7 @@ import {
 } from '@bloodbank/shared/constants';
 import { todayIn } from '@bloodbank/shared/dates';
 import {
+  COLLECTED_DONATION_STATUSES,
   donationFormSchema,
   type DonationForm as DonationFormInput,
   type Donation,
@@ -54,16 +55,15 @@ const HEALTH_OPTIONS = [
   ...DONOR_HEALTH_OPTIONS.map((option) => ({ value: option, label: option })),
 ];
 
-/** The day of the donor's latest donation the bank accepted, or null when they have not given yet. */
+const COLLECTED = new Set<string>(COLLECTED_DONATION_STATUSES);
+
+/** The day of the donor's latest donation the bank collected, or null when they have not given yet. */
 export function lastGivenDate(donations: readonly Donation[], today: string): string | null {
   let latest: string | null = null;
   for (const donation of donations) {
-    if (
-      donation.status === 'approved' &&
-      donation.date <= today &&
-      (latest === null || donation.date > latest)
-    ) {
-      latest = donation.date;
+    const day = donation.collected_on ?? donation.date;
+    if (COLLECTED.has(donation.status) && day <= today && (latest === null || day > latest)) {
+      latest = day;
     }
   }
   return latest;
@@ -97,6 +97,8 @@ export function DonationForm() {
     summary.data?.not_eligible_reason && summary.data.next_eligible_date
       ? summary.data.next_eligible_date
       : null;
+  const eligibilityMessage = summary.data?.not_eligible_reason ?? null;
+  const permanentlyDeferred = summary.data?.deferred?.type === 'permanent';
   const today = todayIn();
   // The bank knows when the donor last gave: the field shows it and is not asked again. A history
   // that failed to load leaves the field to the donor, as before.
@@ -109,7 +111,7 @@ export function DonationForm() {
     if (eligibleFrom && values.date < eligibleFrom) {
       form.setError(
         'date',
-        { type: 'eligibility', message: MESSAGES.donateAgainFrom(eligibleFrom) },
+        { type: 'eligibility', message: eligibilityMessage ?? MESSAGES.donateAgainFrom(eligibleFrom) },
         { shouldFocus: true },
       );
       return;
@@ -147,8 +149,8 @@ export function DonationForm() {
               styles={alertTitleStyles('teal')}
             >
               Your donation request for {formatDate(submission.data.date)} ({submission.data.unit}{' '}
-              {submission.data.unit === 1 ? 'unit' : 'units'}) has been submitted successfully. It now awaits
-              approval by the blood bank.
+              {submission.data.unit === 1 ? 'unit' : 'units'}) has been submitted successfully. Come to the
+              blood bank on that day: staff record your donation there. {MESSAGES.pointsAtCollection}.
             </Alert>
             <Group gap="sm">
               <Button component={Link} to={paths.donor.dashboard}>
@@ -177,6 +179,30 @@ export function DonationForm() {
 
   if (summary.isPending || history.isPending) return <PageLoader label="Checking when you can donate" />;
 
+  if (permanentlyDeferred) {
+    return (
+      <Paper withBorder radius="lg" p="lg">
+        <Stack gap="md">
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={<IconCalendarEvent aria-hidden />}
+            title="Not at this time"
+            styles={alertTitleStyles('yellow')}
+            role="status"
+          >
+            {MESSAGES.deferredPermanently}
+          </Alert>
+          <Group>
+            <Button component={Link} to={paths.donor.dashboard}>
+              Back to Dashboard
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    );
+  }
+
   if (hasPending) {
     return (
       <Paper withBorder radius="lg" p="lg">
@@ -190,7 +216,7 @@ export function DonationForm() {
             role="status"
           >
             {summary.data?.not_eligible_reason ?? MESSAGES.pendingDonationExists} You can book your next
-            donation once the blood bank has decided on it.
+            donation once that one is collected or cancelled.
           </Alert>
           <Group>
             <Button component={Link} to={paths.donor.dashboard}>
@@ -216,8 +242,8 @@ export function DonationForm() {
         <Stack gap="md">
           {eligibleFrom ? (
             <Alert color="yellow" variant="light" icon={<IconCalendarEvent aria-hidden />} role="status">
-              {MESSAGES.donateAgainFrom(eligibleFrom)} Please choose a donation date from{' '}
-              {formatDate(eligibleFrom)} onwards.
+              {eligibilityMessage ?? MESSAGES.donateAgainFrom(eligibleFrom)} Please choose a donation date
+              from {formatDate(eligibleFrom)} onwards.
             </Alert>
           ) : null}
           {submission.isError ? (

@@ -5,11 +5,16 @@ import { renderScreen } from '@/test/render';
 import { CATALOGUE, earned, gameState, LEADERBOARD, meHandler, signInAsDonor } from '../test/fixtures';
 import { GameDashboard } from './game-dashboard';
 
-function renderGame(handlers: Parameters<typeof mockApi>[0], props: Parameters<typeof GameDashboard>[0] = {}) {
+function renderGame(
+  handlers: Parameters<typeof mockApi>[0],
+  props: Parameters<typeof GameDashboard>[0] = {},
+) {
   signInAsDonor();
   const api = mockApi({
     'GET /api/users/me': meHandler(),
     'GET /api/game/leaderboard': () => jsonResponse(200, LEADERBOARD),
+    'POST /api/game/donation-complete': () =>
+      jsonResponse(409, { detail: 'No completed donation to reward' }),
     ...handlers,
   });
   return { api, ...renderScreen(<GameDashboard {...props} />, { path: '/donor/game' }) };
@@ -23,19 +28,35 @@ describe('GameDashboard', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Blood Hero Game Dashboard' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading your game data');
 
-    state.resolve(jsonResponse(200, gameState({ points: 750, level: 8, next_level_points: 800, streak: 3, total_donations: 3 })));
+    state.resolve(
+      jsonResponse(
+        200,
+        gameState({
+          points: 450,
+          level: 3,
+          level_start_points: 300,
+          next_level_points: 600,
+          streak: 3,
+          total_donations: 3,
+        }),
+      ),
+    );
 
-    expect(await screen.findByText('Level 8', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
+    expect(await screen.findByText('Level 3', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
     const streak = screen.getByText('3 donation streak');
     expect(streak.closest('.mantine-Badge-root')?.querySelector('[data-icon="fire"]')).not.toBeNull();
 
-    // Level Progress: the spec's percent, (750 - (800 - 100)) / 100 = 50%.
+    // Level Progress (PRODUCT.md 3.4): level 3 spans 300..599, so 450 points is (450 - 300) / 300 = 50%.
     expect(screen.getByRole('heading', { name: 'Level Progress' })).toBeInTheDocument();
-    expect(screen.getByTestId('level-progress-points')).toHaveTextContent('750 / 800 points');
-    expect(screen.getByRole('progressbar', { name: 'Progress to level 9' })).toHaveAttribute('aria-valuenow', '50');
-    expect(screen.getByText('Level 9')).toBeInTheDocument();
+    expect(screen.getByTestId('level-progress-points')).toHaveTextContent('450 / 600 points');
+    expect(screen.getByRole('progressbar', { name: 'Progress to level 4' })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    );
+    expect(screen.getByText('Level 4')).toBeInTheDocument();
+    expect(screen.getByText('50% of the way to level 4 (150 points to go)')).toBeInTheDocument();
 
-    expect(screen.getByTestId('tile-points')).toHaveTextContent('750Total Points');
+    expect(screen.getByTestId('tile-points')).toHaveTextContent('450Total Points');
     expect(screen.getByTestId('tile-donations')).toHaveTextContent('3Total Donations');
     expect(screen.getByTestId('tile-streak')).toHaveTextContent('3Donation Streak');
 
@@ -47,26 +68,39 @@ describe('GameDashboard', () => {
 
     const board = screen.getByRole('region', { name: 'Leaderboard' });
     const rows = await within(board).findAllByRole('row');
-    const headers = within(board).getAllByRole('columnheader').map((cell) => cell.textContent);
+    const headers = within(board)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
     expect(headers).toEqual(['Rank', 'Hero', 'Level', 'Points']);
     expect(rows[1]).toHaveTextContent('1Sanjay F.131,200');
     expect(rows[2]).toHaveTextContent('2Asha K. (You)8700');
     expect(rows[2]).toHaveAttribute('aria-current', 'true');
     expect(rows[3]).not.toHaveAttribute('aria-current');
     expect(api.requests.find((request) => request.path === '/api/game/leaderboard')).toBeDefined();
-    expect(String(api.fetchMock.mock.calls.find(([url]) => String(url).includes('leaderboard'))?.[0])).toContain('limit=10');
+    expect(
+      String(api.fetchMock.mock.calls.find(([url]) => String(url).includes('leaderboard'))?.[0]),
+    ).toContain('limit=10');
   });
 
   it('shows no streak badge at a streak of 0 and the empty texts', async () => {
     renderGame({
-      'GET /api/game/state': () => jsonResponse(200, gameState({ points: 0, level: 1, streak: 0, total_donations: 0, achievements: [] })),
+      'GET /api/game/state': () =>
+        jsonResponse(
+          200,
+          gameState({ points: 0, level: 1, streak: 0, total_donations: 0, achievements: [] }),
+        ),
       'GET /api/game/leaderboard': () => jsonResponse(200, []),
     });
 
     expect(await screen.findByText('Level 1', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
     expect(screen.queryByText(/donation streak/)).not.toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Progress to level 2' })).toHaveAttribute('aria-valuenow', '0');
-    expect(screen.getByText('You have not earned any achievements yet. Donate blood to unlock your first one!')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Progress to level 2' })).toHaveAttribute(
+      'aria-valuenow',
+      '0',
+    );
+    expect(
+      screen.getByText('You have not earned any achievements yet. Donate blood to unlock your first one!'),
+    ).toBeInTheDocument();
     expect(await screen.findByText('No leaderboard data available.')).toBeInTheDocument();
   });
 
@@ -104,7 +138,10 @@ describe('GameDashboard', () => {
     const { api, user } = renderGame({
       'GET /api/game/state': () =>
         created
-          ? jsonResponse(200, gameState({ points: 0, level: 1, streak: 0, total_donations: 0, achievements: [] }))
+          ? jsonResponse(
+              200,
+              gameState({ points: 0, level: 1, streak: 0, total_donations: 0, achievements: [] }),
+            )
           : jsonResponse(404, { detail: 'Game profile not found. Create one to start playing.' }),
       'POST /api/game/profiles': () => {
         created = true;
@@ -134,7 +171,10 @@ describe('GameDashboard', () => {
     const onCelebrated = vi.fn();
     const { user } = renderGame(
       { 'GET /api/game/state': () => jsonResponse(200, gameState()) },
-      { newAchievements: [earned(CATALOGUE[1]!), earned(CATALOGUE[4]!), earned(CATALOGUE[2]!)], onCelebrated },
+      {
+        newAchievements: [earned(CATALOGUE[1]!), earned(CATALOGUE[4]!), earned(CATALOGUE[2]!)],
+        onCelebrated,
+      },
     );
 
     const modal = await screen.findByRole('dialog', { name: 'Achievement Unlocked!' });

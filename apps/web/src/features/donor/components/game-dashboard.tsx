@@ -1,6 +1,25 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Badge, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertCircle, IconAward, IconDroplet, IconFlame, IconStar, IconTrophy } from '@tabler/icons-react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Grid,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconAward,
+  IconDroplet,
+  IconFlame,
+  IconStar,
+  IconTrophy,
+} from '@tabler/icons-react';
 import { MESSAGES } from '@bloodbank/shared/constants';
 import type { EarnedAchievement } from '@bloodbank/shared/game';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -13,6 +32,7 @@ import { EarnedAchievementsList } from './earned-achievements-list';
 import { LeaderboardTable } from './leaderboard-table';
 import { LevelProgress } from './level-progress';
 import { LoadError } from './load-error';
+import { UnseenRewards } from './unseen-rewards';
 
 interface GameDashboardProps {
   /** 1 on /donor/game, 2 inside the donor dashboard's tab. */
@@ -67,7 +87,13 @@ export function GameDashboard({ headingOrder = 1, newAchievements = [], onCelebr
       </Paper>
     );
   } else {
-    const { profile, next_level_points: nextLevelPoints, total_donations: totalDonations, achievements } = game.data;
+    const {
+      profile,
+      level_start_points: levelStartPoints,
+      next_level_points: nextLevelPoints,
+      total_donations: totalDonations,
+      achievements,
+    } = game.data;
     badges = (
       <Group gap="xs">
         <Badge size="lg" variant="filled" leftSection={<IconStar size={14} aria-hidden />}>
@@ -79,7 +105,9 @@ export function GameDashboard({ headingOrder = 1, newAchievements = [], onCelebr
             color="orange"
             variant="light"
             c="dark.7"
-            leftSection={<IconFlame size={16} aria-hidden data-icon="fire" color="var(--mantine-color-orange-7)" />}
+            leftSection={
+              <IconFlame size={16} aria-hidden data-icon="fire" color="var(--mantine-color-orange-7)" />
+            }
           >
             {profile.donation_streak} donation streak
           </Badge>
@@ -88,10 +116,26 @@ export function GameDashboard({ headingOrder = 1, newAchievements = [], onCelebr
     );
     content = (
       <Stack gap="lg">
-        <LevelProgress level={profile.level} points={profile.points} nextLevelPoints={nextLevelPoints} headingOrder={sub} />
+        <LevelProgress
+          level={profile.level}
+          points={profile.points}
+          levelStartPoints={levelStartPoints}
+          nextLevelPoints={nextLevelPoints}
+          headingOrder={sub}
+        />
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-          <StatTile label="Total Points" value={profile.points} icon={<IconAward size={22} />} testId="tile-points" />
-          <StatTile label="Total Donations" value={totalDonations} icon={<IconDroplet size={22} />} testId="tile-donations" />
+          <StatTile
+            label="Total Points"
+            value={profile.points}
+            icon={<IconAward size={22} />}
+            testId="tile-points"
+          />
+          <StatTile
+            label="Total Donations"
+            value={totalDonations}
+            icon={<IconDroplet size={22} />}
+            testId="tile-donations"
+          />
           <StatTile
             label="Donation Streak"
             value={profile.donation_streak}
@@ -122,17 +166,33 @@ export function GameDashboard({ headingOrder = 1, newAchievements = [], onCelebr
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center" gap="sm" wrap="wrap">
-        <Title order={headingOrder} size={headingOrder === 1 ? 'h1' : 'h2'} style={{ overflowWrap: 'anywhere' }}>
+        <Title
+          order={headingOrder}
+          size={headingOrder === 1 ? 'h1' : 'h2'}
+          style={{ overflowWrap: 'anywhere' }}
+        >
           Blood Hero Game Dashboard
         </Title>
         {badges}
       </Group>
+      {/* Rewards credited at collection that the donor has not seen yet (PRODUCT.md 3.4). */}
+      <UnseenRewards onGameDashboard />
       {content}
     </Stack>
   );
 }
 
-function StatTile({ label, value, icon, testId }: { label: string; value: number; icon: ReactNode; testId: string }) {
+function StatTile({
+  label,
+  value,
+  icon,
+  testId,
+}: {
+  label: string;
+  value: number;
+  icon: ReactNode;
+  testId: string;
+}) {
   return (
     <Paper withBorder radius="lg" p="md" data-testid={testId}>
       <Group gap="sm" wrap="nowrap">

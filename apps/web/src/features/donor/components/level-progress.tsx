@@ -4,13 +4,25 @@ import { levelProgressPercent } from '@bloodbank/shared/game';
 interface LevelProgressProps {
   level: number;
   points: number;
+  /** Where the current level starts (PRODUCT.md 3.4: level n spans 100 x n points). */
+  levelStartPoints: number;
   nextLevelPoints: number;
   headingOrder: 2 | 3 | 4;
 }
 
-/** Spec section 2: current level, points over next-level points, next level; the percent of section 4. */
-export function LevelProgress({ level, points, nextLevelPoints, headingOrder }: LevelProgressProps) {
-  const percent = Math.min(100, Math.max(0, levelProgressPercent(points, nextLevelPoints)));
+/**
+ * Spec section 2: current level, points over next-level points, next level. The bar measures the
+ * way from the current level's start to the next (PRODUCT.md 3.4), so it moves with every reward.
+ */
+export function LevelProgress({
+  level,
+  points,
+  levelStartPoints,
+  nextLevelPoints,
+  headingOrder,
+}: LevelProgressProps) {
+  const percent = levelProgressPercent(points, levelStartPoints, nextLevelPoints);
+  const toGo = Math.max(0, nextLevelPoints - points);
   return (
     <Paper withBorder radius="lg" p="lg">
       <Title order={headingOrder} size="h4" mb="sm">
@@ -31,7 +43,8 @@ export function LevelProgress({ level, points, nextLevelPoints, headingOrder }: 
         <Progress.Section value={percent} aria-label={`Progress to level ${level + 1}`} />
       </Progress.Root>
       <Text size="xs" c="dimmed" mt={6}>
-        {percent}% of the way to level {level + 1}
+        {percent}% of the way to level {level + 1} ({toGo.toLocaleString('en')}{' '}
+        {toGo === 1 ? 'point' : 'points'} to go)
       </Text>
     </Paper>
   );

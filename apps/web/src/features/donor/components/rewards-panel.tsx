@@ -1,17 +1,21 @@
 import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconTrophy } from '@tabler/icons-react';
-import { POINTS_PER_DONATION, REWARDS_PANEL_MAX_ACHIEVEMENTS } from '@bloodbank/shared/constants';
+import { REWARDS_PANEL_MAX_ACHIEVEMENTS } from '@bloodbank/shared/constants';
 import type { DonationCompleteResult } from '@bloodbank/shared/game';
 import { pluralize } from '@/lib/format';
 import { AchievementIcon } from './achievement-icon';
 
 interface RewardsPanelProps {
   reward: DonationCompleteResult;
-  onViewGame: () => void;
+  /** Leaves out View Game Dashboard when the panel is on the game dashboard already. */
+  onViewGame?: () => void;
   onClose: () => void;
 }
 
-/** Spec section 2: +100 points and up to 3 of the achievements this donation unlocked. */
+/**
+ * Spec section 2: the points credited (+100 per collected donation, PRODUCT.md 3.4) and up to 3 of
+ * the achievements that came with them.
+ */
 export function RewardsPanel({ reward, onViewGame, onClose }: RewardsPanelProps) {
   const shown = reward.achievements.slice(0, REWARDS_PANEL_MAX_ACHIEVEMENTS);
   return (
@@ -31,7 +35,7 @@ export function RewardsPanel({ reward, onViewGame, onClose }: RewardsPanelProps)
           </div>
         </Group>
         <Text fw={700} size="xl" c="teal.9" data-testid="reward-points">
-          +{POINTS_PER_DONATION} points
+          +{reward.points_credited.toLocaleString('en')} points
         </Text>
         {shown.length > 0 ? (
           <Stack
@@ -61,7 +65,7 @@ export function RewardsPanel({ reward, onViewGame, onClose }: RewardsPanelProps)
           </Stack>
         ) : null}
         <Group gap="sm">
-          <Button onClick={onViewGame}>View Game Dashboard</Button>
+          {onViewGame ? <Button onClick={onViewGame}>View Game Dashboard</Button> : null}
           <Button variant="default" onClick={onClose}>
             Close
           </Button>

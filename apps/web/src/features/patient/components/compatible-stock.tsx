@@ -1,19 +1,36 @@
 import { Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { CAN_RECEIVE_FROM, isBloodGroup } from '@bloodbank/shared/blood-groups';
+import { isBloodGroup } from '@bloodbank/shared/blood-groups';
+import type { StockEntry } from '@bloodbank/shared/blood-request';
+import { compatibleDonorGroups, COMPONENT_WORDS, type Component } from '@bloodbank/shared/components';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { useStock } from '../api/get-stock';
 import { unitsText } from '@/lib/format';
 import { StockStatusBadge } from './status-badges';
 
 /**
- * Beside the Request Blood form: the groups a patient of the chosen group can receive from, with the
- * units each has on the shelf now. Follows the group field as it changes.
+ * The units of a group that can fill a request for `component`: a red-cell request also takes whole
+ * blood (`units`, PRODUCT.md 3.3); any other component only its own units.
  */
-export function CompatibleStock({ bloodgroup }: { bloodgroup: string | undefined }) {
+export function unitsForComponent(entry: StockEntry, component: Component): number {
+  return component === 'red_cells' ? entry.units : entry.components[component];
+}
+
+/** How the component's compatibility runs, in a sentence after the list (red cells: the spec's table). */
+const RULE_NOTES: Partial<Record<Component, string>> = {
+  plasma: 'Plasma works the other way round from red cells: AB plasma can go to anyone, O plasma only to O.',
+  platelets: 'Platelets can come from any group; the same ABO group is preferred and listed first.',
+};
+
+/**
+ * Beside the Request Blood form: the groups a patient of the chosen group can receive the chosen
+ * component from (its own rule), with the units each has on the shelf now. Follows both fields.
+ */
+export function CompatibleStock({ bloodgroup, component }: { bloodgroup: string | undefined; component: Component }) {
   const stock = useStock();
   const group = isBloodGroup(bloodgroup) ? bloodgroup : null;
-  const donors = group ? CAN_RECEIVE_FROM[group] : [];
-  const unitsOf = new Map(stock.data?.map((entry) => [entry.bloodgroup, entry.units]));
+  const donors = group ? compatibleDonorGroups(component, group) : [];
+  const unitsOf = new Map(stock.data?.map((entry) => [entry.bloodgroup, unitsForComponent(entry, component)]));
+  const words = COMPONENT_WORDS[component];
   const total = donors.reduce((sum, donor) => sum + (unitsOf.get(donor) ?? 0), 0);
 
   return (
@@ -49,8 +66,9 @@ export function CompatibleStock({ bloodgroup }: { bloodgroup: string | undefined
         ) : (
           <>
             <Text size="sm" c="dimmed">
-              A patient with {group} blood can receive from{' '}
-              {donors.length === 1 ? 'this group' : 'these groups'}. Units in stock now:
+              A patient with {group} blood can receive {words} from{' '}
+              {donors.length === 1 ? 'this group' : 'these groups'}. Units in stock now
+              {component === 'red_cells' ? ' (red cells and whole blood)' : ''}:
             </Text>
             <Stack
               component="ul"
@@ -84,10 +102,17 @@ export function CompatibleStock({ bloodgroup }: { bloodgroup: string | undefined
                 );
               })}
             </Stack>
+            {RULE_NOTES[component] ? (
+              <Text size="xs" c="dimmed">
+                {RULE_NOTES[component]}
+              </Text>
+            ) : null}
             <Text size="sm" fw={600} aria-live="polite" data-testid="compatible-total">
               {total > 0
-                ? `${unitsText(total)} of compatible blood in stock now.`
-                : 'No compatible blood is in stock right now. You can still send your request; it stays pending until the blood bank can fill it.'}
+                ? component === 'red_cells'
+                  ? `${unitsText(total)} of compatible blood in stock now.`
+                  : `${unitsText(total)} of compatible ${words} in stock now.`
+                : `No compatible ${component === 'red_cells' ? 'blood' : words} is in stock right now. You can still send your request; it stays pending until the blood bank can fill it.`}
             </Text>
           </>
         )}

@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconFirstAidKit } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { BloodRequest } from '@bloodbank/shared/blood-request';
+import { COMPONENT_LABELS, COMPONENT_WORDS } from '@bloodbank/shared/components';
 import { paths } from '@/app/paths';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CancelRequestModal } from './cancel-request-modal';
@@ -61,7 +62,7 @@ interface RequestListProps {
 }
 
 function cancelLabel(request: BloodRequest): string {
-  return `Cancel request for ${unitsText(request.unit)} of ${request.bloodgroup} needed by ${formatDate(request.date)}`;
+  return `Cancel request for ${unitsText(request.unit)} of ${request.bloodgroup} ${COMPONENT_WORDS[request.component]} needed by ${formatDate(request.date)}`;
 }
 
 /** The rejection reason, and the group actually issued when the admin filled it from another group. */
@@ -102,6 +103,7 @@ function RequestTable({ requests, onCancel }: RequestListProps) {
             <Table.Th scope="col" style={{ whiteSpace: 'nowrap' }}>
               Blood Group
             </Table.Th>
+            <Table.Th scope="col">Component</Table.Th>
             <Table.Th scope="col">Units</Table.Th>
             <Table.Th scope="col">Hospital</Table.Th>
             <Table.Th scope="col">Status</Table.Th>
@@ -117,6 +119,7 @@ function RequestTable({ requests, onCancel }: RequestListProps) {
               <Table.Td fw={700} style={{ whiteSpace: 'nowrap' }}>
                 {request.bloodgroup}
               </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{COMPONENT_LABELS[request.component]}</Table.Td>
               <Table.Td>{request.unit}</Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{request.hospitaladdress}</Table.Td>
               <Table.Td>
@@ -171,6 +174,12 @@ function RequestCards({ requests, onCancel }: RequestListProps) {
               </Text>
               <RequestStatusBadge status={request.status} />
             </Group>
+            <Text size="sm">
+              <Text span fw={600} size="sm">
+                Component:
+              </Text>{' '}
+              {COMPONENT_LABELS[request.component]}
+            </Text>
             <Text size="sm">
               <Text span fw={600} size="sm">
                 Needed by:

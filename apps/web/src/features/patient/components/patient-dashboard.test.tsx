@@ -15,14 +15,14 @@ const patient = {
 };
 
 const stock = [
-  { bloodgroup: 'A+', units: 3 },
-  { bloodgroup: 'A-', units: 0 },
-  { bloodgroup: 'B+', units: 4 },
-  { bloodgroup: 'B-', units: 0 },
-  { bloodgroup: 'AB+', units: 1 },
-  { bloodgroup: 'AB-', units: 2 },
-  { bloodgroup: 'O+', units: 6 },
-  { bloodgroup: 'O-', units: 12 },
+  { bloodgroup: 'A+', units: 3, components: { whole_blood: 0, red_cells: 3, plasma: 0, platelets: 0 } },
+  { bloodgroup: 'A-', units: 0, components: { whole_blood: 0, red_cells: 0, plasma: 5, platelets: 1 } },
+  { bloodgroup: 'B+', units: 4, components: { whole_blood: 0, red_cells: 4, plasma: 0, platelets: 0 } },
+  { bloodgroup: 'B-', units: 0, components: { whole_blood: 0, red_cells: 0, plasma: 0, platelets: 0 } },
+  { bloodgroup: 'AB+', units: 1, components: { whole_blood: 0, red_cells: 1, plasma: 1, platelets: 0 } },
+  { bloodgroup: 'AB-', units: 2, components: { whole_blood: 0, red_cells: 2, plasma: 0, platelets: 0 } },
+  { bloodgroup: 'O+', units: 6, components: { whole_blood: 0, red_cells: 6, plasma: 0, platelets: 0 } },
+  { bloodgroup: 'O-', units: 12, components: { whole_blood: 4, red_cells: 8, plasma: 0, platelets: 0 } },
 ];
 
 function bloodRequest(overrides: Partial<BloodRequest> & Pick<BloodRequest, 'id'>): BloodRequest {
@@ -33,6 +33,7 @@ function bloodRequest(overrides: Partial<BloodRequest> & Pick<BloodRequest, 'id'
     doctorname: 'Dr. Mehta',
     hospitaladdress: 'City Hospital',
     reason: 'Surgery',
+    component: 'red_cells',
     status: 'pending',
     rejection_reason: null,
     issued_bloodgroup: null,
@@ -45,7 +46,7 @@ function bloodRequest(overrides: Partial<BloodRequest> & Pick<BloodRequest, 'id'
 
 const requests: BloodRequest[] = [
   bloodRequest({ id: 4, unit: 3, date: '2026-03-12', hospitaladdress: 'City Hospital, Ward 4' }),
-  bloodRequest({ id: 3, status: 'approved', issued_bloodgroup: 'O-', issued_unit_ids: [1, 2], hospitaladdress: 'Lake Clinic' }),
+  bloodRequest({ id: 3, component: 'plasma', status: 'approved', issued_bloodgroup: 'O-', issued_unit_ids: [1, 2], hospitaladdress: 'Lake Clinic' }),
   bloodRequest({ id: 2, status: 'approved', issued_bloodgroup: 'B-', issued_unit_ids: [5, 6] }),
   bloodRequest({ id: 1, status: 'rejected', rejection_reason: 'No compatible blood in stock' }),
 ];
@@ -94,7 +95,7 @@ describe('Patient dashboard', () => {
     expect(counter('rejected')).toHaveTextContent('Rejected Requests3');
   });
 
-  it('shows the stock table: Available above 0 units, otherwise Not Available', async () => {
+  it('shows the stock table: Available above 0 units (red cells and whole blood), otherwise Not Available, with plasma and platelets apart', async () => {
     await openDashboard();
 
     const table = await screen.findByRole('table', { name: 'Available Blood Stock' });
@@ -102,20 +103,23 @@ describe('Patient dashboard', () => {
       'Blood Group',
       'Units',
       'Status',
+      'Plasma',
+      'Platelets',
     ]);
     const rows = within(table)
       .getAllByRole('row')
       .slice(1)
       .map((row) => Array.from(row.children, (cell) => cell.textContent));
     expect(rows).toEqual([
-      ['A+', '3', 'Available'],
-      ['A-', '0', 'Not Available'],
-      ['B+', '4', 'Available'],
-      ['B-', '0', 'Not Available'],
-      ['AB+', '1', 'Available'],
-      ['AB-', '2', 'Available'],
-      ['O+', '6', 'Available'],
-      ['O-', '12', 'Available'],
+      ['A+', '3', 'Available', '0', '0'],
+      // Plasma alone never makes a group "Available": the status follows the red-cell units.
+      ['A-', '0', 'Not Available', '5', '1'],
+      ['B+', '4', 'Available', '0', '0'],
+      ['B-', '0', 'Not Available', '0', '0'],
+      ['AB+', '1', 'Available', '1', '0'],
+      ['AB-', '2', 'Available', '0', '0'],
+      ['O+', '6', 'Available', '0', '0'],
+      ['O-', '12', 'Available', '0', '0'],
     ]);
   });
 
@@ -127,11 +131,13 @@ describe('Patient dashboard', () => {
     expect(items).toHaveLength(4);
 
     expect(items[0]).toHaveTextContent('3 units of B-Pending');
+    expect(items[0]).toHaveTextContent('Component: Red cells');
     expect(items[0]).toHaveTextContent('Needed by: 12 Mar 2026');
     expect(items[0]).toHaveTextContent('Hospital: City Hospital, Ward 4');
     expect(within(items[0]!).getByRole('button', { name: /^Cancel request for 3 units of B-/ })).toBeInTheDocument();
 
     expect(items[1]).toHaveTextContent('Approved');
+    expect(items[1]).toHaveTextContent('Component: Plasma');
     expect(items[1]).toHaveTextContent('Issued: O- (compatible with B-)');
     expect(within(items[1]!).queryByRole('button')).not.toBeInTheDocument();
 

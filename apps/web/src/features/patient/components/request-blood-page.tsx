@@ -4,6 +4,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { BloodRequest } from '@bloodbank/shared/blood-request';
+import { COMPONENT_WORDS } from '@bloodbank/shared/components';
 import { paths } from '@/app/paths';
 import { PageHeader } from '@/components/ui/page-header';
 import { formatDate, unitsText } from '@/lib/format';
@@ -44,7 +45,8 @@ function RequestSubmitted({ request, onAnother }: { request: BloodRequest; onAno
           Request Submitted
         </Title>
         <Text>
-          Your request for {unitsText(request.unit)} of {request.bloodgroup} blood, needed by{' '}
+          Your request for {unitsText(request.unit)} of {request.bloodgroup} {COMPONENT_WORDS[request.component]}, needed
+          by{' '}
           {formatDate(request.date)}, has been submitted. It is pending until the blood bank reviews it; you
           can follow it on your dashboard.
         </Text>

@@ -17,14 +17,14 @@ const patient = {
 };
 
 const stock = [
-  { bloodgroup: 'A+', units: 3 },
-  { bloodgroup: 'A-', units: 0 },
-  { bloodgroup: 'B+', units: 4 },
-  { bloodgroup: 'B-', units: 0 },
-  { bloodgroup: 'AB+', units: 1 },
-  { bloodgroup: 'AB-', units: 2 },
-  { bloodgroup: 'O+', units: 6 },
-  { bloodgroup: 'O-', units: 12 },
+  { bloodgroup: 'A+', units: 3, components: { whole_blood: 0, red_cells: 3, plasma: 2, platelets: 1 } },
+  { bloodgroup: 'A-', units: 0, components: { whole_blood: 0, red_cells: 0, plasma: 0, platelets: 0 } },
+  { bloodgroup: 'B+', units: 4, components: { whole_blood: 1, red_cells: 3, plasma: 0, platelets: 0 } },
+  { bloodgroup: 'B-', units: 0, components: { whole_blood: 0, red_cells: 0, plasma: 1, platelets: 0 } },
+  { bloodgroup: 'AB+', units: 1, components: { whole_blood: 0, red_cells: 1, plasma: 3, platelets: 0 } },
+  { bloodgroup: 'AB-', units: 2, components: { whole_blood: 0, red_cells: 2, plasma: 0, platelets: 0 } },
+  { bloodgroup: 'O+', units: 6, components: { whole_blood: 2, red_cells: 4, plasma: 0, platelets: 2 } },
+  { bloodgroup: 'O-', units: 12, components: { whole_blood: 0, red_cells: 12, plasma: 0, platelets: 0 } },
 ];
 
 type Handlers = Parameters<typeof mockApi>[0];
@@ -141,11 +141,11 @@ describe('Request Blood form', () => {
     await user.selectOptions(field(/blood group/i), 'AB+');
     expect(await screen.findByRole('region', { name: 'Who Can Give to AB+' })).toBeInTheDocument();
     expect(rows().map((row) => row.textContent)).toEqual([
+      'AB+1 unitAvailable',
       'A+3 unitsAvailable',
       'A-0 unitsNot Available',
       'B+4 unitsAvailable',
       'B-0 unitsNot Available',
-      'AB+1 unitAvailable',
       'AB-2 unitsAvailable',
       'O+6 unitsAvailable',
       'O-12 unitsAvailable',
@@ -157,8 +157,64 @@ describe('Request Blood form', () => {
     expect(rows().map((row) => row.textContent)).toEqual(['A-0 unitsNot Available', 'O-12 unitsAvailable']);
   });
 
+  it('follows the component: plasma the other way round, platelets from any group, each counting its own units', async () => {
+    const { user } = await openForm();
+    const rows = () => within(screen.getByRole('list', { name: 'Groups that can give to B-' })).getAllByRole('listitem');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(field(/component/i)).toHaveValue('red_cells');
+    expect(within(field(/component/i)).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Red cells',
+      'Whole blood',
+      'Plasma',
+      'Platelets',
+    ]);
+
+    // Plasma for B-: B and AB plasma, never O.
+    await user.selectOptions(field(/component/i), 'plasma');
+    await waitFor(() => expect(rows()[0]).toHaveTextContent('B-1 unitAvailable'));
+    expect(rows().map((row) => row.textContent)).toEqual([
+      'B-1 unitAvailable',
+      'B+0 unitsNot Available',
+      'AB+3 unitsAvailable',
+      'AB-0 unitsNot Available',
+    ]);
+    expect(screen.getByTestId('compatible-total')).toHaveTextContent('4 units of compatible plasma in stock now.');
+    expect(screen.getByText(/AB plasma can go to anyone/)).toBeInTheDocument();
+
+    // Platelets: every group, the same ABO group first.
+    await user.selectOptions(field(/component/i), 'platelets');
+    await waitFor(() => expect(rows()).toHaveLength(8));
+    expect(rows().slice(0, 2).map((row) => row.textContent)).toEqual(['B-0 unitsNot Available', 'B+0 unitsNot Available']);
+    expect(screen.getByTestId('compatible-total')).toHaveTextContent('3 units of compatible platelets in stock now.');
+
+    // Whole blood counts only whole-blood units (O+ has 2 of its 6).
+    await user.selectOptions(field(/blood group/i), 'O+');
+    await user.selectOptions(field(/component/i), 'whole_blood');
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Groups that can give to O+' })).getAllByRole('listitem').map((row) => row.textContent)).toEqual([
+        'O+2 unitsAvailable',
+        'O-0 unitsNot Available',
+      ]),
+    );
+  });
+
+  it('sends the chosen component', async () => {
+    let sent: MockRequest | undefined;
+    const { user } = await openForm(patient, {
+      'POST /api/requests': (request) => {
+        sent = request;
+        return jsonResponse(201, { ...(request.json() as object), id: 42, status: 'pending', rejection_reason: null, issued_bloodgroup: null, issued_unit_ids: [], created_at: '2026-01-01T00:00:00.000Z', decided_at: null });
+      },
+    });
+    await fillValid(user);
+    await user.selectOptions(field(/component/i), 'plasma');
+    await user.click(submitButton());
+    expect(await screen.findByText(/Your request for 2 units of B- plasma/)).toBeInTheDocument();
+    expect(sent?.json()).toMatchObject({ component: 'plasma', bloodgroup: 'B-', unit: 2 });
+  });
+
   it('says when no compatible group has stock', async () => {
-    await openForm(patient, { 'GET /api/stock': () => jsonResponse(200, stock.map((entry) => ({ ...entry, units: 0 }))) });
+    await openForm(patient, { 'GET /api/stock': () => jsonResponse(200, stock.map((entry) => ({ ...entry, units: 0, components: { ...entry.components, red_cells: 0, whole_blood: 0 } }))) });
 
     expect(await screen.findByTestId('compatible-total')).toHaveTextContent('No compatible blood is in stock right now.');
   });
@@ -186,6 +242,7 @@ describe('Request Blood form', () => {
       doctorname: 'Dr. Mehta',
       hospitaladdress: 'City Hospital, Ward 4',
       reason: 'Surgery on Friday',
+      component: 'red_cells',
     });
 
     response.resolve(
@@ -197,6 +254,7 @@ describe('Request Blood form', () => {
         doctorname: 'Dr. Mehta',
         hospitaladdress: 'City Hospital, Ward 4',
         reason: 'Surgery on Friday',
+        component: 'red_cells',
         status: 'pending',
         rejection_reason: null,
         issued_bloodgroup: null,
@@ -207,7 +265,7 @@ describe('Request Blood form', () => {
     );
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Request Submitted' })).toHaveFocus();
-    expect(screen.getByText(/Your request for 2 units of B- blood/)).toBeInTheDocument();
+    expect(screen.getByText(/Your request for 2 units of B- red cells/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/patient/patient-dashboard');
 
     await user.click(screen.getByRole('button', { name: 'Make Another Request' }));

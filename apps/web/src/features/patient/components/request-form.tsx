@@ -15,6 +15,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { BLOOD_GROUPS } from '@bloodbank/shared/blood-groups';
+import { COMPONENT_LABELS, DEFAULT_COMPONENT, type Component } from '@bloodbank/shared/components';
 import {
   bloodRequestFormSchema,
   type BloodRequest,
@@ -28,7 +29,14 @@ import { applyServerFieldErrors, fieldBinder } from '@/lib/form-errors';
 import { useCreateRequest } from '../api/create-request';
 import { CompatibleStock } from './compatible-stock';
 
-const FIELDS = ['bloodgroup', 'unit', 'date', 'doctorname', 'hospitaladdress', 'reason'] as const;
+const FIELDS = ['bloodgroup', 'component', 'unit', 'date', 'doctorname', 'hospitaladdress', 'reason'] as const;
+
+/** Red cells first: what most patients need, and the default (PRODUCT.md 3.5). */
+const COMPONENT_ORDER: Component[] = ['red_cells', 'whole_blood', 'plasma', 'platelets'];
+const COMPONENT_OPTIONS = COMPONENT_ORDER.map((component) => ({
+  value: component,
+  label: COMPONENT_LABELS[component],
+}));
 
 const GROUP_OPTIONS = [
   { value: '', label: 'Select blood group', disabled: true },
@@ -48,6 +56,7 @@ export function RequestForm({ onSubmitted }: { onSubmitted: (request: BloodReque
     defaultValues: {
       // The patient's own group and doctor, from their registration; both can be changed.
       bloodgroup: (auth.user?.bloodgroup ?? '') as BloodRequestForm['bloodgroup'],
+      component: DEFAULT_COMPONENT,
       unit: '1',
       date: '',
       doctorname: auth.user?.doctorname ?? '',
@@ -57,6 +66,7 @@ export function RequestForm({ onSubmitted }: { onSubmitted: (request: BloodReque
   });
   const field = fieldBinder(form);
   const bloodgroup = useWatch({ control: form.control, name: 'bloodgroup' });
+  const component = useWatch({ control: form.control, name: 'component' });
 
   const submission = useCreateRequest();
   const submit = form.handleSubmit((values) =>
@@ -92,6 +102,13 @@ export function RequestForm({ onSubmitted }: { onSubmitted: (request: BloodReque
                   withAsterisk
                   data={GROUP_OPTIONS}
                   {...field('bloodgroup')}
+                />
+                <NativeSelect
+                  label="Component"
+                  description="Red cells unless your doctor asked for another"
+                  withAsterisk
+                  data={COMPONENT_OPTIONS}
+                  {...field('component')}
                 />
                 <TextInput
                   label="Number of Units"
@@ -140,7 +157,7 @@ export function RequestForm({ onSubmitted }: { onSubmitted: (request: BloodReque
         </Paper>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>
-        <CompatibleStock bloodgroup={bloodgroup} />
+        <CompatibleStock bloodgroup={bloodgroup} component={component ?? DEFAULT_COMPONENT} />
       </Grid.Col>
     </Grid>
   );

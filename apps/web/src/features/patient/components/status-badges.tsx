@@ -19,10 +19,20 @@ const LABELS: Record<RequestStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-function ToneBadge({ tone, children }: { tone: keyof typeof TONES; children: string }) {
+function ToneBadge({
+  tone,
+  children,
+  size,
+}: {
+  tone: keyof typeof TONES;
+  children: string;
+  size?: 'xs' | 'sm' | 'md';
+}) {
   const { bg, fg } = TONES[tone];
   return (
-    <Badge variant="filled" color={bg} c={fg} radius="sm" tt="none" fw={700} style={{ flexShrink: 0, minWidth: 'max-content' }}>
+    <Badge
+      size={size}
+      variant="filled" color={bg} c={fg} radius="sm" tt="none" fw={700} style={{ flexShrink: 0, minWidth: 'max-content' }}>
       {children}
     </Badge>
   );
@@ -33,10 +43,14 @@ export function RequestStatusBadge({ status }: { status: RequestStatus }) {
 }
 
 /** Spec section 2: Available when units are above 0, otherwise Not Available. */
-export function StockStatusBadge({ units }: { units: number }) {
+export function StockStatusBadge({ units, size }: { units: number; size?: 'xs' | 'sm' | 'md' }) {
   return units > 0 ? (
-    <ToneBadge tone="approved">Available</ToneBadge>
+    <ToneBadge tone="approved" size={size}>
+      Available
+    </ToneBadge>
   ) : (
-    <ToneBadge tone="rejected">Not Available</ToneBadge>
+    <ToneBadge tone="rejected" size={size}>
+      Not Available
+    </ToneBadge>
   );
 }

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig: the screening thresholds (PRODUCT.md 3.2)', () => {
+  it('defaults to the thresholds of PRODUCT.md', () => {
+    expect(loadConfig({}).screening).toEqual({
+      haemoglobin_min_g_dl: 12.5,
+      weight_min_kg: 50,
+      bp_systolic_min: 90,
+      bp_systolic_max: 180,
+      bp_diastolic_min: 50,
+      bp_diastolic_max: 100,
+      pulse_min: 50,
+      pulse_max: 100,
+      deferral_days: 30,
+    });
+    expect(loadConfig({}).donationIntervalDays).toBe(90);
+  });
+
+  it('reads each from the environment', () => {
+    const config = loadConfig({ SCREENING_MIN_HAEMOGLOBIN_G_DL: '13', SCREENING_PULSE_MAX: '110', DONATION_INTERVAL_DAYS: '56' });
+    expect(config.screening).toMatchObject({ haemoglobin_min_g_dl: 13, pulse_max: 110 });
+    expect(config.donationIntervalDays).toBe(56);
+  });
+
+  it('refuses a range whose minimum is above its maximum, and a value that is not a number', () => {
+    expect(() => loadConfig({ SCREENING_PULSE_MIN: '120' })).toThrow(
+      new ConfigError(['SCREENING_PULSE_MIN (120) must not be above SCREENING_PULSE_MAX (100)']),
+    );
+    expect(() => loadConfig({ SCREENING_MIN_WEIGHT_KG: 'heavy' })).toThrow(ConfigError);
+  });
+});

@@ -1,0 +1,74 @@
+import type { Insertable, Transaction } from 'kysely';
+import type { DatabaseOrTransaction } from '../../db/database';
+import type { DB, DeferralsTable } from '../../db/types';
+
+const deferralColumns = [
+  'deferrals.id',
+  'deferrals.donor_id',
+  'deferrals.type',
+  'deferrals.until',
+  'deferrals.reason',
+  'deferrals.source',
+  'deferrals.donation_id',
+  'deferrals.created_at',
+  'deferrals.lifted_at',
+  'deferrals.lift_reason',
+] as const;
+
+/** Deferrals with the usernames of who set and lifted them. */
+function deferralsWithNames(db: DatabaseOrTransaction) {
+  return db
+    .selectFrom('deferrals')
+    .innerJoin('users as creator', 'creator.id', 'deferrals.created_by')
+    .leftJoin('users as lifter', 'lifter.id', 'deferrals.lifted_by')
+    .select(deferralColumns)
+    .select(['creator.username as created_by', 'lifter.username as lifted_by']);
+}
+export type DeferralWithNames = NonNullable<Awaited<ReturnType<typeof findDeferral>>>;
+
+export function findDeferral(db: DatabaseOrTransaction, deferralId: number) {
+  return deferralsWithNames(db).where('deferrals.id', '=', deferralId).executeTakeFirst();
+}
+
+/** A donor's deferrals, newest first (the admin's donor page). */
+export function listDeferralsOfDonor(db: DatabaseOrTransaction, donorId: number) {
+  return deferralsWithNames(db).where('deferrals.donor_id', '=', donorId).orderBy('deferrals.id', 'desc').execute();
+}
+
+export async function insertDeferral(db: DatabaseOrTransaction, deferral: Insertable<DeferralsTable>): Promise<number> {
+  const row = await db.insertInto('deferrals').values(deferral).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * The deferral that stops this donor from giving blood on `date`: not lifted, and permanent or
+ * ending after that day (`until` is the first day they may donate again). A permanent one wins,
+ * then the one that ends last.
+ */
+export function findDeferralInForce(db: DatabaseOrTransaction, donorId: number, date: string) {
+  return db
+    .selectFrom('deferrals')
+    .select(['id', 'type', 'until'])
+    .where('donor_id', '=', donorId)
+    .where('lifted_at', 'is', null)
+    .where((eb) => eb.or([eb('type', '=', 'permanent'), eb('until', '>', date)]))
+    .orderBy((eb) => eb.case().when('type', '=', 'permanent').then(0).else(1).end())
+    .orderBy('until', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Not lifted yet -> lifted; undefined when another admin lifted it first. */
+export function liftDeferralOnce(
+  trx: Transaction<DB>,
+  deferralId: number,
+  lift: { by: number; reason: string; at: string },
+) {
+  return trx
+    .updateTable('deferrals')
+    .set({ lifted_at: lift.at, lifted_by: lift.by, lift_reason: lift.reason })
+    .where('id', '=', deferralId)
+    .where('lifted_at', 'is', null)
+    .returning(['id', 'donor_id', 'type', 'until'])
+    .executeTakeFirst();
+}

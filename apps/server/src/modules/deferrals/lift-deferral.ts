@@ -1,0 +1,45 @@
+import type { Deferral, LiftDeferralInput } from '@bloodbank/shared/donation-lifecycle';
+import type { AppContext } from '../../context';
+import { conflict } from '../../errors';
+import type { Principal } from '../../plugins/access';
+import { recordActivity } from '../activity/activity.repository';
+import { recordAudit } from '../audit/audit.repository';
+import { findDeferral, liftDeferralOnce } from './deferrals.repository';
+import { deferralNotFound, toDeferral } from './deferrals.service';
+import { DEFERRAL_ACTIVITY_KINDS, deferralActivityMessages } from './record-deferral';
+
+/** POST /admin/deferrals/:id/lift: staff lift a deferral with a reason, once (PRODUCT.md 3.7). */
+export async function liftDeferral(
+  ctx: AppContext,
+  admin: Principal,
+  deferralId: number,
+  input: LiftDeferralInput,
+): Promise<Deferral> {
+  const at = ctx.clock.now().toISOString();
+  return ctx.writes.run(async (trx) => {
+    const lifted = await liftDeferralOnce(trx, deferralId, { by: admin.id, reason: input.reason, at });
+    if (!lifted) {
+      if (!(await findDeferral(trx, deferralId))) throw deferralNotFound();
+      throw conflict('This deferral has already been lifted.', 'already_lifted');
+    }
+    await recordActivity(trx, {
+      userId: lifted.donor_id,
+      kind: DEFERRAL_ACTIVITY_KINDS.lifted,
+      message: deferralActivityMessages.lifted,
+      at,
+    });
+    await recordAudit(trx, {
+      actorId: admin.id,
+      actor: admin.username,
+      action: 'deferral.lifted',
+      entity: 'deferral',
+      entityId: lifted.id,
+      before: { type: lifted.type, until: lifted.until },
+      after: { lifted: true, reason: input.reason },
+      at,
+    });
+    const row = await findDeferral(trx, deferralId);
+    if (!row) throw new Error('deferral missing right after it was lifted');
+    return toDeferral(row, ctx.clock.today());
+  });
+}

@@ -1,0 +1,80 @@
+import type { Transaction } from 'kysely';
+import { MESSAGES } from '@bloodbank/shared/constants';
+import type { Deferral, DeferralSource, DeferralType } from '@bloodbank/shared/donation-lifecycle';
+import type { DB } from '../../db/types';
+import type { Principal } from '../../plugins/access';
+import { recordActivity } from '../activity/activity.repository';
+import { recordAudit } from '../audit/audit.repository';
+import { findDeferral, insertDeferral } from './deferrals.repository';
+import { toDeferral } from './deferrals.service';
+
+export const DEFERRAL_ACTIVITY_KINDS = { set: 'deferral_set', lifted: 'deferral_lifted' } as const;
+
+/** The donor's feed says that they are deferred and until when, never why (the reason may name a test). */
+export const deferralActivityMessages = {
+  set: (deferral: { type: DeferralType; until: string | null }) =>
+    deferral.type === 'permanent' || !deferral.until
+      ? MESSAGES.deferredPermanently
+      : MESSAGES.deferredUntil(deferral.until),
+  lifted: 'Your deferral was lifted: you can book a donation again.',
+};
+
+export interface NewDeferral {
+  donorId: number;
+  type: DeferralType;
+  /** The first day the donor may donate again; null when permanent. */
+  until: string | null;
+  reason: string;
+  source: DeferralSource;
+  donationId: number | null;
+}
+
+/**
+ * Defers a donor (PRODUCT.md 3.7), inside the caller's transaction: by hand (defer-donor.ts), by a
+ * failed screening (donations/collect-donation.ts) or by a reactive test
+ * (donations/record-test-results.ts). The donor's feed and the audit log are written with it.
+ * Answers the deferral as staff see it (`today` decides whether it is in force).
+ */
+export async function recordDeferral(
+  trx: Transaction<DB>,
+  admin: Principal,
+  deferral: NewDeferral,
+  when: { at: string; today: string },
+): Promise<Deferral> {
+  const { at } = when;
+  const id = await insertDeferral(trx, {
+    donor_id: deferral.donorId,
+    type: deferral.type,
+    until: deferral.type === 'permanent' ? null : deferral.until,
+    reason: deferral.reason,
+    source: deferral.source,
+    donation_id: deferral.donationId,
+    created_by: admin.id,
+    created_at: at,
+  });
+  await recordActivity(trx, {
+    userId: deferral.donorId,
+    kind: DEFERRAL_ACTIVITY_KINDS.set,
+    message: deferralActivityMessages.set(deferral),
+    at,
+  });
+  await recordAudit(trx, {
+    actorId: admin.id,
+    actor: admin.username,
+    action: 'deferral.created',
+    entity: 'deferral',
+    entityId: id,
+    after: {
+      donor_id: deferral.donorId,
+      type: deferral.type,
+      until: deferral.until,
+      reason: deferral.reason,
+      source: deferral.source,
+      donation_id: deferral.donationId,
+    },
+    at,
+  });
+  const row = await findDeferral(trx, id);
+  if (!row) throw new Error('deferral missing right after it was recorded');
+  return toDeferral(row, when.today);
+}

@@ -1,0 +1,33 @@
+import type { Donation } from '@bloodbank/shared/donation';
+import type { AppContext } from '../../context';
+import { conflict, forbidden, notFound } from '../../errors';
+import { DONATION_ACTIVITY_KINDS, donationActivityMessages, recordDonationActivity } from './donation-activity';
+import { DONATION_DECISION_MESSAGES } from './donation-decisions';
+import { findDonationOwnerAndStatus, moveDonation } from './donations.repository';
+import { toDonation } from './donations.service';
+
+export const CANCEL_MESSAGES = {
+  notYours: 'You can only cancel your own bookings.',
+  notPending: 'Only a booking that has not been collected can be cancelled.',
+} as const;
+
+/** POST /donations/:id/cancel: the donor cancels their own pending booking (PRODUCT.md 3.2). */
+export async function cancelDonation(ctx: AppContext, donorId: number, donationId: number): Promise<Donation> {
+  const donation = await findDonationOwnerAndStatus(ctx.db, donationId);
+  if (!donation) throw notFound(DONATION_DECISION_MESSAGES.donationNotFound);
+  if (donation.donor_id !== donorId) throw forbidden(CANCEL_MESSAGES.notYours);
+  if (donation.status !== 'pending') throw conflict(CANCEL_MESSAGES.notPending, 'not_pending');
+  const at = ctx.clock.now().toISOString();
+  return ctx.writes.run(async (trx) => {
+    const cancelled = await moveDonation(trx, donationId, 'pending', { status: 'cancelled', decided_at: at, decided_by: donorId }, donorId);
+    if (!cancelled) throw conflict(CANCEL_MESSAGES.notPending, 'not_pending');
+    await recordDonationActivity(
+      trx,
+      donorId,
+      DONATION_ACTIVITY_KINDS.cancelled,
+      donationActivityMessages.cancelled({ date: cancelled.donation_date, units: cancelled.units }),
+      at,
+    );
+    return toDonation(cancelled);
+  });
+}

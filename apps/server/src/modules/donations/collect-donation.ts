@@ -1,0 +1,130 @@
+import { POINTS_PER_DONATION } from '@bloodbank/shared/constants';
+import { addDays } from '@bloodbank/shared/dates';
+import {
+  failedScreeningReasons,
+  type CollectionInput,
+  type CollectionResult,
+} from '@bloodbank/shared/donation-lifecycle';
+import type { AppContext } from '../../context';
+import { conflict } from '../../errors';
+import type { Principal } from '../../plugins/access';
+import { recordAudit } from '../audit/audit.repository';
+import { recordDeferral } from '../deferrals/record-deferral';
+import { creditCollectedDonation } from '../game/credit-collection';
+import { insertUnits } from '../inventory/inventory.repository';
+import { expiryDateOf } from '../inventory/receive-units';
+import { DONATION_ACTIVITY_KINDS, donationActivityMessages, recordDonationActivity } from './donation-activity';
+import { DONATION_DECISION_MESSAGES, findDonationInState, movedMeanwhile } from './donation-decisions';
+import { insertScreening, moveDonation } from './donations.repository';
+
+/**
+ * POST /admin/donations/:id/collect (PRODUCT.md 3.2): staff screen the donor on or after the booked
+ * day. A failed threshold defers the donation and the donor (SCREENING_DEFERRAL_DAYS), the reason
+ * naming each failed measurement. Otherwise the blood is collected: one whole-blood unit per
+ * donated unit, quarantined until its tests are in (record-test-results.ts), and Blood Hero credits
+ * the donation (PRODUCT.md 3.4). The conditional update decides races: one 200, one 409.
+ */
+export async function collectDonation(
+  ctx: AppContext,
+  admin: Principal,
+  donationId: number,
+  input: CollectionInput,
+): Promise<CollectionResult> {
+  const donation = await findDonationInState(ctx, donationId, 'pending');
+  const today = ctx.clock.today();
+  if (donation.donation_date > today) {
+    throw conflict(DONATION_DECISION_MESSAGES.donationNotYetDue(donation.donation_date), 'not_yet_due');
+  }
+  const reasons = failedScreeningReasons(input, ctx.config.screening);
+  const passed = reasons.length === 0;
+  const at = ctx.clock.now().toISOString();
+
+  return ctx.writes.run(async (trx) => {
+    const moved = await moveDonation(trx, donationId, 'pending', {
+      status: passed ? 'collected' : 'deferred',
+      decided_by: admin.id,
+      decided_at: at,
+      collected_on: today,
+      outcome_reason: passed ? null : reasons.join(' '),
+    });
+    if (!moved) throw movedMeanwhile('pending');
+    await insertScreening(trx, {
+      donation_id: donationId,
+      haemoglobin_g_dl: input.haemoglobin_g_dl,
+      weight_kg: input.weight_kg,
+      bp_systolic: input.bp_systolic,
+      bp_diastolic: input.bp_diastolic,
+      pulse: input.pulse,
+      passed: passed ? 1 : 0,
+      recorded_by: admin.id,
+      recorded_at: at,
+    });
+    const feedDonation = { date: moved.donation_date, units: moved.units };
+
+    if (!passed) {
+      const deferral = await recordDeferral(
+        trx,
+        admin,
+        {
+          donorId: moved.donor_id,
+          type: 'temporary',
+          until: addDays(today, ctx.config.screening.deferral_days),
+          reason: reasons.join(' '),
+          source: 'screening',
+          donationId,
+        },
+        { at, today },
+      );
+      await recordAudit(trx, {
+        actorId: admin.id,
+        actor: admin.username,
+        action: 'donation.deferred',
+        entity: 'donation',
+        entityId: donationId,
+        before: { status: 'pending' },
+        after: { status: 'deferred', reasons, deferral_id: deferral.id },
+        at,
+      });
+      return { status: 'deferred', deferral, reasons };
+    }
+
+    const units = await insertUnits(trx, {
+      bloodgroup: moved.bloodgroup,
+      // A collection is whole blood (PRODUCT.md 3.3); staff may separate it (process-unit.ts).
+      component: 'whole_blood',
+      source: 'donation',
+      donationId,
+      collectedOn: today,
+      expiresOn: expiryDateOf(today, ctx.config.shelfLifeDays.whole_blood),
+      count: moved.units,
+      at,
+      holdReason: 'testing',
+    });
+    const unitIds = units.map((unit) => unit.id);
+    await recordDonationActivity(
+      trx,
+      moved.donor_id,
+      DONATION_ACTIVITY_KINDS.collected,
+      donationActivityMessages.collected(feedDonation, POINTS_PER_DONATION),
+      at,
+    );
+    const game = await creditCollectedDonation(trx, { id: donationId, donorId: moved.donor_id }, at);
+    await recordAudit(trx, {
+      actorId: admin.id,
+      actor: admin.username,
+      action: 'donation.collected',
+      entity: 'donation',
+      entityId: donationId,
+      before: { status: 'pending' },
+      after: {
+        status: 'collected',
+        unit_ids: unitIds,
+        expires_on: units[0]?.expires_on ?? null,
+        ...(game.profile ? { game: { points: game.profile.points, level: game.profile.level } } : {}),
+        ...(game.earned.length ? { achievements_earned: game.earned.map((earned) => earned.achievement.name) } : {}),
+      },
+      at,
+    });
+    return { status: 'collected', unit_ids: unitIds };
+  });
+}

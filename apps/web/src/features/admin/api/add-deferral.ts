@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DeferralSchema, type Deferral, type NewDeferralInput } from '@bloodbank/shared/donation-lifecycle';
+import { apiRequest } from '@/lib/api-client';
+import { invalidateAdmin } from './query-keys';
+
+/** POST /api/admin/donors/:id/deferrals: a temporary (until a date) or permanent deferral, by hand. */
+export function addDeferral(donorId: number, deferral: NewDeferralInput): Promise<Deferral> {
+  return apiRequest(`/admin/donors/${donorId}/deferrals`, {
+    method: 'POST',
+    body: { json: deferral },
+    schema: DeferralSchema,
+  });
+}
+
+export function useAddDeferral(donorId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (deferral: NewDeferralInput) => addDeferral(donorId, deferral),
+    onSuccess: () => invalidateAdmin(queryClient, ['deferrals', 'donors', 'audit']),
+  });
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  CollectionResultSchema,
+  type CollectionInput,
+  type CollectionResult,
+} from '@bloodbank/shared/donation-lifecycle';
+import { apiRequest } from '@/lib/api-client';
+import { invalidateAdmin } from './query-keys';
+
+/**
+ * POST /api/admin/donations/:id/collect: the screening measurements. The donor passes (the units
+ * go into quarantine, in testing) or is deferred; 409 before the booked date or unless pending.
+ */
+export function collectDonation(id: number, values: CollectionInput): Promise<CollectionResult> {
+  return apiRequest(`/admin/donations/${id}/collect`, {
+    method: 'POST',
+    body: { json: values },
+    schema: CollectionResultSchema,
+  });
+}
+
+export function useCollectDonation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, values }: { id: number; values: CollectionInput }) => collectDonation(id, values),
+    onSuccess: () => invalidateAdmin(queryClient, ['donations', 'dashboard', 'units', 'donors', 'audit']),
+  });
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  TestResultsOutcomeSchema,
+  type TestResultsInput,
+  type TestResultsOutcome,
+} from '@bloodbank/shared/donation-lifecycle';
+import { apiRequest } from '@/lib/api-client';
+import { invalidateAdmin } from './query-keys';
+
+/**
+ * POST /api/admin/donations/:id/results: all negative releases the units; any reactive discards
+ * them, defers the donor and holds their other recent units (lookback). 409 unless collected.
+ */
+export function recordTestResults(id: number, results: TestResultsInput): Promise<TestResultsOutcome> {
+  return apiRequest(`/admin/donations/${id}/results`, {
+    method: 'POST',
+    body: { json: results },
+    schema: TestResultsOutcomeSchema,
+  });
+}
+
+export function useRecordTestResults() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, results }: { id: number; results: TestResultsInput }) =>
+      recordTestResults(id, results),
+    onSuccess: () => invalidateAdmin(queryClient, ['donations', 'dashboard', 'units', 'donors', 'audit']),
+  });
+}

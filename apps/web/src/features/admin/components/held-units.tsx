@@ -1,0 +1,191 @@
+import { useState } from 'react';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconFlask } from '@tabler/icons-react';
+import { PAGE_SIZE, type BloodUnit } from '@bloodbank/shared/admin';
+import { COMPONENT_LABELS } from '@bloodbank/shared/components';
+import { EmptyState } from '@/components/ui/empty-state';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { useDiscardUnits } from '../api/discard-units';
+import { useUnits } from '../api/get-units';
+import { useReleaseUnit } from '../api/release-unit';
+import { ConfirmDialog } from './confirm-dialog';
+import { canProcess, ProcessButton } from './process-unit-dialog';
+import { type Column } from './data-table';
+import { PagedTable } from './paged-table';
+import { StatusBadge } from './status-badge';
+import { DANGER } from '../tones';
+import { notify } from '../notify';
+
+/** Why a quarantined unit is not stock, in words. */
+export function HoldBadge({ unit }: { unit: BloodUnit }) {
+  return unit.hold_reason === 'lookback' ? (
+    <StatusBadge status="lookback" label="Lookback hold" />
+  ) : (
+    <StatusBadge status="testing" label="In testing" />
+  );
+}
+
+type Pending = { action: 'release' | 'discard'; unit: BloodUnit };
+
+/**
+ * Manage Blood's units that are not stock yet (PRODUCT.md 3.3): in testing (their donation awaits
+ * its results, which decide them) and on a lookback hold (a later reactive test of the same donor),
+ * which staff release to the shelf or discard.
+ */
+export function HeldUnits({
+  page,
+  onPageChange,
+  onProcess,
+}: {
+  page: number;
+  onPageChange: (page: number) => void;
+  /** Opens the Process dialog for a whole-blood unit (in testing units may be separated too). */
+  onProcess: (unit: BloodUnit) => void;
+}) {
+  const units = useUnits({ status: 'quarantined', page, pageSize: PAGE_SIZE.default });
+  const release = useReleaseUnit();
+  const discard = useDiscardUnits();
+  const [pending, setPending] = useState<Pending | null>(null);
+
+  const open = (next: Pending) => {
+    release.reset();
+    discard.reset();
+    setPending(next);
+  };
+
+  const confirm = () => {
+    if (!pending) return;
+    const { unit } = pending;
+    if (pending.action === 'release') {
+      release.mutate(unit.id, {
+        onSuccess: () => {
+          setPending(null);
+          notify({
+            title: 'Unit released',
+            message: `Unit #${unit.id} (${unit.bloodgroup}) is available again.`,
+          });
+        },
+      });
+    } else {
+      discard.mutate(
+        { unit_ids: [unit.id], reason: 'Lookback hold: discarded by staff' },
+        {
+          onSuccess: () => {
+            setPending(null);
+            notify({
+              title: 'Unit discarded',
+              message: `Unit #${unit.id} (${unit.bloodgroup}) was discarded.`,
+            });
+          },
+        },
+      );
+    }
+  };
+
+  const columns: Column<BloodUnit>[] = [
+    { key: 'id', header: 'Unit', title: true, nowrap: true, cell: (unit) => `#${unit.id}` },
+    { key: 'bloodgroup', header: 'Blood Group', cell: (unit) => <Text fw={700}>{unit.bloodgroup}</Text> },
+    { key: 'component', header: 'Component', nowrap: true, cell: (unit) => COMPONENT_LABELS[unit.component] },
+    {
+      key: 'source',
+      header: 'Source',
+      cell: (unit) =>
+        unit.source === 'donation' ? `Donation #${unit.donation_id ?? '?'}` : 'Received by hand',
+    },
+    { key: 'collected', header: 'Collected', nowrap: true, cell: (unit) => formatDate(unit.collected_on) },
+    { key: 'expires', header: 'Expires', nowrap: true, cell: (unit) => formatDate(unit.expires_on) },
+    { key: 'hold', header: 'Held for', cell: (unit) => <HoldBadge unit={unit} /> },
+    {
+      key: 'actions',
+      header: 'Actions',
+      label: false,
+      cell: (unit) =>
+        unit.hold_reason === 'lookback' ? (
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => open({ action: 'release', unit })}
+              aria-label={`Release unit #${unit.id}`}
+            >
+              Release
+            </Button>
+            <Button
+              size="xs"
+              variant="outline"
+              color={DANGER}
+              onClick={() => open({ action: 'discard', unit })}
+              aria-label={`Discard unit #${unit.id}`}
+            >
+              Discard
+            </Button>
+          </Group>
+        ) : (
+          <Group gap="xs" wrap="wrap">
+            {canProcess(unit) ? <ProcessButton unit={unit} onProcess={onProcess} /> : null}
+            <Text size="xs" c="dimmed">
+              Decided by its test results
+            </Text>
+          </Group>
+        ),
+    },
+  ];
+
+  const mutation = pending?.action === 'release' ? release : discard;
+  return (
+    <section aria-labelledby="held-heading">
+      <Stack gap={2} mb="sm">
+        <Title order={2} size="h3" id="held-heading">
+          In Testing and On Hold
+        </Title>
+        <Text size="sm" c="dimmed">
+          Not stock: units waiting for their donation&apos;s test results, and units on a lookback hold after
+          a reactive test of the same donor.
+        </Text>
+      </Stack>
+      <PagedTable
+        query={units}
+        loadingLabel="Loading units in testing"
+        errorText="The units in testing could not be loaded. Please try again."
+        empty={
+          <EmptyState
+            title="No units in testing or on hold"
+            description="Units appear here when a collection is recorded, until their results are in."
+            icon={<IconFlask size={28} />}
+          />
+        }
+        caption="Units in testing and on hold"
+        columns={columns}
+        rowKey={(unit) => unit.id}
+        highlight={(unit) => unit.hold_reason === 'lookback'}
+        pagesLabel="Units in testing"
+        page={page}
+        onPageChange={onPageChange}
+      />
+      <ConfirmDialog
+        opened={pending !== null}
+        title={
+          pending?.action === 'release'
+            ? `Release unit #${pending.unit.id}?`
+            : `Discard unit #${pending?.unit.id ?? ''}?`
+        }
+        confirmLabel={pending?.action === 'release' ? 'Release unit' : 'Discard unit'}
+        busyLabel={pending?.action === 'release' ? 'Releasing...' : 'Discarding...'}
+        busy={mutation.isPending}
+        color={pending?.action === 'release' ? 'blood' : DANGER}
+        error={
+          mutation.isError
+            ? errorMessage(mutation.error, 'The unit could not be changed. Please try again.')
+            : null
+        }
+        onConfirm={confirm}
+        onClose={() => setPending(null)}
+      >
+        {pending?.action === 'release'
+          ? `Unit #${pending.unit.id} (${pending.unit.bloodgroup}, collected ${formatDate(pending.unit.collected_on)}) leaves its lookback hold and becomes available stock. Release it only when the lookback investigation has cleared it.`
+          : `Unit #${pending?.unit.id ?? ''} will be discarded and never issued.`}
+      </ConfirmDialog>
+    </section>
+  );
+}

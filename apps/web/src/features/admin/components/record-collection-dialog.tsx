@@ -1,0 +1,222 @@
+import { useState } from 'react';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import type { AdminDonation } from '@bloodbank/shared/admin';
+import {
+  CollectionSchema,
+  failedScreeningReasons,
+  SCREENING_FIELDS,
+  SCREENING_POSSIBLE_RANGES,
+  type CollectionInput,
+  type ScreeningField,
+  type ScreeningThresholds,
+} from '@bloodbank/shared/donation-lifecycle';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { applyServerFieldErrors, fieldBinder } from '@/lib/form-errors';
+import { formatDate, unitsText } from '@/lib/format';
+import { useCollectDonation } from '../api/collect-donation';
+import { useScreeningThresholds } from '../api/get-screening-thresholds';
+import { notify } from '../notify';
+import { StepModal } from './step-modal';
+
+type CollectionValues = Record<ScreeningField, string>;
+
+const EMPTY: CollectionValues = {
+  haemoglobin_g_dl: '',
+  weight_kg: '',
+  bp_systolic: '',
+  bp_diastolic: '',
+  pulse: '',
+};
+
+const FIELD_LABELS: Record<ScreeningField, string> = {
+  haemoglobin_g_dl: 'Haemoglobin (g/dL)',
+  weight_kg: 'Weight (kg)',
+  bp_systolic: 'Blood pressure, systolic (mmHg)',
+  bp_diastolic: 'Blood pressure, diastolic (mmHg)',
+  pulse: 'Pulse (beats/min)',
+};
+
+/** What a donor must meet, next to each field: "At least 12.5 g/dL", "90–180 mmHg". */
+export function thresholdText(field: ScreeningField, thresholds: ScreeningThresholds): string {
+  const unit = SCREENING_POSSIBLE_RANGES[field].unit;
+  switch (field) {
+    case 'haemoglobin_g_dl':
+      return `Required: at least ${thresholds.haemoglobin_min_g_dl} ${unit}`;
+    case 'weight_kg':
+      return `Required: at least ${thresholds.weight_min_kg} ${unit}`;
+    case 'bp_systolic':
+      return `Required: ${thresholds.bp_systolic_min}–${thresholds.bp_systolic_max} ${unit}`;
+    case 'bp_diastolic':
+      return `Required: ${thresholds.bp_diastolic_min}–${thresholds.bp_diastolic_max} ${unit}`;
+    case 'pulse':
+      return `Required: ${thresholds.pulse_min}–${thresholds.pulse_max} ${unit}`;
+  }
+}
+
+const alertTitle = (color: 'red' | 'dark') => ({
+  title: { color: color === 'red' ? 'var(--mantine-color-red-9)' : 'var(--mantine-color-dark-7)' },
+});
+
+interface RecordCollectionDialogProps {
+  /** The booking being collected; null keeps the dialog closed. */
+  donation: AdminDonation | null;
+  onClose: () => void;
+}
+
+/**
+ * Record Collection (PRODUCT.md 3.2): the four screening measurements, checked here with the
+ * shared CollectionSchema, the thresholds beside each field and, as soon as every value is
+ * possible, what the server will decide (collected, or deferred and why).
+ */
+export function RecordCollectionDialog({ donation, onClose }: RecordCollectionDialogProps) {
+  return (
+    <StepModal item={donation} title={(item) => `Record collection: donation #${item.id}`} onClose={onClose}>
+      {(item, onBusy) => <CollectionFormBody donation={item} onClose={onClose} onBusy={onBusy} />}
+    </StepModal>
+  );
+}
+
+function CollectionFormBody({
+  donation,
+  onClose,
+  onBusy,
+}: {
+  donation: AdminDonation;
+  onClose: () => void;
+  onBusy: (busy: boolean) => void;
+}) {
+  const thresholds = useScreeningThresholds();
+  const collect = useCollectDonation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<CollectionValues, unknown, CollectionInput>({
+    resolver: zodResolver(CollectionSchema) as unknown as Resolver<
+      CollectionValues,
+      unknown,
+      CollectionInput
+    >,
+    defaultValues: EMPTY,
+  });
+  const field = fieldBinder(form);
+  const values = useWatch({ control: form.control });
+  const parsed = CollectionSchema.safeParse(values);
+  const reasons =
+    parsed.success && thresholds.data ? failedScreeningReasons(parsed.data, thresholds.data) : null;
+  const busy = form.formState.isSubmitting;
+
+  const submit = form.handleSubmit(async (input) => {
+    setFailure(null);
+    onBusy(true);
+    try {
+      const result = await collect.mutateAsync({ id: donation.id, values: input });
+      if (result.status === 'collected') {
+        notify({
+          title: 'Collection recorded',
+          message: `${unitsText(result.unit_ids.length)} of ${donation.bloodgroup} from ${donation.donor_name} ${result.unit_ids.length === 1 ? 'is' : 'are'} in testing.`,
+        });
+      } else {
+        const until = result.deferral.until ? ` until ${formatDate(result.deferral.until)}` : '';
+        notify({
+          title: 'Donor deferred',
+          message: `${donation.donor_name} is deferred${until}: ${result.reasons.join(' ')}`,
+        });
+      }
+      onClose();
+    } catch (error) {
+      const unplaced = applyServerFieldErrors(form, error, SCREENING_FIELDS);
+      const onFields =
+        error instanceof ApiError && Object.keys(error.errors).length > Object.keys(unplaced).length;
+      if (!onFields)
+        setFailure(errorMessage(error, 'The collection could not be recorded. Please try again.'));
+    } finally {
+      onBusy(false);
+    }
+  });
+
+  return (
+    <form noValidate aria-label="Record collection" onSubmit={(event) => void submit(event)}>
+      <Stack gap="md">
+        <Text size="sm">
+          {donation.donor_name} booked {unitsText(donation.unit)} of {donation.bloodgroup} for{' '}
+          {formatDate(donation.date)}. Health condition declared: <strong>{donation.disease}</strong>.
+        </Text>
+        {thresholds.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {errorMessage(thresholds.error, 'The screening thresholds could not be loaded.')} The server still
+            checks every measurement.
+          </Alert>
+        ) : null}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {SCREENING_FIELDS.map((name, index) => (
+            <TextInput
+              key={name}
+              label={FIELD_LABELS[name]}
+              description={
+                thresholds.data ? thresholdText(name, thresholds.data) : 'Loading the threshold...'
+              }
+              inputMode={name === 'haemoglobin_g_dl' || name === 'weight_kg' ? 'decimal' : 'numeric'}
+              autoComplete="off"
+              withAsterisk
+              data-autofocus={index === 0 ? true : undefined}
+              {...field(name)}
+            />
+          ))}
+        </SimpleGrid>
+
+        {/* What will happen, said as it changes (role status: polite, not an error). */}
+        <div>
+          {reasons === null ? null : reasons.length > 0 ? (
+            <Alert
+              color="orange"
+              variant="light"
+              icon={<IconAlertTriangle aria-hidden />}
+              title={`This donor will be deferred for ${thresholds.data?.deferral_days ?? 30} days:`}
+              styles={alertTitle('dark')}
+              role="status"
+              data-testid="screening-preview"
+            >
+              <Stack gap={2}>
+                {reasons.map((reason) => (
+                  <Text size="sm" key={reason}>
+                    {reason}
+                  </Text>
+                ))}
+              </Stack>
+            </Alert>
+          ) : (
+            <Alert
+              color="teal"
+              variant="light"
+              icon={<IconCircleCheck aria-hidden />}
+              styles={alertTitle('dark')}
+              title="Every measurement meets its threshold."
+              role="status"
+              data-testid="screening-preview"
+            >
+              <Text size="sm">
+                {unitsText(donation.unit)} of whole blood will be collected and held in testing until the
+                results are in.
+              </Text>
+            </Alert>
+          )}
+        </div>
+
+        {failure ? (
+          <Alert color="red" variant="light" role="alert">
+            {failure}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving...' : reasons && reasons.length > 0 ? 'Record and defer' : 'Record collection'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

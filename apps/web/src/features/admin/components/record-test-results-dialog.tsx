@@ -1,0 +1,259 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Group,
+  List,
+  NativeSelect,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import type { AdminDonation } from '@bloodbank/shared/admin';
+import { BLOOD_GROUPS } from '@bloodbank/shared/blood-groups';
+import {
+  INFECTION_TEST_LABELS,
+  INFECTION_TESTS,
+  TestResultsSchema,
+  type InfectionTest,
+  type TestResultsInput,
+} from '@bloodbank/shared/donation-lifecycle';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { applyServerFieldErrors, fieldBinder } from '@/lib/form-errors';
+import { formatDate, unitsText } from '@/lib/format';
+import { useRecordTestResults } from '../api/record-test-results';
+import { notify } from '../notify';
+import { DANGER } from '../tones';
+import { StepModal } from './step-modal';
+
+type ResultsValues = Record<InfectionTest, '' | 'negative' | 'reactive'> & { bloodgroup: string };
+const FIELDS = [...INFECTION_TESTS, 'bloodgroup'] as const;
+
+const GROUP_OPTIONS = BLOOD_GROUPS.map((group) => ({ value: group, label: group }));
+
+/** What a reactive result sets off (PRODUCT.md 3.2), said before staff confirm it. */
+export function reactiveConsequences(reactive: InfectionTest[]): string[] {
+  const permanent = reactive.some((test) => test !== 'syphilis');
+  return [
+    'The units of this donation are discarded ("Reactive screening test").',
+    permanent ? 'The donor is deferred permanently.' : 'The donor is deferred for 365 days (syphilis alone).',
+    "Lookback: the donor's other units collected in the last 12 months that are in testing or available go on hold until staff release or discard them.",
+    'The donor is only told that the donation needs follow-up.',
+  ];
+}
+
+interface RecordTestResultsDialogProps {
+  /** The collected donation; null keeps the dialog closed. */
+  donation: AdminDonation | null;
+  onClose: () => void;
+}
+
+/**
+ * Record Test Results (PRODUCT.md 3.2): HIV, HBV, HCV and syphilis, each chosen by staff (no
+ * default), and the confirmed ABO/Rh group (the donor's recorded group to start with). A changed
+ * group and any reactive result are spelled out; a reactive result needs a second confirmation.
+ */
+export function RecordTestResultsDialog({ donation, onClose }: RecordTestResultsDialogProps) {
+  return (
+    <StepModal item={donation} title={(item) => `Record test results: donation #${item.id}`} onClose={onClose}>
+      {(item, onBusy) => <ResultsFormBody donation={item} onClose={onClose} onBusy={onBusy} />}
+    </StepModal>
+  );
+}
+
+function ResultsFormBody({
+  donation,
+  onClose,
+  onBusy,
+}: {
+  donation: AdminDonation;
+  onClose: () => void;
+  onBusy: (busy: boolean) => void;
+}) {
+  const record = useRecordTestResults();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<TestResultsInput | null>(null);
+  const form = useForm<ResultsValues, unknown, TestResultsInput>({
+    resolver: zodResolver(TestResultsSchema) as unknown as Resolver<ResultsValues, unknown, TestResultsInput>,
+    defaultValues: { hiv: '', hbv: '', hcv: '', syphilis: '', bloodgroup: donation.bloodgroup },
+  });
+  const field = fieldBinder(form);
+  const values = useWatch({ control: form.control });
+  const reactive = INFECTION_TESTS.filter((test) => values[test] === 'reactive');
+  const groupChanged = Boolean(values.bloodgroup) && values.bloodgroup !== donation.bloodgroup;
+  const busy = record.isPending;
+
+  const send = async (input: TestResultsInput) => {
+    setFailure(null);
+    onBusy(true);
+    try {
+      const outcome = await record.mutateAsync({ id: donation.id, results: input });
+      if (outcome.status === 'released') {
+        const corrected = outcome.corrected_bloodgroup
+          ? ` The donor's group was corrected to ${outcome.corrected_bloodgroup}.`
+          : '';
+        notify({
+          title: `Donation #${donation.id} released`,
+          message: `${unitsText(outcome.unit_ids.length)} of ${outcome.corrected_bloodgroup ?? donation.bloodgroup} now available.${corrected}`,
+        });
+      } else {
+        const held = outcome.lookback_unit_ids.length;
+        notify({
+          title: `Donation #${donation.id} discarded`,
+          message: `${unitsText(outcome.unit_ids.length)} discarded; ${donation.donor_name} is deferred${
+            outcome.deferral?.until ? ` until ${formatDate(outcome.deferral.until)}` : ' permanently'
+          }.${held > 0 ? ` ${unitsText(held)} on lookback hold.` : ''}`,
+        });
+      }
+      onClose();
+    } catch (error) {
+      setConfirming(null);
+      const unplaced = applyServerFieldErrors(form, error, FIELDS);
+      const onFields =
+        error instanceof ApiError && Object.keys(error.errors).length > Object.keys(unplaced).length;
+      if (!onFields)
+        setFailure(errorMessage(error, 'The test results could not be recorded. Please try again.'));
+    } finally {
+      onBusy(false);
+    }
+  };
+
+  const submit = form.handleSubmit(async (input) => {
+    if (INFECTION_TESTS.some((test) => input[test] === 'reactive')) {
+      setConfirming(input);
+      return;
+    }
+    await send(input);
+  });
+
+  if (confirming) {
+    const tests = INFECTION_TESTS.filter((test) => confirming[test] === 'reactive');
+    return (
+      <Stack gap="md">
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle aria-hidden />}
+          title={`Record a reactive result (${tests.map((test) => INFECTION_TEST_LABELS[test]).join(', ')})?`}
+          styles={{ title: { color: 'var(--mantine-color-red-9)' } }}
+        >
+          <List size="sm" spacing={4}>
+            {reactiveConsequences(tests).map((line) => (
+              <List.Item key={line}>{line}</List.Item>
+            ))}
+          </List>
+        </Alert>
+        <Text size="sm">This cannot be undone from the screen.</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => setConfirming(null)} disabled={busy}>
+            Back
+          </Button>
+          <Button color={DANGER} onClick={() => void send(confirming)} disabled={busy} data-autofocus>
+            {busy ? 'Saving...' : 'Discard and defer'}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <form noValidate aria-label="Record test results" onSubmit={(event) => void submit(event)}>
+      <Stack gap="md">
+        <Text size="sm">
+          {donation.donor_name}: {unitsText(donation.unit)} of {donation.bloodgroup}, collected{' '}
+          {formatDate(donation.collected_on ?? donation.date)}. Choose each result; none is filled in for you.
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {INFECTION_TESTS.map((test) => (
+            <Controller
+              key={test}
+              control={form.control}
+              name={test}
+              render={({ field: radio, fieldState }) => (
+                <Radio.Group
+                  label={INFECTION_TEST_LABELS[test]}
+                  withAsterisk
+                  value={radio.value}
+                  onChange={(value) => radio.onChange(value)}
+                  name={`result-${test}`}
+                  error={fieldState.error?.message}
+                >
+                  <Group gap="lg" mt={6}>
+                    <Radio value="negative" label="Negative" ref={radio.ref} />
+                    <Radio value="reactive" label="Reactive" color={DANGER} />
+                  </Group>
+                </Radio.Group>
+              )}
+            />
+          ))}
+        </SimpleGrid>
+        <NativeSelect
+          label="Confirmed blood group"
+          description={`Recorded for the donor: ${donation.bloodgroup}`}
+          data={GROUP_OPTIONS}
+          withAsterisk
+          w={{ base: '100%', xs: 260 }}
+          {...field('bloodgroup')}
+        />
+
+        {/* What will happen, said as it changes (role status: polite, not an error). */}
+        <div>
+          <Stack gap="sm">
+            {groupChanged ? (
+              <Alert
+                color="orange"
+                variant="light"
+                icon={<IconAlertTriangle aria-hidden />}
+                title="The confirmed group differs from the donor's record"
+                styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}
+                role="status"
+                data-testid="group-warning"
+              >
+                <Text size="sm">
+                  {reactive.length > 0
+                    ? `The donor's group will be corrected from ${donation.bloodgroup} to ${values.bloodgroup}.`
+                    : `The donor's group will be corrected from ${donation.bloodgroup} to ${values.bloodgroup} (the donor is told), and the units will carry ${values.bloodgroup}.`}
+                </Text>
+              </Alert>
+            ) : null}
+            {reactive.length > 0 ? (
+              <Alert
+                color="red"
+                variant="light"
+                icon={<IconAlertTriangle aria-hidden />}
+                title={`Reactive: ${reactive.map((test) => INFECTION_TEST_LABELS[test]).join(', ')}`}
+                styles={{ title: { color: 'var(--mantine-color-red-9)' } }}
+                role="status"
+                data-testid="reactive-warning"
+              >
+                <List size="sm" spacing={4}>
+                  {reactiveConsequences(reactive).map((line) => (
+                    <List.Item key={line}>{line}</List.Item>
+                  ))}
+                </List>
+              </Alert>
+            ) : null}
+          </Stack>
+        </div>
+
+        {failure ? (
+          <Alert color="red" variant="light" role="alert">
+            {failure}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" color={reactive.length > 0 ? DANGER : undefined} disabled={busy}>
+            {busy ? 'Saving...' : reactive.length > 0 ? 'Review reactive result' : 'Record results'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DonationSchema, type Donation } from '@bloodbank/shared/donation';
+import { apiRequest } from '@/lib/api-client';
+import { donorKeys } from './query-keys';
+
+/** POST /api/donations/:id/cancel: the donor cancels their own pending booking; 409 unless pending. */
+export function cancelDonation(id: number): Promise<Donation> {
+  return apiRequest(`/donations/${id}/cancel`, { method: 'POST', schema: DonationSchema });
+}
+
+export function useCancelDonation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelDonation,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: donorKeys.myDonations }),
+        queryClient.invalidateQueries({ queryKey: donorKeys.summary }),
+      ]),
+  });
+}

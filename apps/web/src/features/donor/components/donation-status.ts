@@ -1,0 +1,69 @@
+import { MESSAGES } from '@bloodbank/shared/constants';
+import type { Donation, DonationStatus, DonorSummary } from '@bloodbank/shared/donation';
+import { FOLLOW_UP_MESSAGE } from '@bloodbank/shared/donation-lifecycle';
+import { formatDate, formatShortDate } from '@/lib/format';
+
+/**
+ * A donation's status in the donor's words (PRODUCT.md 3.2). Test results are confidential: a
+ * discarded donation reads only as needing follow-up, never why.
+ */
+export const DONOR_STATUS_BADGE: Record<DonationStatus, { label: string; color: string }> = {
+  pending: { label: 'Booked', color: 'yellow.7' },
+  cancelled: { label: 'Cancelled', color: 'gray' },
+  rejected: { label: 'Rejected', color: 'red' },
+  deferred: { label: 'Deferred', color: 'orange' },
+  collected: { label: 'Collected, in testing', color: 'blue' },
+  released: { label: 'Released', color: 'teal' },
+  discarded: { label: 'Needs follow-up', color: 'gray' },
+};
+
+/** What the history says beside a status: the staff's rejection reason, or the follow-up text. */
+export function donationNote(donation: Donation): string | null {
+  if (donation.status === 'rejected') return donation.rejection_reason;
+  if (donation.status === 'discarded') return FOLLOW_UP_MESSAGE;
+  return null;
+}
+
+/** The deferral notice: "Deferred until 3 Jan 2027", or the permanent message. */
+export function deferralText(deferred: NonNullable<DonorSummary['deferred']>): string {
+  return deferred.type === 'permanent' || !deferred.until
+    ? MESSAGES.deferredPermanently
+    : `Deferred until ${formatDate(deferred.until)}`;
+}
+
+/** Where the latest booking stands, in words: a headline and, where there is one, a line more. */
+export function latestBookingState(
+  donation: Donation,
+  deferred: DonorSummary['deferred'],
+): { headline: string; detail: string | null } {
+  switch (donation.status) {
+    case 'pending':
+      return {
+        headline: `Booked for ${formatShortDate(donation.date)}`,
+        detail: 'Come to the blood bank on that day or after; staff record your donation there.',
+      };
+    case 'collected':
+      return {
+        headline: 'Collected, in testing',
+        detail: 'Thank you for donating. Your blood is tested before it can be given to a patient.',
+      };
+    case 'released':
+      return { headline: 'Released: thank you', detail: 'Your blood is ready to help a patient.' };
+    case 'deferred':
+      return deferred
+        ? { headline: deferralText(deferred), detail: null }
+        : { headline: 'Deferred', detail: 'Your deferral has ended: you can book a donation again.' };
+    case 'discarded':
+      return { headline: FOLLOW_UP_MESSAGE, detail: null };
+    case 'rejected':
+      return {
+        headline: 'Rejected',
+        detail: donation.rejection_reason ? `Reason: ${donation.rejection_reason}` : null,
+      };
+    case 'cancelled':
+      return {
+        headline: 'Cancelled',
+        detail: `You cancelled your booking for ${formatDate(donation.date)}.`,
+      };
+  }
+}

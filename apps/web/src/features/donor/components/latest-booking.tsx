@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { Button, Group, Paper, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconDroplet } from '@tabler/icons-react';
+import type { Donation, DonorSummary } from '@bloodbank/shared/donation';
+import { ConfirmCancelModal } from '@/components/ui/confirm-cancel-modal';
+import { formatDate, unitsText } from '@/lib/format';
+import { useCancelDonation } from '../api/cancel-donation';
+import { latestBookingState } from './donation-status';
+
+/**
+ * The donor's latest booking and where it stands, in words (PRODUCT.md 3.2); a pending booking can
+ * be cancelled here, after a confirmation.
+ */
+export function LatestBooking({
+  donation,
+  deferred,
+}: {
+  donation: Donation;
+  deferred: DonorSummary['deferred'];
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const state = latestBookingState(donation, deferred);
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="latest-booking-title">
+      <Group gap="sm" mb="sm" wrap="nowrap">
+        <ThemeIcon size={36} radius="xl" variant="light" aria-hidden>
+          <IconDroplet size={20} />
+        </ThemeIcon>
+        <Title order={2} size="h4" id="latest-booking-title">
+          Your Latest Booking
+        </Title>
+      </Group>
+      <Text fw={700} size="xl" data-testid="latest-booking-state">
+        {state.headline}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {unitsText(donation.unit)}, booked for {formatDate(donation.date)}
+      </Text>
+      {state.detail ? (
+        <Text size="sm" mt={4}>
+          {state.detail}
+        </Text>
+      ) : null}
+      {donation.status === 'pending' ? (
+        <Group mt="md">
+          <Button variant="outline" color="red.9" onClick={() => setConfirming(true)}>
+            Cancel Booking
+          </Button>
+        </Group>
+      ) : null}
+      <CancelBookingModal donation={confirming ? donation : null} onClose={() => setConfirming(false)} />
+    </Paper>
+  );
+}
+
+function CancelBookingModal({ donation, onClose }: { donation: Donation | null; onClose: () => void }) {
+  const cancellation = useCancelDonation();
+  return (
+    <ConfirmCancelModal
+      id={donation?.id ?? null}
+      cancellation={cancellation}
+      onClose={onClose}
+      texts={{
+        title: 'Cancel this booking?',
+        body: donation ? (
+          <>
+            {`Your booking to donate ${unitsText(donation.unit)} on ${formatDate(donation.date)} will be cancelled.`}{' '}
+            You can book again at any time.
+          </>
+        ) : null,
+        keepLabel: 'Keep Booking',
+        confirmLabel: 'Yes, Cancel Booking',
+        failed: 'Failed to cancel your booking. Please try again.',
+        done: 'Your booking has been cancelled.',
+      }}
+    />
+  );
+}
