@@ -26,6 +26,7 @@ export const paths = {
     blood: '/admin-blood',
     requests: '/admin-request',
     donations: '/admin-donation',
+    sites: '/admin-sites',
     audit: '/admin-audit',
   },
 } as const;

@@ -62,6 +62,7 @@ export const routes: RouteObject[] = [
               { path: paths.admin.blood, lazy: lazyPage(adminArea, (m) => m.ManageBloodRoute) },
               { path: paths.admin.requests, lazy: lazyPage(adminArea, (m) => m.ManageRequestsRoute) },
               { path: paths.admin.donations, lazy: lazyPage(adminArea, (m) => m.ManageDonationsRoute) },
+              { path: paths.admin.sites, lazy: lazyPage(adminArea, (m) => m.SitesRoute) },
               { path: paths.admin.audit, lazy: lazyPage(adminArea, (m) => m.AuditLogRoute) },
             ],
           },

@@ -43,6 +43,7 @@ export const ADMIN_SECTIONS: NavItem[] = [
   { label: 'Blood', to: paths.admin.blood },
   { label: 'Requests', to: paths.admin.requests },
   { label: 'Donations', to: paths.admin.donations },
+  { label: 'Sites', to: paths.admin.sites },
   { label: 'Audit Log', to: paths.admin.audit },
 ];
 

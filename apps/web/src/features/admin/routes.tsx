@@ -4,6 +4,7 @@ import { AdminDashboardScreen } from './screens/dashboard-screen';
 import { DonationsScreen } from './screens/donations-screen';
 import { PeopleScreen } from './screens/people-screen';
 import { RequestsScreen } from './screens/requests-screen';
+import { SitesScreen } from './screens/sites-screen';
 
 /** The admin area (role ADMIN), one chunk loaded by app/router.tsx. */
 
@@ -29,6 +30,10 @@ export function ManageRequestsRoute() {
 
 export function ManageDonationsRoute() {
   return <DonationsScreen />;
+}
+
+export function SitesRoute() {
+  return <SitesScreen />;
 }
 
 export function AuditLogRoute() {

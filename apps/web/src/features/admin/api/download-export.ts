@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiDownload } from '@/lib/api-client';
+import { saveBlob } from '@/lib/save-blob';
 
 export const EXPORT_NAMES = ['donations', 'requests', 'units'] as const;
 export type ExportName = (typeof EXPORT_NAMES)[number];
@@ -8,20 +9,6 @@ export type ExportName = (typeof EXPORT_NAMES)[number];
 export async function downloadExport(name: ExportName): Promise<{ blob: Blob; filename: string }> {
   const { blob, filename } = await apiDownload(`/admin/export/${name}.csv`, { accept: 'text/csv' });
   return { blob, filename: filename ?? `${name}.csv` };
-}
-
-/** Hands the blob to the browser as a download. */
-function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next tick: the click has started the download by then.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 export function useDownloadExport() {

@@ -13,7 +13,10 @@ export type AdminScope =
   | 'requests'
   | 'audit'
   | 'deferrals'
-  | 'thresholds';
+  | 'thresholds'
+  | 'sites'
+  /** Each site's day list: who comes when (changes with every check-in and collection). */
+  | 'siteDays';
 
 export const adminKeys = {
   scope: (scope: AdminScope) => ['admin', scope] as const,

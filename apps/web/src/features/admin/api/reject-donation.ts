@@ -17,6 +17,6 @@ export function useRejectDonation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reason }: { id: number; reason: string }) => rejectDonation(id, reason),
-    onSuccess: () => invalidateAdmin(queryClient, ['donations', 'dashboard', 'donors', 'audit']),
+    onSuccess: () => invalidateAdmin(queryClient, ['donations', 'siteDays', 'dashboard', 'donors', 'audit']),
   });
 }

@@ -60,9 +60,17 @@ const alertTitle = (color: 'red' | 'dark') => ({
   title: { color: color === 'red' ? 'var(--mantine-color-red-9)' : 'var(--mantine-color-dark-7)' },
 });
 
+/**
+ * The booking being collected: a row of Manage Donations, or of a site's day list (which does not
+ * carry the declared health condition).
+ */
+export type CollectionSubject = Pick<AdminDonation, 'id' | 'donor_name' | 'unit' | 'bloodgroup' | 'date'> & {
+  disease?: string;
+};
+
 interface RecordCollectionDialogProps {
   /** The booking being collected; null keeps the dialog closed. */
-  donation: AdminDonation | null;
+  donation: CollectionSubject | null;
   onClose: () => void;
 }
 
@@ -84,7 +92,7 @@ function CollectionFormBody({
   onClose,
   onBusy,
 }: {
-  donation: AdminDonation;
+  donation: CollectionSubject;
   onClose: () => void;
   onBusy: (busy: boolean) => void;
 }) {
@@ -140,7 +148,13 @@ function CollectionFormBody({
       <Stack gap="md">
         <Text size="sm">
           {donation.donor_name} booked {unitsText(donation.unit)} of {donation.bloodgroup} for{' '}
-          {formatDate(donation.date)}. Health condition declared: <strong>{donation.disease}</strong>.
+          {formatDate(donation.date)}.
+          {donation.disease !== undefined ? (
+            <>
+              {' '}
+              Health condition declared: <strong>{donation.disease}</strong>.
+            </>
+          ) : null}
         </Text>
         {thresholds.isError ? (
           <Alert color="red" variant="light" role="alert">

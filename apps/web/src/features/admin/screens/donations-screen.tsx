@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconCalendarEvent,
@@ -21,6 +21,7 @@ import { PagedTable } from '../components/paged-table';
 import { RecordCollectionDialog } from '../components/record-collection-dialog';
 import { RecordTestResultsDialog } from '../components/record-test-results-dialog';
 import { RejectDialog } from '../components/reject-dialog';
+import { ScreenSection } from '../components/screen-section';
 import { formatDate, unitsText } from '@/lib/format';
 import { useListParams } from '../hooks/use-list-params';
 import { DANGER, TEXT_TONE } from '../tones';
@@ -35,6 +36,7 @@ export const DONATION_STATUS_LABELS: Record<DonationStatus, string> = {
   collected: 'Collected, in testing',
   released: 'Released',
   discarded: 'Discarded',
+  no_show: 'No-show',
 };
 
 /** Anything but "None" is something staff must look at before collecting. */
@@ -117,39 +119,6 @@ function ScreeningSummary({ donation }: { donation: AdminDonation }) {
       Hb {screening.haemoglobin_g_dl} g/dL · {screening.weight_kg} kg · BP {screening.bp_systolic}/
       {screening.bp_diastolic} · pulse {screening.pulse}
     </Text>
-  );
-}
-
-function Section({
-  id,
-  title,
-  description,
-  actions,
-  children,
-}: {
-  id: string;
-  title: string;
-  description?: ReactNode;
-  actions?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={`${id}-heading`}>
-      <Group justify="space-between" align="flex-end" gap="sm" mb="sm" wrap="wrap">
-        <Stack gap={2} style={{ flex: '1 1 260px' }}>
-          <Title order={2} size="h3" id={`${id}-heading`}>
-            {title}
-          </Title>
-          {description ? (
-            <Text size="sm" c="dimmed">
-              {description}
-            </Text>
-          ) : null}
-        </Stack>
-        {actions}
-      </Group>
-      {children}
-    </section>
   );
 }
 
@@ -295,7 +264,7 @@ export function DonationsScreen() {
       actions={<ExportButton name="donations" />}
     >
       <Stack gap="xl">
-        <Section
+        <ScreenSection
           id="due"
           title="Bookings due today"
           description="Booked for today or earlier. Record the screening at collection, or reject the booking."
@@ -319,9 +288,9 @@ export function DonationsScreen() {
             page={pageOf(values.due)}
             onPageChange={(next) => update({ due: String(next), page })}
           />
-        </Section>
+        </ScreenSection>
 
-        <Section
+        <ScreenSection
           id="upcoming"
           title="Upcoming bookings"
           description="A booking can be collected from its booked date; until then it can only be rejected."
@@ -345,9 +314,9 @@ export function DonationsScreen() {
             page={pageOf(values.upcoming)}
             onPageChange={(next) => update({ upcoming: String(next), page })}
           />
-        </Section>
+        </ScreenSection>
 
-        <Section
+        <ScreenSection
           id="results"
           title="Awaiting test results"
           description="Collected units stay in testing, never in stock, until their results are recorded."
@@ -370,9 +339,9 @@ export function DonationsScreen() {
             page={pageOf(values.results)}
             onPageChange={(next) => update({ results: String(next), page })}
           />
-        </Section>
+        </ScreenSection>
 
-        <Section
+        <ScreenSection
           id="history"
           title="History"
           description="Every donation, with its status."
@@ -412,7 +381,7 @@ export function DonationsScreen() {
             page={page}
             onPageChange={(next) => update({ page: next })}
           />
-        </Section>
+        </ScreenSection>
       </Stack>
 
       <RecordCollectionDialog donation={collecting} onClose={() => setCollecting(null)} />

@@ -148,6 +148,7 @@ export const pendingDonation: AdminDonation = {
   donor_username: 'asha.k',
   unit_ids: [],
   collected_on: null,
+  appointment: null,
   screening: null,
   test_results: null,
   outcome_reason: null,

@@ -15,6 +15,7 @@ export const DONOR_STATUS_BADGE: Record<DonationStatus, { label: string; color: 
   collected: { label: 'Collected, in testing', color: 'blue' },
   released: { label: 'Released', color: 'teal' },
   discarded: { label: 'Needs follow-up', color: 'gray' },
+  no_show: { label: 'Missed appointment', color: 'gray' },
 };
 
 /** What the history says beside a status: the staff's rejection reason, or the follow-up text. */
@@ -40,7 +41,9 @@ export function latestBookingState(
     case 'pending':
       return {
         headline: `Booked for ${formatShortDate(donation.date)}`,
-        detail: 'Come to the blood bank on that day or after; staff record your donation there.',
+        detail: donation.appointment
+          ? 'Please come at your time; staff record your donation there.'
+          : 'Come to the blood bank on that day or after; staff record your donation there.',
       };
     case 'collected':
       return {
@@ -64,6 +67,11 @@ export function latestBookingState(
       return {
         headline: 'Cancelled',
         detail: `You cancelled your booking for ${formatDate(donation.date)}.`,
+      };
+    case 'no_show':
+      return {
+        headline: `Missed appointment on ${formatDate(donation.date)}`,
+        detail: 'No donation was recorded that day. You are welcome to book a new time.',
       };
   }
 }

@@ -116,6 +116,7 @@ export function donation(overrides: Partial<Donation> = {}): Donation {
     created_at: '2026-07-10T09:00:00.000Z',
     decided_at: null,
     collected_on: null,
+    appointment: null,
     ...overrides,
   };
 }

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AdminDonationSchema, type AdminDonation } from '@bloodbank/shared/admin';
+import { apiRequest } from '@/lib/api-client';
+import { invalidateAdmin } from './query-keys';
+
+/**
+ * POST /api/admin/donations/:id/check-in: the donor has arrived for a booking of today; 409 on
+ * another day (SITE_MESSAGES.checkInDay) or unless the booking is pending.
+ */
+export function checkInDonation(id: number): Promise<AdminDonation> {
+  return apiRequest(`/admin/donations/${id}/check-in`, { method: 'POST', schema: AdminDonationSchema });
+}
+
+export function useCheckInDonation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: checkInDonation,
+    onSuccess: () => invalidateAdmin(queryClient, ['siteDays', 'donations', 'dashboard', 'audit']),
+  });
+}

@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { Group, Stack, Text, Title } from '@mantine/core';
+
+/**
+ * One titled part of an admin screen (a region named by its h2, so screen readers can jump to it),
+ * with a line of context and its controls on the right (below the title on a phone).
+ */
+export function ScreenSection({
+  id,
+  title,
+  description,
+  actions,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-heading`}>
+      <Group justify="space-between" align="flex-end" gap="sm" mb="sm" wrap="wrap">
+        <Stack gap={2} style={{ flex: '1 1 260px' }}>
+          <Title order={2} size="h3" id={`${id}-heading`}>
+            {title}
+          </Title>
+          {description ? (
+            <Text size="sm" c="dimmed">
+              {description}
+            </Text>
+          ) : null}
+        </Stack>
+        {actions}
+      </Group>
+      {children}
+    </section>
+  );
+}

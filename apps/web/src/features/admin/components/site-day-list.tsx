@@ -1,0 +1,244 @@
+import { useState } from 'react';
+import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconCalendarEvent, IconCalendarOff } from '@tabler/icons-react';
+import {
+  APPOINTMENT_STATE_LABELS,
+  APPOINTMENT_STATES,
+  type DayAppointment,
+  type SiteDay,
+} from '@bloodbank/shared/sites';
+import { todayIn } from '@bloodbank/shared/dates';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { PageLoader } from '@/components/ui/page-loader';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate, unitsText } from '@/lib/format';
+import { useCheckInDonation } from '../api/check-in-donation';
+import { useSiteDay } from '../api/get-site-day';
+import { notify } from '../notify';
+import { DataTable, type Column } from './data-table';
+import { RecordCollectionDialog, type CollectionSubject } from './record-collection-dialog';
+import { StatusBadge } from './status-badge';
+
+const timeOfDay = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+
+/**
+ * One site's day (PRODUCT.md 3.6): how many are booked, checked in, collected, deferred or did not
+ * come, then who comes when. Staff check a donor in on the day and record the collection from here.
+ */
+export function SiteDayList({ siteId, date }: { siteId: number; date: string }) {
+  const day = useSiteDay(siteId, date);
+  const checkIn = useCheckInDonation();
+  const [collecting, setCollecting] = useState<CollectionSubject | null>(null);
+  const today = todayIn();
+
+  if (day.isPending) return <PageLoader label="Loading the day list" />;
+  if (day.isError && !day.data) {
+    return (
+      <ErrorAlert
+        message={errorMessage(day.error, 'The day list could not be loaded. Please try again.')}
+        onRetry={() => void day.refetch()}
+        retrying={day.isFetching}
+      />
+    );
+  }
+  const data = day.data;
+
+  const columns: Column<DayAppointment>[] = [
+    { key: 'time', header: 'Time', nowrap: true, cell: (row) => <Text fw={700}>{row.time}</Text> },
+    {
+      key: 'donor',
+      header: 'Donor',
+      title: true,
+      cell: (row) => (
+        <Stack gap={0}>
+          <Text fw={600} size="sm">
+            {row.donor_name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            Donation #{row.donation_id}
+          </Text>
+        </Stack>
+      ),
+    },
+    { key: 'group', header: 'Group', nowrap: true, cell: (row) => <strong>{row.bloodgroup}</strong> },
+    { key: 'units', header: 'Units', nowrap: true, cell: (row) => unitsText(row.units) },
+    {
+      key: 'state',
+      header: 'State',
+      cell: (row) => (
+        <Stack gap={2} align="flex-start">
+          <StatusBadge status={row.state} label={APPOINTMENT_STATE_LABELS[row.state]} />
+          {row.checked_in_at ? (
+            <Text size="xs" c="dimmed">
+              Arrived {timeOfDay.format(new Date(row.checked_in_at))}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      label: false,
+      cell: (row) => (
+        <DayActions
+          row={row}
+          date={data.date}
+          today={today}
+          checkingIn={checkIn.isPending && checkIn.variables === row.donation_id}
+          busy={checkIn.isPending}
+          onCheckIn={() =>
+            checkIn.mutate(row.donation_id, {
+              onSuccess: () =>
+                notify({ title: 'Checked in', message: `${row.donor_name} is checked in for ${row.time}.` }),
+              onError: (error) =>
+                notify({
+                  failed: true,
+                  title: 'Check-in failed',
+                  message: errorMessage(error, 'The donor could not be checked in. Please try again.'),
+                }),
+            })
+          }
+          onCollect={() =>
+            setCollecting({
+              id: row.donation_id,
+              donor_name: row.donor_name,
+              unit: row.units,
+              bloodgroup: row.bloodgroup,
+              date: data.date,
+            })
+          }
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      {day.isError ? (
+        <ErrorAlert
+          message={errorMessage(day.error, 'The day list could not be loaded. Please try again.')}
+          onRetry={() => void day.refetch()}
+          retrying={day.isFetching}
+        />
+      ) : null}
+      <DayHeadline day={data} />
+      <DayCounts day={data} />
+      {!data.open && data.appointments.length === 0 ? (
+        <Paper withBorder radius="md">
+          <EmptyState
+            title="Closed on this day"
+            description={`${data.site.name} does not open on ${formatDate(data.date)}. Choose another date to see its bookings.`}
+            icon={<IconCalendarOff size={28} />}
+          />
+        </Paper>
+      ) : data.appointments.length === 0 ? (
+        <Paper withBorder radius="md">
+          <EmptyState
+            title="No bookings at this site on this day"
+            description="Bookings appear here as soon as donors make them."
+            icon={<IconCalendarEvent size={28} />}
+          />
+        </Paper>
+      ) : (
+        <DataTable
+          caption={`Bookings at ${data.site.name} on ${formatDate(data.date)}`}
+          columns={columns}
+          rows={data.appointments}
+          rowKey={(row) => row.donation_id}
+          busy={day.isFetching && day.isPlaceholderData}
+        />
+      )}
+      <RecordCollectionDialog donation={collecting} onClose={() => setCollecting(null)} />
+    </Stack>
+  );
+}
+
+function DayHeadline({ day }: { day: SiteDay }) {
+  return (
+    <Text size="sm" data-testid="day-hours">
+      <strong>{formatDate(day.date)}</strong>
+      {' · '}
+      {day.open && day.hours ? `Open ${day.hours.open}–${day.hours.close}` : 'Closed'}
+      {' · '}
+      {day.site.address}
+    </Text>
+  );
+}
+
+function DayCounts({ day }: { day: SiteDay }) {
+  return (
+    <SimpleGrid cols={{ base: 2, xs: 3, md: 5 }} spacing="sm" component="ul" aria-label="Counts of the day" p={0} m={0}>
+      {APPOINTMENT_STATES.map((state) => (
+        <Paper
+          key={state}
+          component="li"
+          withBorder
+          radius="md"
+          p="sm"
+          style={{ listStyle: 'none' }}
+          data-testid={`count-${state}`}
+        >
+          <Text fw={700} fz={24} lh={1.1}>
+            {day.counts[state]}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {APPOINTMENT_STATE_LABELS[state]}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function DayActions({
+  row,
+  date,
+  today,
+  checkingIn,
+  busy,
+  onCheckIn,
+  onCollect,
+}: {
+  row: DayAppointment;
+  date: string;
+  today: string;
+  checkingIn: boolean;
+  busy: boolean;
+  onCheckIn: () => void;
+  onCollect: () => void;
+}) {
+  const canCheckIn = row.state === 'booked' && date === today;
+  const canCollect = (row.state === 'booked' || row.state === 'checked_in') && date <= today;
+  if (!canCheckIn && !canCollect) {
+    if ((row.state === 'booked' || row.state === 'checked_in') && date > today) {
+      return (
+        <Text size="xs" c="dimmed">
+          Check-in and collection from {formatDate(date)}.
+        </Text>
+      );
+    }
+    return null;
+  }
+  return (
+    <Group gap="xs" wrap="wrap">
+      {canCheckIn ? (
+        <Button
+          size="xs"
+          variant="outline"
+          onClick={onCheckIn}
+          disabled={busy}
+          aria-label={`Check in ${row.donor_name} (${row.time})`}
+        >
+          {checkingIn ? 'Checking in...' : 'Check in'}
+        </Button>
+      ) : null}
+      {canCollect ? (
+        <Button size="xs" onClick={onCollect} aria-label={`Record collection for ${row.donor_name} (${row.time})`}>
+          Record collection
+        </Button>
+      ) : null}
+    </Group>
+  );
+}

@@ -1,0 +1,455 @@
+import { useRef, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Divider,
+  Drawer,
+  Grid,
+  Group,
+  Pill,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
+import { isValidIsoDate } from '@bloodbank/shared/dates';
+import {
+  SITE_DEFAULTS,
+  SiteFormSchema,
+  WEEKDAYS,
+  type OpeningHours,
+  type Site,
+  type SiteInput,
+  type Weekday,
+} from '@bloodbank/shared/sites';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { weekdayName } from '@/lib/site-hours';
+import { useCreateSite } from '../api/create-site';
+import { useUpdateSite } from '../api/update-site';
+import { notify } from '../notify';
+
+/** What the inputs hold: numbers as typed, a closed weekday as null. */
+export interface SiteFormValues {
+  name: string;
+  address: string;
+  hours: Record<Weekday, OpeningHours | null>;
+  slot_minutes: string;
+  capacity: string;
+  closed_dates: string[];
+  active: boolean;
+}
+
+/** A new site opens on weekdays, 08:00 to 16:00, until staff say otherwise. */
+const NEW_DAY: OpeningHours = { open: '08:00', close: '16:00' };
+const WEEKEND = new Set<Weekday>(['saturday', 'sunday']);
+
+function initialValues(site: Site | null): SiteFormValues {
+  if (site) {
+    return {
+      name: site.name,
+      address: site.address,
+      hours: { ...site.hours },
+      slot_minutes: String(site.slot_minutes),
+      capacity: String(site.capacity),
+      closed_dates: [...site.closed_dates],
+      active: site.active,
+    };
+  }
+  return {
+    name: '',
+    address: '',
+    hours: Object.fromEntries(WEEKDAYS.map((day) => [day, WEEKEND.has(day) ? null : { ...NEW_DAY }])) as Record<
+      Weekday,
+      OpeningHours | null
+    >,
+    slot_minutes: String(SITE_DEFAULTS.slot_minutes),
+    capacity: String(SITE_DEFAULTS.capacity),
+    closed_dates: [],
+    active: true,
+  };
+}
+
+/** Every field a message of the server (or the schema) can name, nested ones included. */
+const FIELD_PATHS: readonly Path<SiteFormValues>[] = [
+  'name',
+  'address',
+  'slot_minutes',
+  'capacity',
+  'active',
+  'closed_dates',
+  'hours',
+  ...WEEKDAYS.flatMap((day) => [`hours.${day}`, `hours.${day}.open`, `hours.${day}.close`] as const),
+];
+
+interface SiteFormDrawerProps {
+  /** Open with a new, empty form (`'new'`) or one site's (a Site); closed when null. */
+  site: Site | 'new' | null;
+  onClose: () => void;
+}
+
+/**
+ * Add or edit a donation site (PRODUCT.md 3.6): name and address, each weekday's opening hours, slot
+ * length, donors per slot, closed dates and whether donors can book there. Checked with the shared
+ * SiteFormSchema; the server's messages land on their fields, nested ones (`hours.monday.close`) too.
+ */
+export function SiteFormDrawer({ site, onClose }: SiteFormDrawerProps) {
+  const editing = site !== null && site !== 'new' ? site : null;
+  return (
+    <Drawer
+      opened={site !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close site form' }}
+      title={editing ? `Edit ${editing.name}` : 'Add site'}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      {site !== null ? (
+        // Keyed: each opening starts from the site's saved values.
+        <SiteForm key={editing ? editing.id : 'new'} site={editing} onClose={onClose} />
+      ) : null}
+    </Drawer>
+  );
+}
+
+export function SiteForm({ site, onClose }: { site: Site | null; onClose: () => void }) {
+  const form = useForm<SiteFormValues, unknown, SiteInput>({
+    resolver: zodResolver(SiteFormSchema) as unknown as Resolver<SiteFormValues, unknown, SiteInput>,
+    defaultValues: initialValues(site),
+  });
+  const create = useCreateSite();
+  const update = useUpdateSite();
+  const [failure, setFailure] = useState<string | null>(null);
+  const busy = create.isPending || update.isPending;
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const saved = site
+        ? await update.mutateAsync({ id: site.id, changes: values })
+        : await create.mutateAsync(values);
+      notify({
+        title: site ? 'Changes saved' : 'Site added',
+        message: site
+          ? `${saved.name} was updated.`
+          : `Donors can ${saved.active ? 'now' : 'once it is active'} book at ${saved.name}.`,
+      });
+      onClose();
+    } catch (error) {
+      if (!placeServerErrors(form, error)) {
+        setFailure(errorMessage(error, 'The site could not be saved. Please try again.'));
+      }
+    }
+  });
+
+  return (
+    <form noValidate aria-label={site ? 'Edit site' : 'Add site'} onSubmit={(event) => void submit(event)}>
+      <Stack gap="md">
+        {failure ? (
+          <Alert color="red" variant="light" role="alert">
+            {failure}
+          </Alert>
+        ) : null}
+        <TextInput
+          label="Site name"
+          withAsterisk
+          autoComplete="off"
+          data-autofocus
+          error={errors.name?.message}
+          {...form.register('name')}
+        />
+        <Textarea
+          label="Address"
+          withAsterisk
+          autosize
+          minRows={2}
+          autoComplete="off"
+          error={errors.address?.message}
+          {...form.register('address')}
+        />
+
+        <Divider />
+        <OpeningHoursFields form={form} />
+
+        <Divider />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput
+            label="Slot length (minutes)"
+            type="number"
+            inputMode="numeric"
+            min={5}
+            description={`Default ${SITE_DEFAULTS.slot_minutes}`}
+            withAsterisk
+            error={errors.slot_minutes?.message}
+            {...form.register('slot_minutes')}
+          />
+          <TextInput
+            label="Donors per slot"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            description={`Default ${SITE_DEFAULTS.capacity}`}
+            withAsterisk
+            error={errors.capacity?.message}
+            {...form.register('capacity')}
+          />
+        </SimpleGrid>
+
+        <Divider />
+        <ClosedDatesField form={form} />
+
+        <Divider />
+        <Controller
+          control={form.control}
+          name="active"
+          render={({ field }) => (
+            <Switch
+              ref={field.ref}
+              name={field.name}
+              checked={field.value}
+              onChange={(event) => field.onChange(event.currentTarget.checked)}
+              onBlur={field.onBlur}
+              label="Active"
+              description="Donors can book at an active site. Bookings already made stay when you deactivate it."
+            />
+          )}
+        />
+
+        <Group justify="flex-end" gap="sm" mt="sm">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving...' : site ? 'Save changes' : 'Add site'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+type SiteFormApi = ReturnType<typeof useForm<SiteFormValues, unknown, SiteInput>>;
+
+/**
+ * Puts the server's `errors` on their fields (`closed_dates.3` on the closed dates); true when every
+ * message found a field, so nothing needs saying above the form.
+ */
+function placeServerErrors(form: SiteFormApi, error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const entries = Object.entries(error.errors);
+  if (entries.length === 0) return false;
+  let placed = 0;
+  for (const [key, message] of entries) {
+    const name = key.startsWith('closed_dates') ? 'closed_dates' : FIELD_PATHS.find((path) => path === key);
+    if (!name) continue;
+    form.setError(name, { type: 'server', message }, { shouldFocus: placed === 0 });
+    placed += 1;
+  }
+  return placed === entries.length;
+}
+
+function OpeningHoursFields({ form }: { form: SiteFormApi }) {
+  const hours = useWatch({ control: form.control, name: 'hours' });
+  // A day switched off and on again gets back the times it had.
+  const remembered = useRef<Partial<Record<Weekday, OpeningHours>>>({});
+  const { errors } = form.formState;
+  const weekError = errors.hours?.message ?? errors.hours?.root?.message;
+
+  return (
+    <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+      <Title order={3} size="h5" component="legend" mb={4}>
+        Opening hours
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Switch on the days the site opens. Slots start at the opening time and end by the closing time.
+      </Text>
+      <Stack gap="xs">
+        {WEEKDAYS.map((day) => {
+          const today = hours[day];
+          const dayErrors = errors.hours?.[day];
+          return (
+            <Grid key={day} gutter="xs" align="flex-start" data-testid={`hours-${day}`}>
+              <Grid.Col span={{ base: 12, sm: 4 }} pt={{ base: 0, sm: 'md' }}>
+                <Switch
+                  label={weekdayName(day)}
+                  checked={today !== null}
+                  onChange={(event) => {
+                    if (event.currentTarget.checked) {
+                      form.setValue(`hours.${day}`, remembered.current[day] ?? { ...NEW_DAY }, {
+                        shouldDirty: true,
+                      });
+                    } else {
+                      if (today) remembered.current[day] = today;
+                      form.setValue(`hours.${day}`, null, { shouldDirty: true });
+                    }
+                    form.clearErrors(['hours', `hours.${day}`]);
+                  }}
+                  error={dayErrors?.message}
+                />
+              </Grid.Col>
+              {today ? (
+                <>
+                  <Grid.Col span={{ base: 6, sm: 4 }}>
+                    <TimeField form={form} name={`hours.${day}.open`} label="Opens" day={day} />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 6, sm: 4 }}>
+                    <TimeField form={form} name={`hours.${day}.close`} label="Closes" day={day} />
+                  </Grid.Col>
+                </>
+              ) : (
+                <Grid.Col span={{ base: 12, sm: 8 }} pt={{ base: 0, sm: 'md' }}>
+                  <Text size="sm" c="dimmed">
+                    Closed
+                  </Text>
+                </Grid.Col>
+              )}
+            </Grid>
+          );
+        })}
+      </Stack>
+      {weekError ? (
+        <Text size="sm" c="red.9" mt="xs" role="alert">
+          {weekError}
+        </Text>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function TimeField({
+  form,
+  name,
+  label,
+  day,
+}: {
+  form: SiteFormApi;
+  name: `hours.${Weekday}.open` | `hours.${Weekday}.close`;
+  label: string;
+  day: Weekday;
+}) {
+  const which = name.endsWith('open') ? 'open' : 'close';
+  const message = form.formState.errors.hours?.[day]?.[which]?.message;
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <TextInput
+          ref={field.ref}
+          name={field.name}
+          type="time"
+          // "Monday opens": the day is read out, the column shows only "Opens".
+          label={
+            <>
+              <VisuallyHidden>{weekdayName(day)} </VisuallyHidden>
+              {label}
+            </>
+          }
+          size="sm"
+          value={field.value ?? ''}
+          onChange={(event) => field.onChange(event.currentTarget.value)}
+          onBlur={field.onBlur}
+          error={message}
+        />
+      )}
+    />
+  );
+}
+
+function ClosedDatesField({ form }: { form: SiteFormApi }) {
+  const [draft, setDraft] = useState('');
+  const [draftError, setDraftError] = useState<string | null>(null);
+  const { errors } = form.formState;
+  const listError =
+    errors.closed_dates?.message ??
+    (Array.isArray(errors.closed_dates)
+      ? (errors.closed_dates as ({ message?: string } | undefined)[]).find(Boolean)?.message
+      : undefined);
+
+  return (
+    <Controller
+      control={form.control}
+      name="closed_dates"
+      render={({ field }) => {
+        const add = () => {
+          if (!isValidIsoDate(draft)) {
+            setDraftError('Please enter a valid date (YYYY-MM-DD)');
+            return;
+          }
+          setDraftError(null);
+          if (!field.value.includes(draft)) field.onChange([...field.value, draft].sort());
+          form.clearErrors('closed_dates');
+          setDraft('');
+        };
+        return (
+          <Stack gap="xs">
+            <div>
+              <Title order={3} size="h5">
+                Closed dates
+              </Title>
+              <Text size="sm" c="dimmed">
+                Days the site stays shut although its weekday is open (public holidays).
+              </Text>
+            </div>
+            <Group align="flex-start" gap="xs" wrap="nowrap">
+              <TextInput
+                label="Closed date"
+                type="date"
+                value={draft}
+                onChange={(event) => {
+                  setDraft(event.currentTarget.value);
+                  setDraftError(null);
+                }}
+                onKeyDown={(event) => {
+                  // Enter adds the date rather than submitting the whole form.
+                  if (event.key === 'Enter') {
+                    event.preventDefault();
+                    add();
+                  }
+                }}
+                error={draftError ?? listError}
+                style={{ flex: '1 1 auto', minWidth: 0 }}
+              />
+              <Button variant="default" onClick={add} mt={25} style={{ flexShrink: 0 }}>
+                Add date
+              </Button>
+            </Group>
+            {field.value.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No closed dates.
+              </Text>
+            ) : (
+              <Pill.Group aria-label="Closed dates" role="list">
+                {field.value.map((date) => (
+                  <Pill
+                    key={date}
+                    role="listitem"
+                    size="md"
+                    withRemoveButton
+                    onRemove={() => field.onChange(field.value.filter((other) => other !== date))}
+                    // Mantine hides the remove button from the keyboard (made for PillsInput's Backspace).
+                    removeButtonProps={{
+                      'aria-label': `Remove ${formatDate(date)}`,
+                      'aria-hidden': false,
+                      tabIndex: 0,
+                    }}
+                  >
+                    {formatDate(date)}
+                  </Pill>
+                ))}
+              </Pill.Group>
+            )}
+          </Stack>
+        );
+      }}
+    />
+  );
+}
