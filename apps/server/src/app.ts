@@ -6,6 +6,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { startDailyWork } from './daily-work';
 import { databaseOutageMonitor } from './db/availability';
 import type { DatabaseHandle } from './db/database';
 import { writeTransactionsFor } from './db/write-transactions';
@@ -27,6 +28,7 @@ import { deferralsRoutes } from './modules/deferrals/deferrals.routes';
 import { donationsRoutes } from './modules/donations/donations.routes';
 import { gameRoutes } from './modules/game/game.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
+import { sitesRoutes } from './modules/sites/sites.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
 
@@ -37,6 +39,8 @@ export interface AppDependencies {
   logger?: boolean;
   /** Where logs go instead of stdout (tests read them back). */
   logStream?: NodeJS.WritableStream;
+  /** Run the daily work (daily-work.ts) while the app is up: the server does; tests call its steps themselves. */
+  dailyWork?: boolean;
 }
 
 /** Builds the whole app; never listens (start-server.ts does, tests use app.inject). */
@@ -112,7 +116,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     done(null, payload);
   });
 
+  const dailyWork = deps.dailyWork ? startDailyWork(ctx, app.log) : undefined;
+
   app.addHook('onClose', async () => {
+    dailyWork?.stop();
     outages.close();
     await deps.database.close();
     if (redis) await closeRedis(redis);
@@ -176,6 +183,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     gameRoutes,
     adminRoutes,
     deferralsRoutes,
+    sitesRoutes,
   ];
   await app.register(
     async (api) => {

@@ -52,6 +52,18 @@ export function todayIn(timeZone?: string, now: Date = new Date()): string {
   return dayFormatter(timeZone).format(now);
 }
 
+const timeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The time of day in `timeZone` (an IANA name), `HH:MM` on a 24-hour clock. */
+export function timeIn(timeZone: string, now: Date = new Date()): string {
+  let formatter = timeFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    timeFormatters.set(timeZone, formatter);
+  }
+  return formatter.format(now);
+}
+
 /**
  * The calendar date `days` after `isoDate` (before, when negative). Calendar arithmetic: the parts
  * are read as numbers and the result is written as four-digit year, month and day, so no date can

@@ -3,7 +3,8 @@ import { BLOOD_GROUPS } from './blood-groups';
 import { BOOKING_DAYS_AHEAD, DONATION_UNITS, DONOR_HEALTH_OPTIONS } from './constants';
 import { addDays } from './dates';
 import { DonorDeferralSchema } from './donation-lifecycle';
-import { isoDateField, optionField, requiredInteger, type TodayProvider } from './fields';
+import { isoDateField, MAX_ROW_ID, optionField, requiredInteger, type TodayProvider } from './fields';
+import { AppointmentSchema, SITE_MESSAGES, timeField } from './sites';
 
 /**
  * The lifecycle of a donation (PRODUCT.md 3.2): pending (booked) -> cancelled (by the donor) |
@@ -18,6 +19,8 @@ export const DONATION_STATUSES = [
   'collected',
   'released',
   'discarded',
+  // The booked day passed without a collection (marked by the daily run; PRODUCT.md 3.6).
+  'no_show',
 ] as const;
 export type DonationStatus = (typeof DONATION_STATUSES)[number];
 /** The donor gave blood: these count for the interval, the game and the "Approved" counter. */
@@ -27,6 +30,23 @@ export const COLLECTED_DONATION_STATUSES = ['collected', 'released', 'discarded'
  * The Donate Blood form (spec section 5). The blood group is the donor's own and is never read
  * from the body. `today` decides what "in the past" means.
  */
+/** A booking's day: from today to BOOKING_DAYS_AHEAD days ahead (booking and moving a booking). */
+function bookingDateField(today: TodayProvider) {
+  return isoDateField('Donation date is required')
+    .refine((date) => date >= today(), 'Date cannot be in the past')
+    .refine((date) => date <= addDays(today(), BOOKING_DAYS_AHEAD), `Please choose a date within the next ${BOOKING_DAYS_AHEAD} days`);
+}
+
+/** A booking's site and slot (PRODUCT.md 3.6): required by the server when sites exist, ignored when none do. */
+const siteIdField = z
+  .number({ error: SITE_MESSAGES.siteRequired })
+  .int(SITE_MESSAGES.siteRequired)
+  .positive(SITE_MESSAGES.siteRequired)
+  .max(MAX_ROW_ID, SITE_MESSAGES.siteRequired)
+  .nullable()
+  .optional();
+const slotField = timeField(SITE_MESSAGES.slotRequired).nullable().optional();
+
 export function donationFormSchema(today: TodayProvider) {
   return z.object({
     unit: requiredInteger('Number of units is required').pipe(
@@ -35,9 +55,7 @@ export function donationFormSchema(today: TodayProvider) {
         .min(DONATION_UNITS.min, 'Minimum 1 unit is required')
         .max(DONATION_UNITS.max, 'Maximum 2 units can be donated at once'),
     ),
-    date: isoDateField('Donation date is required')
-      .refine((date) => date >= today(), 'Date cannot be in the past')
-      .refine((date) => date <= addDays(today(), BOOKING_DAYS_AHEAD), `Please choose a date within the next ${BOOKING_DAYS_AHEAD} days`),
+    date: bookingDateField(today),
     disease: optionField(DONOR_HEALTH_OPTIONS, 'This field is required'),
     lastDonation: z
       .string({ error: 'Please enter a valid date (YYYY-MM-DD)' })
@@ -48,8 +66,17 @@ export function donationFormSchema(today: TodayProvider) {
       .pipe(isoDateField('Please enter a valid date (YYYY-MM-DD)').nullable())
       .refine((date) => date === null || date <= today(), 'Last donation date cannot be in the future'),
     confirmation: z.literal(true, { error: 'You must confirm this statement' }),
+    site_id: siteIdField,
+    slot: slotField,
   });
 }
+
+/** POST /donations/:id/reschedule: the booking's new day, and its site and slot when sites exist. */
+export function rescheduleFormSchema(today: TodayProvider) {
+  return z.object({ date: bookingDateField(today), site_id: siteIdField, slot: slotField });
+}
+export type RescheduleForm = z.input<ReturnType<typeof rescheduleFormSchema>>;
+export type RescheduleInput = z.output<ReturnType<typeof rescheduleFormSchema>>;
 export type DonationForm = z.input<ReturnType<typeof donationFormSchema>>;
 export type DonationInput = z.output<ReturnType<typeof donationFormSchema>>;
 
@@ -68,6 +95,8 @@ export const DonationSchema = z.object({
   decided_at: z.string().nullable(),
   /** When the blood was collected (or the screening failed); null before. */
   collected_on: z.string().nullable(),
+  /** The site and time slot when booked at a site; null for a booking by date alone. */
+  appointment: AppointmentSchema.nullable(),
 });
 export type Donation = z.infer<typeof DonationSchema>;
 

@@ -1,7 +1,7 @@
 import { sql, type CompiledQuery } from 'kysely';
 import type { Database } from './handle';
 
-/** The tables whose every change is counted in change_counters (migrations 2026-11-21-0002, 2026-11-25-0001, 2026-11-25-0002). */
+/** The tables whose every change is counted in change_counters (migrations 2026-11-21-0002, 2026-11-25-0001, 2026-11-25-0002, 2026-11-25-0004). */
 export const VERSIONED_TABLES = [
   'users',
   'patients',
@@ -17,6 +17,7 @@ export const VERSIONED_TABLES = [
   'deferrals',
   'donation_screenings',
   'donation_test_results',
+  'sites',
 ] as const;
 export type VersionedTable = (typeof VERSIONED_TABLES)[number];
 

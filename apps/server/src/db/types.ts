@@ -54,6 +54,27 @@ export interface DonationsTable {
   collected_on: string | null;
   /** Confidential: the failed screening measurements, or why the donation was discarded. */
   outcome_reason: string | null;
+  /** The site and slot (HH:MM) when booked at a site; both null for a booking by date alone. */
+  site_id: number | null;
+  slot: string | null;
+  /** When staff checked the donor in on the day. */
+  checked_in_at: string | null;
+}
+
+export interface SitesTable {
+  id: Generated<number>;
+  name: string;
+  address: string;
+  /** 1 or 0. */
+  active: Generated<number>;
+  /** JSON WeeklyHours: weekday -> {open, close} or null. */
+  hours: string;
+  slot_minutes: Generated<number>;
+  capacity: Generated<number>;
+  /** JSON array of YYYY-MM-DD, sorted. */
+  closed_dates: Generated<string>;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface BloodRequestsTable {
@@ -231,6 +252,7 @@ export interface DB {
   users: UsersTable;
   patients: PatientsTable;
   donations: DonationsTable;
+  sites: SitesTable;
   blood_requests: BloodRequestsTable;
   blood_units: BloodUnitsTable;
   game_profiles: GameProfilesTable;

@@ -1,10 +1,12 @@
-import { todayIn } from '@bloodbank/shared/dates';
+import { timeIn, todayIn } from '@bloodbank/shared/dates';
 
 /** Time as the app sees it; tests pass a fixed clock to cross day boundaries without waiting. */
 export interface Clock {
   now(): Date;
   /** The blood bank's calendar day, YYYY-MM-DD. */
   today(): string;
+  /** The blood bank's time of day, HH:MM (what "a slot has begun" is measured against). */
+  time(): string;
 }
 
 const MINUTE_MS = 60_000;
@@ -26,5 +28,6 @@ export function createClock(timezone: string, now: () => Date = () => new Date()
       }
       return day;
     },
+    time: () => timeIn(timezone, now()),
   };
 }

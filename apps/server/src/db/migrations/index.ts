@@ -6,6 +6,7 @@ import * as dropSupersededIndexes from './2026-11-21-0003-drop-superseded-indexe
 import * as changeCountersEverywhere from './2026-11-25-0001-change-counters-everywhere';
 import * as donationLifecycle from './2026-11-25-0002-donation-lifecycle';
 import * as bloodComponents from './2026-11-25-0003-blood-components';
+import * as sitesAndAppointments from './2026-11-25-0004-sites-and-appointments';
 
 /**
  * Migrations are listed here rather than read from disk so they survive bundling.
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0001-change-counters-everywhere': changeCountersEverywhere,
   '2026-11-25-0002-donation-lifecycle': donationLifecycle,
   '2026-11-25-0003-blood-components': bloodComponents,
+  '2026-11-25-0004-sites-and-appointments': sitesAndAppointments,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -23,6 +23,7 @@ import { createVersionedCache } from '../../db/change-versions';
 import { sendReusedJson } from '../../lib/reused-json';
 import { principalOf } from '../../plugins/access';
 import { ADMIN_ONLY, adminAccessErrors, IdParamsSchema } from './route-options';
+import { checkInDonation } from '../donations/check-in-donation';
 import { collectDonation } from '../donations/collect-donation';
 import { listDonationsPage } from '../donations/donations.service';
 import { recordTestResults } from '../donations/record-test-results';
@@ -41,7 +42,7 @@ export const decisionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
   // donation, a person or a unit changes (on any instance); see db/change-versions.ts.
   const donationPages = createVersionedCache<Buffer>(
     ctx.changes,
-    ['donations', 'users', 'blood_units', 'donation_screenings', 'donation_test_results'],
+    ['donations', 'users', 'blood_units', 'donation_screenings', 'donation_test_results', 'sites'],
     PAGES_KEPT,
   );
   const requestPages = createVersionedCache<Buffer>(ctx.changes, ['blood_requests', 'users', 'blood_units'], PAGES_KEPT);
@@ -68,6 +69,17 @@ export const decisionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       response: { 200: ScreeningThresholdsSchema, ...adminAccessErrors },
     },
     handler: async () => ctx.config.screening,
+  });
+
+  app.post('/admin/donations/:id/check-in', {
+    config: ADMIN_ONLY,
+    schema: {
+      tags: ['admin'],
+      summary: "Check in the donor of a booking on its day (the site's day list); 409 on another day, unless pending, or when already checked in",
+      params: IdParamsSchema,
+      response: { 200: AdminDonationSchema, ...errors },
+    },
+    handler: async (request) => checkInDonation(ctx, principalOf(request), request.params.id),
   });
 
   app.post('/admin/donations/:id/collect', {

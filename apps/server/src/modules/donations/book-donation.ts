@@ -4,7 +4,8 @@ import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, conflict } from '../../errors';
 import { recordDonationSubmitted } from './donation-activity';
-import { findBookingFacts, findDonor, insertDonation } from './donations.repository';
+import { holdSlot } from '../sites/hold-slot';
+import { findBookingFacts, findDonor, insertDonation, withSite } from './donations.repository';
 import { ineligibilityOn, type Ineligibility } from './eligibility';
 import { toDonation } from './donations.service';
 
@@ -12,8 +13,8 @@ import { toDonation } from './donations.service';
  * POST /donations: a donor books a donation (PRODUCT.md 3.2): nothing is credited or stocked until
  * staff collect it (collect-donation.ts). The form's fields and limits
  * (units 1..2, a date from today to 90 days ahead, the confirmation) are checked by the body
- * schema; the eligibility rules are checked here, inside the write, so that two bookings at once
- * see each other.
+ * schema; the eligibility rules and the place in a site's slot (PRODUCT.md 3.6, sites/hold-slot.ts)
+ * are checked here, inside the write, so that two bookings at once see each other.
  */
 
 const pendingDonationExists = () => conflict(MESSAGES.pendingDonationExists, 'donation_pending');
@@ -23,7 +24,7 @@ const pendingDonationExists = () => conflict(MESSAGES.pendingDonationExists, 'do
  * permanently: a 422 on the `date` field (not a 409), as PRODUCT.md 3.7 says; a later date fixes
  * the first two in the same form.
  */
-const notEligible = (ineligibility: Ineligibility) =>
+export const notEligible = (ineligibility: Ineligibility) =>
   new AppError(422, ineligibility.message, ineligibility.rule === 'deferred' ? 'deferred' : 'not_eligible_yet', {
     errors: { date: ineligibility.message },
   });
@@ -48,6 +49,7 @@ export async function bookDonation(
         lastCollection: facts.lastCollection,
       });
       if (ineligibility) throw notEligible(ineligibility);
+      const place = await holdSlot(ctx, trx, { siteId: input.site_id, slot: input.slot, date: input.date });
 
       const donation = await insertDonation(trx, {
         donor_id: donorId,
@@ -64,14 +66,18 @@ export async function bookDonation(
         created_at: at,
         collected_on: null,
         outcome_reason: null,
+        site_id: place?.site.id ?? null,
+        slot: place?.slot ?? null,
+        checked_in_at: null,
       });
       await recordDonationSubmitted(
         trx,
         donorId,
         { date: donation.donation_date, units: donation.units },
+        place ? { site: place.site.name, time: place.slot } : null,
         at,
       );
-      return donation;
+      return withSite(donation, place?.site);
     });
     return toDonation(row);
   } catch (error) {

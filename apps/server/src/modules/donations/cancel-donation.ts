@@ -3,7 +3,8 @@ import type { AppContext } from '../../context';
 import { conflict, forbidden, notFound } from '../../errors';
 import { DONATION_ACTIVITY_KINDS, donationActivityMessages, recordDonationActivity } from './donation-activity';
 import { DONATION_DECISION_MESSAGES } from './donation-decisions';
-import { findDonationOwnerAndStatus, moveDonation } from './donations.repository';
+import { findSiteRow } from '../sites/sites.repository';
+import { findDonationOwnerAndStatus, moveDonation, withSite } from './donations.repository';
 import { toDonation } from './donations.service';
 
 export const CANCEL_MESSAGES = {
@@ -11,7 +12,7 @@ export const CANCEL_MESSAGES = {
   notPending: 'Only a booking that has not been collected can be cancelled.',
 } as const;
 
-/** POST /donations/:id/cancel: the donor cancels their own pending booking (PRODUCT.md 3.2). */
+/** POST /donations/:id/cancel: the donor cancels their own pending booking (PRODUCT.md 3.2); its place in a slot is free at once. */
 export async function cancelDonation(ctx: AppContext, donorId: number, donationId: number): Promise<Donation> {
   const donation = await findDonationOwnerAndStatus(ctx.db, donationId);
   if (!donation) throw notFound(DONATION_DECISION_MESSAGES.donationNotFound);
@@ -28,6 +29,7 @@ export async function cancelDonation(ctx: AppContext, donorId: number, donationI
       donationActivityMessages.cancelled({ date: cancelled.donation_date, units: cancelled.units }),
       at,
     );
-    return toDonation(cancelled);
+    const site = cancelled.site_id === null ? undefined : await findSiteRow(trx, cancelled.site_id);
+    return toDonation(withSite(cancelled, site));
   });
 }

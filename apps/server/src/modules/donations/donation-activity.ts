@@ -11,6 +11,8 @@ import { recordActivity } from '../activity/activity.repository';
 export const DONATION_ACTIVITY_KINDS = {
   submitted: 'donation_submitted',
   cancelled: 'donation_cancelled',
+  moved: 'donation_moved',
+  noShow: 'donation_no_show',
   collected: 'donation_collected',
   released: 'donation_released',
   followUp: 'donation_follow_up',
@@ -36,12 +38,23 @@ export interface DonationForFeed {
   units: number;
 }
 
+/** Where and when a booking at a site is. */
+export interface AppointmentPlace {
+  site: string;
+  time: string;
+}
+const placeText = (place: AppointmentPlace | null | undefined) => (place ? ` at ${place.time}, ${place.site}` : '');
+
 const unitsText = (units: number) => `${units} unit${units === 1 ? '' : 's'}`;
 
 export const donationActivityMessages = {
-  submitted: (donation: DonationForFeed) =>
-    `You booked a donation of ${unitsText(donation.units)} for ${formatFeedDate(donation.date)}.`,
+  submitted: (donation: DonationForFeed, place?: AppointmentPlace | null) =>
+    `You booked a donation of ${unitsText(donation.units)} for ${formatFeedDate(donation.date)}${placeText(place)}.`,
   cancelled: (donation: DonationForFeed) => `You cancelled your booking for ${formatFeedDate(donation.date)}.`,
+  moved: (donation: DonationForFeed, place: AppointmentPlace | null) =>
+    `You moved your booking to ${formatFeedDate(donation.date)}${placeText(place)}.`,
+  noShow: (donation: DonationForFeed) =>
+    `You missed your appointment of ${formatFeedDate(donation.date)}. You can book a new one whenever you like.`,
   collected: (donation: DonationForFeed, points: number) =>
     `Your donation of ${formatFeedDate(donation.date)} was collected: +${points} points. It is now being tested.`,
   released: (donation: DonationForFeed) =>
@@ -64,12 +77,13 @@ export function recordDonationSubmitted(
   db: DatabaseOrTransaction,
   donorId: number,
   donation: DonationForFeed,
+  place: AppointmentPlace | null,
   at: string,
 ) {
   return recordActivity(db, {
     userId: donorId,
     kind: DONATION_ACTIVITY_KINDS.submitted,
-    message: donationActivityMessages.submitted(donation),
+    message: donationActivityMessages.submitted(donation, place),
     at,
   });
 }

@@ -6,6 +6,20 @@ import type { DB, DonationRow, DonationScreeningsTable, DonationsTable, Donation
 import { segmentedPage, type Decision } from '../../decisions';
 import { PERSON_NAME_COLUMNS } from '../users/users.repository';
 
+/** Where a booking is (its site's name, address and slot length), read with it: null without a site. */
+export const SITE_COLUMNS = ['sites.name as site_name', 'sites.address as site_address', 'sites.slot_minutes as site_slot_minutes'] as const;
+export interface SiteColumns {
+  site_name: string | null;
+  site_address: string | null;
+  site_slot_minutes: number | null;
+}
+export type DonationWithSite = DonationRow & SiteColumns;
+
+/** A donation row just written, with its site's columns from a site already in hand. */
+export function withSite(row: DonationRow, site: { name: string; address: string; slot_minutes: number } | null | undefined): DonationWithSite {
+  return { ...row, site_name: site?.name ?? null, site_address: site?.address ?? null, site_slot_minutes: site?.slot_minutes ?? null };
+}
+
 export async function insertDonation(
   db: DatabaseOrTransaction,
   donation: Insertable<DonationsTable>,
@@ -13,12 +27,14 @@ export async function insertDonation(
   return db.insertInto('donations').values(donation).returningAll().executeTakeFirstOrThrow();
 }
 
-export function listDonationsOfDonor(db: DatabaseOrTransaction, donorId: number) {
+export function listDonationsOfDonor(db: DatabaseOrTransaction, donorId: number): Promise<DonationWithSite[]> {
   return db
     .selectFrom('donations')
-    .selectAll()
-    .where('donor_id', '=', donorId)
-    .orderBy('id', 'desc')
+    .leftJoin('sites', 'sites.id', 'donations.site_id')
+    .selectAll('donations')
+    .select(SITE_COLUMNS)
+    .where('donations.donor_id', '=', donorId)
+    .orderBy('donations.id', 'desc')
     .execute();
 }
 
@@ -81,8 +97,16 @@ export function findDonationOwnerAndStatus(db: DatabaseOrTransaction, donationId
   return db.selectFrom('donations').select(['donor_id', 'status']).where('id', '=', donationId).executeTakeFirst();
 }
 
-export function findLatestDonationOfDonor(db: DatabaseOrTransaction, donorId: number) {
-  return db.selectFrom('donations').selectAll().where('donor_id', '=', donorId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+export function findLatestDonationOfDonor(db: DatabaseOrTransaction, donorId: number): Promise<DonationWithSite | undefined> {
+  return db
+    .selectFrom('donations')
+    .leftJoin('sites', 'sites.id', 'donations.site_id')
+    .selectAll('donations')
+    .select(SITE_COLUMNS)
+    .where('donations.donor_id', '=', donorId)
+    .orderBy('donations.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 // ---------------------------------------------------------------- state changes
@@ -175,8 +199,10 @@ export async function listDonationsForAdmin(db: DatabaseOrTransaction, query: Do
   const read = (segment: Segment) => (limit: number, offset: number) => {
     let rows = filteredDonations(db, query, segment)
       .innerJoin('users', 'users.id', 'donations.donor_id')
+      .leftJoin('sites', 'sites.id', 'donations.site_id')
       .selectAll('donations')
-      .select(PERSON_NAME_COLUMNS);
+      .select(PERSON_NAME_COLUMNS)
+      .select(SITE_COLUMNS);
     if (segment === 'bookings') rows = rows.orderBy('donations.donation_date').orderBy('donations.id');
     else if (segment === 'awaiting_results') rows = rows.orderBy('donations.collected_on').orderBy('donations.id');
     else rows = rows.orderBy('donations.created_at', 'desc').orderBy('donations.id', 'desc');
@@ -222,8 +248,10 @@ export function findDonationForAdmin(db: DatabaseOrTransaction, donationId: numb
   return db
     .selectFrom('donations')
     .innerJoin('users', 'users.id', 'donations.donor_id')
+    .leftJoin('sites', 'sites.id', 'donations.site_id')
     .selectAll('donations')
     .select(PERSON_NAME_COLUMNS)
+    .select(SITE_COLUMNS)
     .where('donations.id', '=', donationId)
     .executeTakeFirst();
 }

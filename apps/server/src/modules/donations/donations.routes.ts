@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DonationSchema, DonorSummarySchema, donationFormSchema } from '@bloodbank/shared/donation';
+import { DonationSchema, DonorSummarySchema, donationFormSchema, rescheduleFormSchema } from '@bloodbank/shared/donation';
 import { ErrorResponseSchema } from '@bloodbank/shared/errors';
 import type { AppContext } from '../../context';
 import { createVersionedCache, PER_USER_ANSWERS_KEPT } from '../../db/change-versions';
@@ -9,6 +9,8 @@ import { principalOf } from '../../plugins/access';
 import { IdParamsSchema } from '../admin/route-options';
 import { bookDonation } from './book-donation';
 import { cancelDonation } from './cancel-donation';
+import { donationCalendar } from './donation-calendar';
+import { rescheduleDonation } from './reschedule-donation';
 import { getDonorSummary, listMyDonations } from './donations.service';
 
 const signedInErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
@@ -16,7 +18,7 @@ const signedInErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 export const donationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   // A donor's dashboard, per donor and day (eligibility depends on today), until their donations
   // or their activity feed change.
-  const donorSummaries = createVersionedCache<Buffer>(ctx.changes, ['donations', 'activities', 'deferrals'], PER_USER_ANSWERS_KEPT);
+  const donorSummaries = createVersionedCache<Buffer>(ctx.changes, ['donations', 'activities', 'deferrals', 'sites'], PER_USER_ANSWERS_KEPT);
 
   app.post('/donations', {
     config: { access: ['DONOR'] },
@@ -48,6 +50,38 @@ export const donationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       response: { 200: DonationSchema, ...signedInErrors, 404: ErrorResponseSchema, 409: ErrorResponseSchema },
     },
     handler: async (request) => cancelDonation(ctx, principalOf(request).id, request.params.id),
+  });
+
+  app.post('/donations/:id/reschedule', {
+    config: { access: ['DONOR'] },
+    schema: {
+      tags: ['donations'],
+      summary:
+        'Move your own pending booking to another date, and to another free slot when sites exist (the old place is freed at once); 409 when the slot is full or the booking is no longer pending; 422 per field as booking',
+      params: IdParamsSchema,
+      body: rescheduleFormSchema(() => ctx.clock.today()),
+      response: { 200: DonationSchema, ...signedInErrors, 404: ErrorResponseSchema, 409: ErrorResponseSchema, 422: ErrorResponseSchema },
+    },
+    handler: async (request) => rescheduleDonation(ctx, principalOf(request).id, request.params.id, request.body),
+  });
+
+  app.get('/donations/:id/calendar.ics', {
+    config: { access: ['DONOR'] },
+    schema: {
+      tags: ['donations'],
+      summary: 'Your pending booking as an iCalendar (.ics) file: the slot at its site, or an all-day event for a booking by date',
+      params: IdParamsSchema,
+      produces: ['text/calendar'],
+      response: { 200: z.string(), ...signedInErrors, 404: ErrorResponseSchema, 409: ErrorResponseSchema },
+    },
+    handler: async (request, reply) => {
+      const calendar = await donationCalendar(ctx, principalOf(request).id, request.params.id);
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="blood-donation-${request.params.id}.ics"`)
+        .header('cache-control', 'no-store')
+        .send(calendar);
+    },
   });
 
   app.get('/donations/mine', {

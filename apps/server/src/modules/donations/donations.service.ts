@@ -3,7 +3,6 @@ import { MESSAGES, RECENT_ACTIVITY_LIMIT } from '@bloodbank/shared/constants';
 import type { Donation, DonorSummary } from '@bloodbank/shared/donation';
 import type { Screening, TestResultsRecord } from '@bloodbank/shared/donation-lifecycle';
 import type { AppContext } from '../../context';
-import type { DonationRow } from '../../db/types';
 import { listRecentActivities } from '../activity/activity.repository';
 import { deferralInForce } from '../deferrals/deferrals.service';
 import { listUnitIdsOfDonations } from '../inventory/inventory.repository';
@@ -14,8 +13,10 @@ import {
   listDonationsForAdmin,
   listDonationsOfDonor,
   listLifecycleRecords,
+  type DonationWithSite,
   type LifecycleRecords,
 } from './donations.repository';
+import { slotEnd } from '../sites/opening-hours';
 import { eligibleFromDate } from './eligibility';
 
 /**
@@ -25,7 +26,7 @@ import { eligibleFromDate } from './eligibility';
  */
 
 /** The donor's view: a rejection's reason is theirs to see; screening and test findings are not. */
-export function toDonation(row: DonationRow): Donation {
+export function toDonation(row: DonationWithSite): Donation {
   return {
     id: row.id,
     bloodgroup: row.bloodgroup,
@@ -38,6 +39,16 @@ export function toDonation(row: DonationRow): Donation {
     created_at: row.created_at,
     decided_at: row.decided_at,
     collected_on: row.collected_on,
+    appointment:
+      row.site_id !== null && row.slot !== null
+        ? {
+            site_id: row.site_id,
+            site_name: row.site_name ?? '',
+            address: row.site_address ?? '',
+            time: row.slot,
+            ends: slotEnd(row.slot, row.site_slot_minutes ?? 0),
+          }
+        : null,
   };
 }
 
@@ -67,7 +78,7 @@ const toTestResults = (row: ResultsRow): TestResultsRecord => ({
 
 /** The admin's view, with the confidential records when they were read. */
 export function toAdminDonation(
-  row: DonationRow & PersonNames,
+  row: DonationWithSite & PersonNames,
   unitIds: number[],
   records: { screening?: ScreeningRow | undefined; results?: ResultsRow | undefined } | undefined,
 ): AdminDonation {

@@ -1,0 +1,59 @@
+import type { Donation, RescheduleInput } from '@bloodbank/shared/donation';
+import type { AppContext } from '../../context';
+import { conflict, forbidden, notFound } from '../../errors';
+import { holdSlot } from '../sites/hold-slot';
+import { notEligible } from './book-donation';
+import { DONATION_ACTIVITY_KINDS, donationActivityMessages, recordDonationActivity } from './donation-activity';
+import { DONATION_DECISION_MESSAGES } from './donation-decisions';
+import { findBookingFacts, findDonationOwnerAndStatus, moveDonation, withSite } from './donations.repository';
+import { toDonation } from './donations.service';
+import { ineligibilityOn } from './eligibility';
+
+export const RESCHEDULE_MESSAGES = {
+  notYours: 'You can only move your own bookings.',
+  notPending: 'Only a booking that has not been collected can be moved.',
+} as const;
+
+/**
+ * POST /donations/:id/reschedule: the donor moves their own pending booking to another day, and to
+ * another free slot when sites exist (PRODUCT.md 3.6). The new day must be one they may donate on
+ * (3.2, 3.7); the old place is free as soon as this commits, and the new one is held atomically as
+ * a booking's is (sites/hold-slot.ts; 409 when it filled meanwhile).
+ */
+export async function rescheduleDonation(
+  ctx: AppContext,
+  donorId: number,
+  donationId: number,
+  input: RescheduleInput,
+): Promise<Donation> {
+  const donation = await findDonationOwnerAndStatus(ctx.db, donationId);
+  if (!donation) throw notFound(DONATION_DECISION_MESSAGES.donationNotFound);
+  if (donation.donor_id !== donorId) throw forbidden(RESCHEDULE_MESSAGES.notYours);
+  if (donation.status !== 'pending') throw conflict(RESCHEDULE_MESSAGES.notPending, 'not_pending');
+  const at = ctx.clock.now().toISOString();
+  return ctx.writes.run(async (trx) => {
+    const facts = await findBookingFacts(trx, donorId);
+    const ineligibility = await ineligibilityOn(trx, donorId, input.date, {
+      days: ctx.config.donationIntervalDays,
+      lastCollection: facts.lastCollection,
+    });
+    if (ineligibility) throw notEligible(ineligibility);
+    const place = await holdSlot(ctx, trx, { siteId: input.site_id, slot: input.slot, date: input.date }, donationId);
+    const moved = await moveDonation(
+      trx,
+      donationId,
+      'pending',
+      { status: 'pending', donation_date: input.date, site_id: place?.site.id ?? null, slot: place?.slot ?? null, checked_in_at: null },
+      donorId,
+    );
+    if (!moved) throw conflict(RESCHEDULE_MESSAGES.notPending, 'not_pending');
+    await recordDonationActivity(
+      trx,
+      donorId,
+      DONATION_ACTIVITY_KINDS.moved,
+      donationActivityMessages.moved({ date: moved.donation_date, units: moved.units }, place ? { site: place.site.name, time: place.slot } : null),
+      at,
+    );
+    return toDonation(withSite(moved, place?.site));
+  });
+}

@@ -1,0 +1,56 @@
+import { minutesOf, timeOf, WEEKDAYS, type OpeningHours, type Weekday, type WeeklyHours } from '@bloodbank/shared/sites';
+
+/**
+ * When a site takes donors (PRODUCT.md 3.6): the rules of its calendar, with no database in sight.
+ * Times are `HH:MM` in the blood bank's time zone; a slot is named by its start and lies wholly
+ * inside the opening hours (open 08:00-16:00 in 15-minute slots: 08:00 to 15:45).
+ */
+
+export interface SiteCalendar {
+  hours: WeeklyHours;
+  slot_minutes: number;
+  closed_dates: readonly string[];
+}
+
+/** The weekday of a `YYYY-MM-DD` date (its own calendar, whatever the server's zone). */
+export function weekdayOf(date: string): Weekday {
+  // getUTCDay: 0 is Sunday; WEEKDAYS starts on Monday.
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return WEEKDAYS[(day + 6) % 7]!;
+}
+
+/** The hours the site keeps on `date`, or null when it is closed (its weekday, or a closed date). */
+export function openingHoursOn(site: SiteCalendar, date: string): OpeningHours | null {
+  if (site.closed_dates.includes(date)) return null;
+  return site.hours[weekdayOf(date)];
+}
+
+/** Every slot's start on `date`, earliest first; none when the site is closed. */
+export function slotStartsOn(site: SiteCalendar, date: string): string[] {
+  const hours = openingHoursOn(site, date);
+  if (!hours) return [];
+  const starts: string[] = [];
+  const close = minutesOf(hours.close);
+  for (let start = minutesOf(hours.open); start + site.slot_minutes <= close; start += site.slot_minutes) {
+    starts.push(timeOf(start));
+  }
+  return starts;
+}
+
+/** Whether `slot` is one of the site's slots on `date`. */
+export function isSlotOn(site: SiteCalendar, date: string, slot: string): boolean {
+  return slotStartsOn(site, date).includes(slot);
+}
+
+/** The slot's end, `HH:MM`. */
+export function slotEnd(slot: string, slotMinutes: number): string {
+  return timeOf(minutesOf(slot) + slotMinutes);
+}
+
+/**
+ * Whether a slot can still be booked at `now` (the bank's day and time): any slot of a later day;
+ * today, only one that has not begun.
+ */
+export function slotIsAhead(date: string, slot: string, now: { today: string; time: string }): boolean {
+  return date > now.today || (date === now.today && slot > now.time);
+}

@@ -1,0 +1,94 @@
+import { sql, type Insertable, type Transaction, type Updateable } from 'kysely';
+import type { DatabaseOrTransaction } from '../../db/database';
+import type { Engine } from '../../db/database';
+import type { DB, SitesTable } from '../../db/types';
+import { PERSON_NAME_COLUMNS } from '../users/users.repository';
+
+/** Bookings that hold a place in their slot: every state but the two that gave it back. */
+export const PLACE_FREEING_STATUSES = ['cancelled', 'rejected'] as const;
+
+export function listSiteRows(db: DatabaseOrTransaction) {
+  return db.selectFrom('sites').selectAll().orderBy('active', 'desc').orderBy('name').orderBy('id').execute();
+}
+
+export function findSiteRow(db: DatabaseOrTransaction, siteId: number) {
+  return db.selectFrom('sites').selectAll().where('id', '=', siteId).executeTakeFirst();
+}
+
+/**
+ * The site, locked until the transaction ends on PostgreSQL: bookings of one site then take turns,
+ * so counting a slot's places and taking one cannot interleave on any number of instances. (SQLite
+ * has one writer at a time: its write transactions already take turns.)
+ */
+export function lockSiteRow(trx: Transaction<DB>, siteId: number, engine: Engine) {
+  const query = trx.selectFrom('sites').selectAll().where('id', '=', siteId);
+  return (engine === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export async function insertSite(trx: Transaction<DB>, site: Insertable<SitesTable>) {
+  return trx.insertInto('sites').values(site).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateSiteRow(trx: Transaction<DB>, siteId: number, change: Updateable<SitesTable>) {
+  return trx.updateTable('sites').set(change).where('id', '=', siteId).returningAll().executeTakeFirst();
+}
+
+/** Places taken in one slot, leaving out one booking (the one being moved). */
+export async function countPlacesTaken(
+  trx: Transaction<DB>,
+  slot: { siteId: number; date: string; time: string },
+  exceptDonationId?: number,
+): Promise<number> {
+  let query = trx
+    .selectFrom('donations')
+    .select((eb) => eb.fn.countAll<number>().as('taken'))
+    .where('site_id', '=', slot.siteId)
+    .where('donation_date', '=', slot.date)
+    .where('slot', '=', slot.time)
+    .where('status', 'not in', PLACE_FREEING_STATUSES);
+  if (exceptDonationId !== undefined) query = query.where('id', '!=', exceptDonationId);
+  const row = await query.executeTakeFirst();
+  return Number(row?.taken ?? 0);
+}
+
+/** Places taken in each slot of a site's day. */
+export async function placesTakenBySlot(db: DatabaseOrTransaction, siteId: number, date: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('donations')
+    .select(['slot', (eb) => eb.fn.countAll<number>().as('taken')])
+    .where('site_id', '=', siteId)
+    .where('donation_date', '=', date)
+    .where('status', 'not in', PLACE_FREEING_STATUSES)
+    .groupBy('slot')
+    .execute();
+  return new Map(rows.map((row) => [row.slot ?? '', Number(row.taken)]));
+}
+
+/** A site's bookings of one day that hold a place, by time then booking, with the donor's name. */
+export function listDayBookings(db: DatabaseOrTransaction, siteId: number, date: string) {
+  return db
+    .selectFrom('donations')
+    .innerJoin('users', 'users.id', 'donations.donor_id')
+    .select([
+      'donations.id',
+      'donations.slot',
+      'donations.donor_id',
+      'donations.bloodgroup',
+      'donations.units',
+      'donations.status',
+      'donations.checked_in_at',
+      ...PERSON_NAME_COLUMNS,
+    ])
+    .where('donations.site_id', '=', siteId)
+    .where('donations.donation_date', '=', date)
+    .where('donations.status', 'not in', PLACE_FREEING_STATUSES)
+    .orderBy('donations.slot')
+    .orderBy('donations.id')
+    .execute();
+}
+
+/** Whether any site takes bookings (then a booking must name one). */
+export async function anyActiveSite(db: DatabaseOrTransaction): Promise<boolean> {
+  const row = await db.selectFrom('sites').select(sql<number>`1`.as('one')).where('active', '=', 1).limit(1).executeTakeFirst();
+  return row !== undefined;
+}

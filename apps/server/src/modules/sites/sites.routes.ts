@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorResponseSchema } from '@bloodbank/shared/errors';
+import { PublicSiteSchema, SiteDaySchema, SiteFormSchema, SiteIdParamsSchema, SitePatchSchema, SiteSchema, SlotSchema, SlotsQuerySchema } from '@bloodbank/shared/sites';
+import type { AppContext } from '../../context';
+import { createVersionedCache } from '../../db/change-versions';
+import { sendReusedJson } from '../../lib/reused-json';
+import { principalOf } from '../../plugins/access';
+import { ADMIN_ONLY, adminAccessErrors } from '../admin/route-options';
+import { createSite } from './create-site';
+import { getSiteDay, listBookableSites, listSites, listSlots } from './sites.service';
+import { updateSite } from './update-site';
+
+const signedIn = { access: 'signed-in' } as const;
+const signedInErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
+const adminErrors = { ...adminAccessErrors, 404: ErrorResponseSchema, 422: ErrorResponseSchema };
+/** A day's slots per site and date: the donor's booking form asks again for each date it shows. */
+const SLOT_ANSWERS_KEPT = 256;
+
+/** Donation sites and appointments (PRODUCT.md 3.6): the donor's booking form reads the first two. */
+export const sitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  // Reused until a site or a booking changes. Today's slots also depend on the time of day: the
+  // minute is part of the key, so a slot that has begun drops out within the minute.
+  const bookableSites = createVersionedCache<Buffer>(ctx.changes, ['sites']);
+  const slotAnswers = createVersionedCache<Buffer>(ctx.changes, ['sites', 'donations'], SLOT_ANSWERS_KEPT);
+
+  app.get('/sites', {
+    config: signedIn,
+    schema: {
+      tags: ['sites'],
+      summary: 'The active donation sites, with their opening hours, slot length and closed dates',
+      response: { 200: z.array(PublicSiteSchema), ...signedInErrors },
+    },
+    handler: (_request, reply) => sendReusedJson(reply, bookableSites, 0, () => listBookableSites(ctx)),
+  });
+
+  app.get('/sites/:id/slots', {
+    config: signedIn,
+    schema: {
+      tags: ['sites'],
+      summary:
+        "A site's slots on a date with the places left in each (0 when full); none when it is closed; today, only those not yet begun. 404 for an unknown or inactive site",
+      params: SiteIdParamsSchema,
+      querystring: SlotsQuerySchema,
+      response: { 200: z.array(SlotSchema), ...signedInErrors, 404: ErrorResponseSchema, 422: ErrorResponseSchema },
+    },
+    handler: (request, reply) => {
+      const { id } = request.params;
+      const { date } = request.query;
+      const key = date === ctx.clock.today() ? `${id}:${date}:${ctx.clock.time()}` : `${id}:${date}`;
+      return sendReusedJson(reply, slotAnswers, key, () => listSlots(ctx, id, date));
+    },
+  });
+
+  app.get('/admin/sites', {
+    config: ADMIN_ONLY,
+    schema: {
+      tags: ['admin'],
+      summary: 'Every donation site, active ones first',
+      response: { 200: z.array(SiteSchema), ...adminAccessErrors },
+    },
+    handler: async () => listSites(ctx),
+  });
+
+  app.post('/admin/sites', {
+    config: ADMIN_ONLY,
+    schema: {
+      tags: ['admin'],
+      summary: 'Create a donation site: name, address, weekly hours (null: closed that day), slot length, capacity per slot, closed dates',
+      body: SiteFormSchema,
+      response: { 201: SiteSchema, ...adminErrors },
+    },
+    handler: async (request, reply) => reply.status(201).send(await createSite(ctx, principalOf(request), request.body)),
+  });
+
+  app.patch('/admin/sites/:id', {
+    config: ADMIN_ONLY,
+    schema: {
+      tags: ['admin'],
+      summary: 'Edit a site, or deactivate it with {active:false} (no new bookings; its bookings stay)',
+      params: SiteIdParamsSchema,
+      body: SitePatchSchema,
+      response: { 200: SiteSchema, ...adminErrors },
+    },
+    handler: async (request) => updateSite(ctx, principalOf(request), request.params.id, request.body),
+  });
+
+  app.get('/admin/sites/:id/day', {
+    config: ADMIN_ONLY,
+    schema: {
+      tags: ['admin'],
+      summary: "A site's day list: its hours, each booking by time with the donor and its state, and the counts",
+      params: SiteIdParamsSchema,
+      querystring: SlotsQuerySchema,
+      response: { 200: SiteDaySchema, ...adminErrors },
+    },
+    handler: async (request) => getSiteDay(ctx, request.params.id, request.query.date),
+  });
+};
