@@ -39,7 +39,9 @@ export function openingHoursSummary(hours: WeeklyHours): string {
   return runs
     .map((run) => {
       const days =
-        run.first === run.last ? SHORT_NAMES[run.first] : `${SHORT_NAMES[run.first]}–${SHORT_NAMES[run.last]}`;
+        run.first === run.last
+          ? SHORT_NAMES[run.first]
+          : `${SHORT_NAMES[run.first]}–${SHORT_NAMES[run.last]}`;
       return `${days} ${run.open}–${run.close}`;
     })
     .join(' · ');

@@ -23,6 +23,7 @@ export function useCollectDonation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, values }: { id: number; values: CollectionInput }) => collectDonation(id, values),
-    onSuccess: () => invalidateAdmin(queryClient, ['donations', 'siteDays', 'dashboard', 'units', 'donors', 'audit']),
+    onSuccess: () =>
+      invalidateAdmin(queryClient, ['donations', 'siteDays', 'dashboard', 'units', 'donors', 'audit']),
   });
 }

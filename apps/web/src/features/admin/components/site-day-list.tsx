@@ -169,7 +169,14 @@ function DayHeadline({ day }: { day: SiteDay }) {
 
 function DayCounts({ day }: { day: SiteDay }) {
   return (
-    <SimpleGrid cols={{ base: 2, xs: 3, md: 5 }} spacing="sm" component="ul" aria-label="Counts of the day" p={0} m={0}>
+    <SimpleGrid
+      cols={{ base: 2, xs: 3, md: 5 }}
+      spacing="sm"
+      component="ul"
+      aria-label="Counts of the day"
+      p={0}
+      m={0}
+    >
       {APPOINTMENT_STATES.map((state) => (
         <Paper
           key={state}
@@ -235,7 +242,11 @@ function DayActions({
         </Button>
       ) : null}
       {canCollect ? (
-        <Button size="xs" onClick={onCollect} aria-label={`Record collection for ${row.donor_name} (${row.time})`}>
+        <Button
+          size="xs"
+          onClick={onCollect}
+          aria-label={`Record collection for ${row.donor_name} (${row.time})`}
+        >
           Record collection
         </Button>
       ) : null}

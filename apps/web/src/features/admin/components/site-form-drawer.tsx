@@ -65,10 +65,9 @@ function initialValues(site: Site | null): SiteFormValues {
   return {
     name: '',
     address: '',
-    hours: Object.fromEntries(WEEKDAYS.map((day) => [day, WEEKEND.has(day) ? null : { ...NEW_DAY }])) as Record<
-      Weekday,
-      OpeningHours | null
-    >,
+    hours: Object.fromEntries(
+      WEEKDAYS.map((day) => [day, WEEKEND.has(day) ? null : { ...NEW_DAY }]),
+    ) as Record<Weekday, OpeningHours | null>,
     slot_minutes: String(SITE_DEFAULTS.slot_minutes),
     capacity: String(SITE_DEFAULTS.capacity),
     closed_dates: [],

@@ -100,7 +100,10 @@ export function SitesScreen() {
       key: 'status',
       header: 'Status',
       cell: (site) => (
-        <StatusBadge status={site.active ? 'active' : 'inactive'} label={site.active ? 'Active' : 'Inactive'} />
+        <StatusBadge
+          status={site.active ? 'active' : 'inactive'}
+          label={site.active ? 'Active' : 'Inactive'}
+        />
       ),
     },
     {
@@ -109,7 +112,12 @@ export function SitesScreen() {
       label: false,
       cell: (site) => (
         <Group gap="xs" wrap="wrap">
-          <Button size="xs" variant="default" onClick={() => setEditing(site)} aria-label={`Edit ${site.name}`}>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => setEditing(site)}
+            aria-label={`Edit ${site.name}`}
+          >
             Edit
           </Button>
           {site.active ? (
@@ -210,7 +218,10 @@ export function SitesScreen() {
                   onChange={(event) => update({ site: event.currentTarget.value })}
                   w={{ base: '100%', xs: 240 }}
                 />
-                <DayInput value={date} onChange={(next) => update({ date: next === todayIn() ? '' : next })} />
+                <DayInput
+                  value={date}
+                  onChange={(next) => update({ date: next === todayIn() ? '' : next })}
+                />
               </Group>
             }
           >

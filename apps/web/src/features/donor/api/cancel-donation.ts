@@ -16,6 +16,8 @@ export function useCancelDonation() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: donorKeys.myDonations }),
         queryClient.invalidateQueries({ queryKey: donorKeys.summary }),
+        // A booking takes a place in its slot; a cancellation frees it.
+        queryClient.invalidateQueries({ queryKey: donorKeys.sites }),
       ]),
   });
 }

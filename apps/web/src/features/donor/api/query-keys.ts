@@ -10,4 +10,7 @@ export const donorKeys = {
   leaderboard: (limit: number) => ['game', 'leaderboard', limit] as const,
   achievements: ['game', 'achievements'] as const,
   myAchievements: ['game', 'achievements', 'me'] as const,
+  /** The donation sites and, under them, each site's free slots of a day (every booking changes those). */
+  sites: ['sites'] as const,
+  slots: (siteId: number, date: string) => ['sites', siteId, 'slots', date] as const,
 };

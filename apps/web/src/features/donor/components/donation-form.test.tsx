@@ -40,6 +40,8 @@ function renderForm(handlers: Parameters<typeof mockApi>[0] = {}) {
     'GET /api/users/me': meHandler(),
     'GET /api/donor/summary': () => jsonResponse(200, eligibleToday()),
     'GET /api/donations/mine': () => jsonResponse(200, []),
+    // No donation sites: the spec's booking by date alone (PRODUCT.md 3.6).
+    'GET /api/sites': () => jsonResponse(200, []),
     ...handlers,
   });
   const view = renderScreen(<DonationForm />, {

@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   Alert,
+  Anchor,
   Button,
   Checkbox,
   Group,
@@ -12,7 +13,8 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconCalendarEvent, IconCircleCheck } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm, type Control } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import {
   DONATION_UNITS,
@@ -28,26 +30,33 @@ import {
   type Donation,
   type DonationInput,
 } from '@bloodbank/shared/donation';
+import { SITE_MESSAGES } from '@bloodbank/shared/sites';
 import { paths } from '@/app/paths';
 import { PageLoader } from '@/components/ui/page-loader';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useCompleteDonation } from '../api/complete-donation';
 import { useDonorSummary } from '../api/get-donor-summary';
 import { useMyDonations } from '../api/get-my-donations';
+import { useSites } from '../api/get-sites';
+import { donorKeys } from '../api/query-keys';
 import { useSubmitDonation } from '../api/submit-donation';
 import { formatDate } from '@/lib/format';
+import { AppointmentFields, requireAppointment, type AppointmentValues } from './appointment-fields';
+import { AddToCalendarButton, AppointmentSummary } from './appointment-summary';
 import type { GameLocationState } from './game-location-state';
 import { alertTitleStyles } from './readable-colors';
 import { RewardsPanel } from './rewards-panel';
 
-const FIELDS = ['unit', 'date', 'disease', 'lastDonation', 'confirmation'] as const;
+const FIELDS = ['unit', 'date', 'disease', 'lastDonation', 'confirmation', 'site_id', 'slot'] as const;
 
 const DEFAULT_VALUES: Partial<DonationFormInput> = {
   unit: DONATION_UNITS.default,
   date: '',
   lastDonation: '',
+  site_id: null,
+  slot: null,
 };
 
 const HEALTH_OPTIONS = [
@@ -56,6 +65,8 @@ const HEALTH_OPTIONS = [
 ];
 
 const COLLECTED = new Set<string>(COLLECTED_DONATION_STATUSES);
+
+const isSlotFull = (error: unknown) => error instanceof ApiError && error.code === 'slot_full';
 
 /** The day of the donor's latest donation the bank collected, or null when they have not given yet. */
 export function lastGivenDate(donations: readonly Donation[], today: string): string | null {
@@ -79,17 +90,33 @@ export function DonationForm() {
   const navigate = useNavigate();
   const summary = useDonorSummary();
   const history = useMyDonations();
+  const sites = useSites();
   const submission = useSubmitDonation();
   const reward = useCompleteDonation();
+  const queryClient = useQueryClient();
   const [rewardsOpen, setRewardsOpen] = useState(true);
+
+  // With active donation sites (PRODUCT.md 3.6) a booking names a site and a time; with none (or
+  // when they cannot be loaded: the server then has the last word) it is by date alone, as in the spec.
+  const siteList = sites.data ?? [];
+  const atSites = siteList.length > 0;
 
   // "Today" is read at each validation, so a form left open past midnight moves with the calendar.
   const schema = useMemo(() => donationFormSchema(() => todayIn()), []);
+  // useForm reads its options on every render: the rule follows the sites once they are loaded.
+  const resolver = useMemo(() => requireAppointment(zodResolver(schema), atSites), [schema, atSites]);
   const form = useForm<DonationFormInput, unknown, DonationInput>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: DEFAULT_VALUES,
   });
   const { errors } = form.formState;
+  const clearSlot = useCallback(() => form.setValue('slot', null), [form]);
+
+  // One site: it is the donor's choice already.
+  const onlySiteId = siteList.length === 1 ? siteList[0]!.id : null;
+  useEffect(() => {
+    if (onlySiteId !== null && form.getValues('site_id') == null) form.setValue('site_id', onlySiteId);
+  }, [form, onlySiteId]);
 
   // Eligibility as the server sees it, from the summary loaded when the form opened.
   const hasPending = (summary.data?.pending ?? 0) > 0;
@@ -117,7 +144,8 @@ export function DonationForm() {
       return;
     }
     setRewardsOpen(true);
-    submission.mutate(values, {
+    const { site_id: siteId, slot, ...byDate } = values;
+    submission.mutate(atSites ? { ...byDate, site_id: siteId, slot } : byDate, {
       onSuccess: () => {
         reward.mutate(undefined, {
           // Spec section 8: a failed reward is only logged; the donation itself went through.
@@ -125,17 +153,31 @@ export function DonationForm() {
             console.warn('The Blood Hero reward for this donation could not be claimed.', error),
         });
       },
-      onError: (error) => applyServerFieldErrors(form, error, FIELDS),
+      onError: (error) => {
+        if (isSlotFull(error)) {
+          // Someone took the last place meanwhile: say so on the time, and show the times still free.
+          form.setValue('slot', null);
+          form.setError(
+            'slot',
+            { type: 'server', message: errorMessage(error, SITE_MESSAGES.slotFull) },
+            { shouldFocus: true },
+          );
+          void queryClient.invalidateQueries({ queryKey: donorKeys.sites });
+          return;
+        }
+        applyServerFieldErrors(form, error, FIELDS);
+      },
     });
   });
 
   const startAgain = () => {
     submission.reset();
     reward.reset();
-    form.reset({ ...DEFAULT_VALUES, lastDonation: knownLastDonation ?? '' });
+    form.reset({ ...DEFAULT_VALUES, lastDonation: knownLastDonation ?? '', site_id: onlySiteId });
   };
 
   if (submission.isSuccess) {
+    const booked = submission.data;
     return (
       <Stack gap="lg">
         <Paper withBorder radius="lg" p="lg">
@@ -148,14 +190,21 @@ export function DonationForm() {
               title="Thank you!"
               styles={alertTitleStyles('teal')}
             >
-              Your donation request for {formatDate(submission.data.date)} ({submission.data.unit}{' '}
-              {submission.data.unit === 1 ? 'unit' : 'units'}) has been submitted successfully. Come to the
-              blood bank on that day: staff record your donation there. {MESSAGES.pointsAtCollection}.
+              Your donation request for {formatDate(booked.date)} ({booked.unit}{' '}
+              {booked.unit === 1 ? 'unit' : 'units'}) has been submitted successfully.{' '}
+              {booked.appointment
+                ? `Come to ${booked.appointment.site_name} at ${booked.appointment.time}: staff record your donation there.`
+                : 'Come to the blood bank on that day: staff record your donation there.'}{' '}
+              {MESSAGES.pointsAtCollection}.
             </Alert>
+            {booked.appointment ? (
+              <AppointmentSummary date={booked.date} appointment={booked.appointment} />
+            ) : null}
             <Group gap="sm">
               <Button component={Link} to={paths.donor.dashboard}>
                 Back to Dashboard
               </Button>
+              {booked.appointment ? <AddToCalendarButton donationId={booked.id} /> : null}
               <Button variant="default" onClick={startAgain}>
                 Make Another Donation
               </Button>
@@ -177,7 +226,9 @@ export function DonationForm() {
     );
   }
 
-  if (summary.isPending || history.isPending) return <PageLoader label="Checking when you can donate" />;
+  if (summary.isPending || history.isPending || sites.isPending) {
+    return <PageLoader label="Checking when you can donate" />;
+  }
 
   if (permanentlyDeferred) {
     return (
@@ -229,6 +280,16 @@ export function DonationForm() {
   }
 
   const busy = submission.isPending;
+  const dateInput = (
+    <TextInput
+      label="Donation Date"
+      type="date"
+      min={eligibleFrom && eligibleFrom > today ? eligibleFrom : today}
+      withAsterisk
+      error={errors.date?.message}
+      {...form.register('date')}
+    />
+  );
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
       <form
@@ -246,9 +307,24 @@ export function DonationForm() {
               from {formatDate(eligibleFrom)} onwards.
             </Alert>
           ) : null}
-          {submission.isError ? (
+          {submission.isError && !isSlotFull(submission.error) ? (
             <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
               {errorMessage(submission.error, MESSAGES.donationSubmitFailed)}
+            </Alert>
+          ) : null}
+          {sites.isError ? (
+            <Alert color="yellow" variant="light" icon={<IconAlertCircle aria-hidden />} role="status">
+              The donation sites could not be loaded.{' '}
+              <Anchor
+                component="button"
+                type="button"
+                onClick={() => void sites.refetch()}
+                fw={600}
+                c="dark.7"
+                td="underline"
+              >
+                Try again
+              </Anchor>
             </Alert>
           ) : null}
 
@@ -272,14 +348,19 @@ export function DonationForm() {
               error={errors.unit?.message}
               {...form.register('unit')}
             />
-            <TextInput
-              label="Donation Date"
-              type="date"
-              min={eligibleFrom && eligibleFrom > today ? eligibleFrom : today}
-              withAsterisk
-              error={errors.date?.message}
-              {...form.register('date')}
-            />
+            {atSites ? (
+              <AppointmentFields
+                sites={siteList}
+                control={form.control as unknown as Control<AppointmentValues>}
+                onSlotGone={clearSlot}
+                siteError={errors.site_id?.message}
+                slotError={errors.slot?.message}
+              >
+                {dateInput}
+              </AppointmentFields>
+            ) : (
+              dateInput
+            )}
             <NativeSelect
               label="Health Condition"
               description="Any disease you have now; choose None if you have none"

@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Button, Group, Paper, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconDroplet } from '@tabler/icons-react';
 import type { Donation, DonorSummary } from '@bloodbank/shared/donation';
 import { ConfirmCancelModal } from '@/components/ui/confirm-cancel-modal';
 import { formatDate, unitsText } from '@/lib/format';
 import { useCancelDonation } from '../api/cancel-donation';
+import { AddToCalendarButton, AppointmentSummary } from './appointment-summary';
 import { latestBookingState } from './donation-status';
+import { MoveBookingModal } from './move-booking-modal';
 
 /**
  * The donor's latest booking and where it stands, in words (PRODUCT.md 3.2); a pending booking can
@@ -19,7 +21,9 @@ export function LatestBooking({
   deferred: DonorSummary['deferred'];
 }) {
   const [confirming, setConfirming] = useState(false);
+  const [moving, setMoving] = useState(false);
   const state = latestBookingState(donation, deferred);
+  const pending = donation.status === 'pending';
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="latest-booking-title">
       <Group gap="sm" mb="sm" wrap="nowrap">
@@ -36,18 +40,28 @@ export function LatestBooking({
       <Text size="sm" c="dimmed">
         {unitsText(donation.unit)}, booked for {formatDate(donation.date)}
       </Text>
+      {pending && donation.appointment ? (
+        <Box mt="sm">
+          <AppointmentSummary date={donation.date} appointment={donation.appointment} />
+        </Box>
+      ) : null}
       {state.detail ? (
         <Text size="sm" mt={4}>
           {state.detail}
         </Text>
       ) : null}
-      {donation.status === 'pending' ? (
-        <Group mt="md">
+      {pending ? (
+        <Group mt="md" gap="sm">
+          <Button variant="light" onClick={() => setMoving(true)}>
+            Move Booking
+          </Button>
+          {donation.appointment ? <AddToCalendarButton donationId={donation.id} /> : null}
           <Button variant="outline" color="red.9" onClick={() => setConfirming(true)}>
             Cancel Booking
           </Button>
         </Group>
       ) : null}
+      <MoveBookingModal donation={moving ? donation : null} onClose={() => setMoving(false)} />
       <CancelBookingModal donation={confirming ? donation : null} onClose={() => setConfirming(false)} />
     </Paper>
   );
@@ -64,7 +78,7 @@ function CancelBookingModal({ donation, onClose }: { donation: Donation | null; 
         title: 'Cancel this booking?',
         body: donation ? (
           <>
-            {`Your booking to donate ${unitsText(donation.unit)} on ${formatDate(donation.date)} will be cancelled.`}{' '}
+            {`Your booking to donate ${unitsText(donation.unit)} on ${formatDate(donation.date)}${donation.appointment ? ` at ${donation.appointment.time}, ${donation.appointment.site_name},` : ''} will be cancelled.`}{' '}
             You can book again at any time.
           </>
         ) : null,

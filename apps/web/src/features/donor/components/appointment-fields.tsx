@@ -1,0 +1,166 @@
+import { useEffect, type ReactNode } from 'react';
+import { Alert, NativeSelect, Text } from '@mantine/core';
+import { IconCalendarOff } from '@tabler/icons-react';
+import { Controller, useWatch, type Control, type FieldValues, type Resolver } from 'react-hook-form';
+import { BOOKING_DAYS_AHEAD } from '@bloodbank/shared/constants';
+import { addDays, isValidIsoDate, todayIn } from '@bloodbank/shared/dates';
+import { SITE_MESSAGES, type PublicSite } from '@bloodbank/shared/sites';
+import { openingHoursSummary, slotLabel } from '@/lib/site-hours';
+import { useSlots } from '../api/get-slots';
+
+/** The part of a booking form these fields fill in (the Donate Blood form, the Move Booking form). */
+export interface AppointmentValues {
+  date: string;
+  site_id?: number | null;
+  slot?: string | null;
+}
+
+export const NO_FREE_TIMES = 'No free times at this site on this date. Please choose another date or site.';
+
+/** Whether a booking may be made for `date` (today up to BOOKING_DAYS_AHEAD days on): only then are slots asked for. */
+export function isBookableDate(date: string | null | undefined): date is string {
+  if (!date || !isValidIsoDate(date)) return false;
+  const today = todayIn();
+  return date >= today && date <= addDays(today, BOOKING_DAYS_AHEAD);
+}
+
+/**
+ * With donation sites configured (PRODUCT.md 3.6) a booking names a site and a slot: the shared
+ * schema leaves both optional (the server decides), so the form asks for them here, beside the
+ * schema's own messages of the same submit.
+ */
+export function requireAppointment<
+  Values extends FieldValues & { site_id?: unknown; slot?: unknown },
+  Output,
+>(resolver: Resolver<Values, unknown, Output>, required: boolean): Resolver<Values, unknown, Output> {
+  return async (values, context, options) => {
+    const result = await resolver(values, context, options);
+    if (!required) return result;
+    const missing: Record<string, { type: string; message: string }> = {};
+    if (values.site_id === null || values.site_id === undefined || values.site_id === '') {
+      missing.site_id = { type: 'required', message: SITE_MESSAGES.siteRequired };
+    }
+    if (!values.slot) missing.slot = { type: 'required', message: SITE_MESSAGES.slotRequired };
+    if (Object.keys(missing).length === 0) return result;
+    return { values: {}, errors: { ...missing, ...result.errors } } as Awaited<ReturnType<typeof resolver>>;
+  };
+}
+
+interface AppointmentFieldsProps {
+  sites: PublicSite[];
+  /** The booking form's control, seen as its date, site and slot. */
+  control: Control<AppointmentValues>;
+  /** Lets go of a time that is no longer offered (the form's setValue('slot', null)). */
+  onSlotGone: () => void;
+  siteError?: string | undefined;
+  slotError?: string | undefined;
+  /** The date field, placed between the site and the time (site, day, then the time of that day). */
+  children: ReactNode;
+}
+
+/**
+ * The donation site and the time (PRODUCT.md 3.6): the sites to choose from, then the slots of the
+ * chosen date that still have a place ("09:15 (2 places left)"). A time that is no longer offered
+ * (another date, another site, the slot filled up) is let go.
+ */
+export function AppointmentFields({
+  sites,
+  control,
+  onSlotGone,
+  siteError,
+  slotError,
+  children,
+}: AppointmentFieldsProps) {
+  const [date, siteId, slotValue] = useWatch({ control, name: ['date', 'site_id', 'slot'] });
+  const chosenSite = sites.find((candidate) => candidate.id === siteId) ?? null;
+  const bookable = isBookableDate(date);
+  const slots = useSlots(chosenSite?.id ?? null, bookable ? date : null);
+  const free = (slots.data ?? []).filter((candidate) => candidate.available > 0);
+  const offered = !!slotValue && free.some((candidate) => candidate.time === slotValue);
+
+  useEffect(() => {
+    if (slotValue && !slots.isFetching && !offered) onSlotGone();
+  }, [slotValue, offered, slots.isFetching, onSlotGone]);
+
+  let timeHint: string | null = null;
+  let noTimes = false;
+  if (!chosenSite || !bookable) timeHint = 'Choose a date and a donation site first.';
+  else if (slots.isPending) timeHint = 'Looking for free times...';
+  else if (slots.isError) timeHint = 'The free times could not be loaded. Please choose the date again.';
+  else if (free.length === 0) noTimes = true;
+  else timeHint = `${free.length} free ${free.length === 1 ? 'time' : 'times'}`;
+
+  return (
+    <>
+      <Controller
+        control={control}
+        name="site_id"
+        render={({ field }) => (
+          <NativeSelect
+            ref={field.ref}
+            name={field.name}
+            label="Donation Site"
+            description={
+              chosenSite
+                ? `${chosenSite.address} · ${openingHoursSummary(chosenSite.hours)}`
+                : 'Where you will give blood'
+            }
+            data={[
+              { value: '', label: 'Select a donation site', disabled: true },
+              ...sites.map((candidate) => ({ value: String(candidate.id), label: candidate.name })),
+            ]}
+            value={chosenSite ? String(chosenSite.id) : ''}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              field.onChange(value === '' ? null : Number(value));
+            }}
+            onBlur={field.onBlur}
+            withAsterisk
+            error={siteError}
+          />
+        )}
+      />
+      {children}
+      <div>
+        <Controller
+          control={control}
+          name="slot"
+          render={({ field }) => (
+            <NativeSelect
+              ref={field.ref}
+              name={field.name}
+              label="Time"
+              description={timeHint ?? undefined}
+              data={[
+                { value: '', label: 'Select a time', disabled: true },
+                ...free.map((candidate) => ({ value: candidate.time, label: slotLabel(candidate) })),
+              ]}
+              value={offered && slotValue ? slotValue : ''}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                field.onChange(value === '' ? null : value);
+              }}
+              onBlur={field.onBlur}
+              disabled={free.length === 0}
+              withAsterisk
+              error={slotError}
+            />
+          )}
+        />
+        {noTimes ? (
+          <Alert
+            color="yellow"
+            variant="light"
+            mt="xs"
+            p="xs"
+            icon={<IconCalendarOff size={18} aria-hidden />}
+            role="status"
+            data-testid="no-free-times"
+          >
+            <Text size="sm">{NO_FREE_TIMES}</Text>
+          </Alert>
+        ) : null}
+      </div>
+    </>
+  );
+}
