@@ -331,5 +331,69 @@ describe.skipIf(!testDatabaseUrl)(
       const rewards = await database.db.selectFrom('game_rewards').select('donation_id').where('donor_id', '=', donorId).execute();
       expect(rewards).toHaveLength(10);
     }, 60_000);
+
+    it('holds each place of a slot once: of twenty bookings of a 2-place slot split between both servers, exactly 2 succeed', async () => {
+      const created = await fetch(`${servers[0]!.baseUrl}/api/admin/sites`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${adminTokens[0]}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Race Hall',
+          address: '2 Station Road',
+          hours: Object.fromEntries(
+            ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, { open: '08:00', close: '12:00' }]),
+          ),
+          capacity: 2,
+        }),
+      });
+      expect(created.status).toBe(201);
+      const site = (await created.json()) as { id: number };
+      // Tomorrow by the servers' clock (TIMEZONE defaults to UTC).
+      const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
+      const passwordHash = await hashPassword(PASSWORD);
+      const at = new Date().toISOString();
+      const donors = await database.db
+        .insertInto('users')
+        .values(
+          Array.from({ length: 20 }, (_, index) => ({
+            username: `slot.donor.${index}`,
+            username_key: `slot.donor.${index}`,
+            password_hash: passwordHash,
+            role: 'DONOR' as const,
+            first_name: 'Slot',
+            last_name: `Donor ${index}`,
+            email: null,
+            bloodgroup: 'A+' as const,
+            address: null,
+            mobile: null,
+            profile_pic: null,
+            created_at: at,
+            updated_at: at,
+          })),
+        )
+        .returning('username')
+        .execute();
+      const tokens = await Promise.all(donors.map((donor, index) => signIn(servers[index % 2]!, donor.username)));
+
+      const statuses = await Promise.all(
+        tokens.map(async (token, index) => {
+          const response = await fetch(`${servers[index % 2]!.baseUrl}/api/donations`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ unit: 1, date: tomorrow, disease: 'None', confirmation: true, site_id: site.id, slot: '09:00' }),
+          });
+          return response.status;
+        }),
+      );
+      expect(statuses.filter((status) => status === 201)).toHaveLength(2);
+      expect(statuses.filter((status) => status === 409)).toHaveLength(18);
+      const held = await database.db
+        .selectFrom('donations')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('site_id', '=', site.id)
+        .where('slot', '=', '09:00')
+        .executeTakeFirstOrThrow();
+      expect(Number(held.count)).toBe(2);
+    }, 60_000);
   },
 );

@@ -13,6 +13,7 @@ import {
   insertHeldUnit,
   insertPendingDonation,
   insertPendingRequest,
+  insertSite,
 } from './fixtures';
 import { NEGATIVE_RESULTS, PASSING_SCREENING } from '../donation-helpers';
 
@@ -132,7 +133,60 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteCase> = {
   },
   'GET /api/stock': { expect: signedIn(200) },
 
-  'POST /api/donations': { expect: only('DONOR', 201), call: () => ({ payload: donationForm(TODAY) }) },
+  'POST /api/donations': {
+    expect: only('DONOR', 201),
+    call: async ({ t }) => {
+      // A booking by date alone: only while no site takes bookings (the site cells below make some).
+      await t.db.updateTable('sites').set({ active: 0 }).execute();
+      return { payload: donationForm(TODAY) };
+    },
+  },
+  'POST /api/donations/:id/reschedule': {
+    owner: 'donor',
+    expect: { ...only('DONOR', 200), stranger: 403 },
+    call: async ({ t, donor }) => {
+      await t.db.updateTable('sites').set({ active: 0 }).execute();
+      await t.db.updateTable('donations').set({ status: 'cancelled' }).where('donor_id', '=', donor.id).where('status', '=', 'pending').execute();
+      return { params: { id: await insertPendingDonation(t, donor.id) }, payload: { date: addDays(TODAY, 1) } };
+    },
+  },
+  'GET /api/donations/:id/calendar.ics': {
+    owner: 'donor',
+    expect: { ...only('DONOR', 200), stranger: 403 },
+    call: async ({ t, donor }) => {
+      await t.db.updateTable('donations').set({ status: 'cancelled' }).where('donor_id', '=', donor.id).where('status', '=', 'pending').execute();
+      return { params: { id: await insertPendingDonation(t, donor.id) } };
+    },
+  },
+  'GET /api/sites': { expect: signedIn(200) },
+  'GET /api/sites/:id/slots': {
+    expect: signedIn(200),
+    call: async ({ t }) => ({ params: { id: await insertSite(t) }, query: { date: addDays(TODAY, 1) } }),
+  },
+  'GET /api/admin/sites': { expect: only('ADMIN', 200) },
+  'POST /api/admin/sites': {
+    expect: only('ADMIN', 201),
+    call: () => ({
+      payload: {
+        name: 'Matrix Hall',
+        address: '3 Grid Road',
+        hours: { monday: { open: '08:00', close: '12:00' }, tuesday: null, wednesday: null, thursday: null, friday: null, saturday: null, sunday: null },
+        active: false,
+      },
+    }),
+  },
+  'PATCH /api/admin/sites/:id': {
+    expect: only('ADMIN', 200),
+    call: async ({ t }) => ({ params: { id: await insertSite(t, { active: false }) }, payload: { capacity: 3 } }),
+  },
+  'GET /api/admin/sites/:id/day': {
+    expect: only('ADMIN', 200),
+    call: async ({ t }) => ({ params: { id: await insertSite(t, { active: false }) }, query: { date: TODAY } }),
+  },
+  'POST /api/admin/donations/:id/check-in': {
+    expect: only('ADMIN', 200),
+    call: async ({ t }) => ({ params: { id: await insertPendingDonation(t, (await createDonor(t)).id) } }),
+  },
   'POST /api/donations/:id/cancel': {
     owner: 'donor',
     expect: { ...only('DONOR', 200), stranger: 403 },

@@ -190,3 +190,25 @@ export async function fingerprintOfUpdatableRows(db: Database): Promise<string> 
   ]);
   return JSON.stringify({ users, patients, donations, requests, units });
 }
+
+/** A donation site open every day 08:00-16:00 (capacity 50 unless told), written directly. */
+export async function insertSite(t: TestApp, options: { active?: boolean; capacity?: number } = {}): Promise<number> {
+  const everyDay = { open: '08:00', close: '16:00' };
+  const at = t.clock.now().toISOString();
+  const row = await t.db
+    .insertInto('sites')
+    .values({
+      name: 'Hostile Hall',
+      address: '9 Fuzz Lane',
+      active: options.active === false ? 0 : 1,
+      hours: JSON.stringify(
+        Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, everyDay])),
+      ),
+      capacity: options.capacity ?? 50,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -17,6 +17,7 @@ import {
   insertDeferral,
   insertPendingDonation,
   insertPendingRequest,
+  insertSite,
 } from './fixtures';
 import {
   hostileBody,
@@ -42,6 +43,10 @@ let patient: TestUser;
 let admin: TestUser;
 let editedDonor: TestUser;
 let editedPatient: TestUser;
+/** An active site (so a booking names a site and slot) and a donor with a booking there to move. */
+let siteId: number;
+let mover: TestUser;
+let moverBookingId: number;
 let tried = 0;
 const outcomes = new Map<number, number>();
 
@@ -53,6 +58,15 @@ beforeAll(async () => {
   editedDonor = await createDonor(t);
   editedPatient = await createPatient(t);
   await insertAvailableUnits(t, 'O+', 20);
+  siteId = await insertSite(t);
+  mover = await createDonor(t);
+  const booked = await t.app.inject({
+    method: 'POST',
+    url: '/api/donations',
+    headers: mover.headers,
+    payload: donationForm(addDays(TODAY, 1), { site_id: siteId, slot: '09:00' }),
+  });
+  moverBookingId = booked.json<{ id: number }>().id;
 });
 afterAll(async () => {
   const byStatus = [...outcomes].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`);
@@ -137,7 +151,7 @@ const TARGETS: Record<string, Target> = {
   },
   'POST /api/donations': {
     caller: () => donor,
-    valid: () => donationForm(addDays(TODAY, 1)),
+    valid: () => donationForm(addDays(TODAY, 1), { site_id: siteId, slot: '10:00' }),
     accepted: (response) => {
       const donation = response.json<{ bloodgroup: string; status: string }>();
       // The blood group is the donor's own whatever the body said; every donation starts pending.
@@ -177,6 +191,44 @@ const TARGETS: Record<string, Target> = {
     valid: () => ({ donation_id: 1, points: 5000 }),
     accepted: (response) =>
       expect(response.json<{ profile: { points: number } }>().profile.points).toBeLessThanOrEqual(200),
+  },
+  'POST /api/donations/:id/reschedule': {
+    caller: () => mover,
+    valid: () => ({ date: addDays(TODAY, 2), site_id: siteId, slot: '11:00' }),
+    params: () => Promise.resolve({ id: moverBookingId }),
+    updates: true,
+    accepted: (response) => expect(response.json()).toMatchObject({ id: moverBookingId, status: 'pending' }),
+  },
+  'GET /api/sites/:id/slots': {
+    caller: () => donor,
+    valid: () => ({ date: addDays(TODAY, 1) }),
+    params: () => Promise.resolve({ id: siteId }),
+  },
+  'GET /api/admin/sites/:id/day': {
+    caller: () => admin,
+    valid: () => ({ date: addDays(TODAY, 1) }),
+    params: () => Promise.resolve({ id: siteId }),
+  },
+  'POST /api/admin/sites': {
+    caller: () => admin,
+    // Inactive: the donation targets keep booking at the one active site.
+    valid: () => ({
+      name: 'Mobile unit',
+      address: '4 Market Square',
+      hours: { monday: { open: '09:00', close: '13:00' }, tuesday: null, wednesday: null, thursday: null, friday: null, saturday: null, sunday: null },
+      slot_minutes: 20,
+      capacity: 3,
+      closed_dates: [addDays(TODAY, 7)],
+      active: false,
+    }),
+    accepted: (response, sent) => expectEchoed(['name', 'address'], response, sent),
+  },
+  'PATCH /api/admin/sites/:id': {
+    caller: () => admin,
+    valid: () => ({ capacity: 4, closed_dates: [addDays(TODAY, 3)], address: '5 Market Square' }),
+    params: async () => ({ id: await insertSite(t, { active: false }) }),
+    updates: true,
+    accepted: (response, sent) => expectEchoed(['name', 'address'], response, sent),
   },
   'GET /api/game/leaderboard': { caller: () => donor, valid: () => ({ limit: '5' }) },
   'GET /api/admin/audit': {

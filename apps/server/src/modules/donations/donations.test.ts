@@ -75,6 +75,7 @@ describe('POST /api/donations', () => {
       collected_on: null,
       created_at: '2026-03-10T09:00:00.000Z',
       decided_at: null,
+      appointment: null,
     });
     const row = await t.db
       .selectFrom('donations')

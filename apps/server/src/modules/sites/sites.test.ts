@@ -1,0 +1,457 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Donation, DonorSummary } from '@bloodbank/shared/donation';
+import type { PublicSite, Site, SiteDay, Slot, WeeklyHours } from '@bloodbank/shared/sites';
+import type { AppContext } from '../../context';
+import { writeTransactionsFor } from '../../db/write-transactions';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createDonor, createPatient, type TestUser } from '../../../test/factories';
+import { auditEntries } from '../../../test/admin-fixtures';
+import { collect, donationForm, PASSING_SCREENING, setToday, staffOf } from '../../../test/donation-helpers';
+import { markNoShows } from '../donations/mark-no-shows';
+
+/**
+ * Donation sites and appointments (PRODUCT.md 3.6): sites and their calendars, booking a slot
+ * (atomically, within capacity), moving and cancelling, the day list with check-in and collection,
+ * no-shows and the calendar file. On the engine the suite runs on (SQLite, or PostgreSQL with
+ * TEST_DATABASE_URL).
+ */
+
+/** A Monday. */
+const MONDAY = '2026-03-09';
+const TUESDAY = '2026-03-10';
+const SATURDAY = '2026-03-14';
+const SUNDAY = '2026-03-15';
+const NEXT_MONDAY = '2026-03-16';
+
+const WEEKDAYS_8_TO_16: WeeklyHours = {
+  monday: { open: '08:00', close: '16:00' },
+  tuesday: { open: '08:00', close: '16:00' },
+  wednesday: { open: '08:00', close: '16:00' },
+  thursday: { open: '08:00', close: '16:00' },
+  friday: { open: '08:00', close: '16:00' },
+  saturday: { open: '09:00', close: '12:00' },
+  sunday: null,
+};
+
+let t: TestApp;
+let admin: TestUser;
+beforeAll(async () => {
+  t = await createTestApp({ now: `${MONDAY}T07:00:00Z` });
+  admin = await staffOf(t);
+});
+afterAll(() => t.close());
+beforeEach(() => setToday(t, MONDAY, '07:00:00'));
+
+const get = (url: string, as: TestUser) => t.app.inject({ method: 'GET', url, headers: as.headers });
+const post = (url: string, as: TestUser, payload?: object) =>
+  t.app.inject({ method: 'POST', url, headers: as.headers, ...(payload ? { payload } : {}) });
+const patch = (url: string, as: TestUser, payload: object) => t.app.inject({ method: 'PATCH', url, headers: as.headers, payload });
+
+async function createSite(overrides: Partial<Record<keyof Site, unknown>> = {}): Promise<Site> {
+  const response = await post('/api/admin/sites', admin, {
+    name: 'Town Hall',
+    address: '1 Main Street, Pune',
+    hours: WEEKDAYS_8_TO_16,
+    closed_dates: [],
+    ...overrides,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<Site>();
+}
+
+async function slotsOf(siteId: number, date: string, as: TestUser): Promise<Slot[]> {
+  const response = await get(`/api/sites/${siteId}/slots?date=${date}`, as);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Slot[]>();
+}
+const bookAt = (donor: TestUser, siteId: number | undefined, date: string, slot: string | undefined) =>
+  post('/api/donations', donor, donationForm(date, { site_id: siteId, slot }));
+const dayOf = async (siteId: number, date: string) => {
+  const response = await get(`/api/admin/sites/${siteId}/day?date=${date}`, admin);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<SiteDay>();
+};
+const placesLeft = async (siteId: number, date: string, time: string, as: TestUser) =>
+  (await slotsOf(siteId, date, as)).find((slot) => slot.time === time)?.available;
+
+/** The daily run's step, as the server's daily work calls it (daily-work.ts). */
+const runNoShows = () =>
+  markNoShows({ ...({} as AppContext), writes: writeTransactionsFor({ db: t.db, engine: t.engine }), clock: t.clock });
+
+// Every test leaves exactly the sites it made active; the others deactivate them afterwards.
+async function deactivateAllSites() {
+  await t.db.updateTable('sites').set({ active: 0 }).execute();
+}
+
+describe('sites (staff)', () => {
+  beforeEach(deactivateAllSites);
+
+  it('creates a site with the defaults, lists it for staff and, without its capacity, for donors', async () => {
+    const site = await createSite();
+    expect(site).toEqual({
+      id: expect.any(Number),
+      name: 'Town Hall',
+      address: '1 Main Street, Pune',
+      hours: WEEKDAYS_8_TO_16,
+      slot_minutes: 15,
+      capacity: 2,
+      closed_dates: [],
+      active: true,
+    });
+    const donor = await createDonor(t);
+    const publicSites = (await get('/api/sites', donor)).json<PublicSite[]>();
+    expect(publicSites).toEqual([
+      { id: site.id, name: 'Town Hall', address: '1 Main Street, Pune', hours: WEEKDAYS_8_TO_16, slot_minutes: 15, closed_dates: [] },
+    ]);
+    const staffSites = (await get('/api/admin/sites', admin)).json<Site[]>();
+    expect(staffSites[0]).toEqual(site);
+    expect((await auditEntries(t, 'site.created')).at(-1)).toMatchObject({ entity: 'site', entity_id: site.id });
+  });
+
+  it('refuses hours that close before they open, a week with no open day, and a slot length out of range, per field', async () => {
+    const response = await post('/api/admin/sites', admin, {
+      name: '',
+      address: 'Somewhere',
+      hours: { ...WEEKDAYS_8_TO_16, monday: { open: '16:00', close: '08:00' }, tuesday: { open: '8am', close: '16:00' } },
+      slot_minutes: 2,
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toMatchObject({
+      name: 'Site name is required',
+      'hours.monday.close': 'Closing time must be after opening time',
+      'hours.tuesday.open': 'Please enter a time as HH:MM (24-hour)',
+      slot_minutes: 'Slots last at least 5 minutes',
+    });
+    const closedAllWeek = await post('/api/admin/sites', admin, {
+      name: 'Nowhere',
+      address: 'Somewhere',
+      hours: Object.fromEntries(Object.keys(WEEKDAYS_8_TO_16).map((day) => [day, null])),
+    });
+    expect(closedAllWeek.statusCode).toBe(422);
+    expect(closedAllWeek.json().errors).toEqual({ hours: 'Open the site on at least one day of the week' });
+  });
+
+  it('edits a site and deactivates it: donors no longer see it or its slots, staff still do', async () => {
+    const site = await createSite();
+    const donor = await createDonor(t);
+    const edited = await patch(`/api/admin/sites/${site.id}`, admin, { capacity: 4, closed_dates: ['2026-03-20', '2026-03-12', '2026-03-12'] });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ capacity: 4, closed_dates: ['2026-03-12', '2026-03-20'] });
+
+    const deactivated = await patch(`/api/admin/sites/${site.id}`, admin, { active: false });
+    expect(deactivated.json()).toMatchObject({ active: false });
+    expect((await get('/api/sites', donor)).json()).toEqual([]);
+    expect((await get(`/api/sites/${site.id}/slots?date=${TUESDAY}`, donor)).statusCode).toBe(404);
+    expect((await get('/api/admin/sites', admin)).json<Site[]>().find((row) => row.id === site.id)).toMatchObject({ active: false });
+    expect((await auditEntries(t, 'site.deactivated')).at(-1)).toMatchObject({ entity_id: site.id });
+    expect((await patch('/api/admin/sites/999999', admin, { active: false })).statusCode).toBe(404);
+  });
+
+  it('is for admins only; the site list and slots are for anyone signed in', async () => {
+    const donor = await createDonor(t);
+    const patient = await createPatient(t);
+    expect((await get('/api/admin/sites', donor)).statusCode).toBe(403);
+    expect((await post('/api/admin/sites', patient, { name: 'x' })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/sites' })).statusCode).toBe(401);
+    expect((await get('/api/sites', patient)).statusCode).toBe(200);
+  });
+});
+
+describe('slots (GET /api/sites/:id/slots)', () => {
+  let site: Site;
+  let donor: TestUser;
+  beforeAll(async () => {
+    await deactivateAllSites();
+    site = await createSite({ closed_dates: [NEXT_MONDAY] });
+    donor = await createDonor(t);
+  });
+
+  it('cuts the opening hours into slots that end by closing time: 08:00 to 15:45', async () => {
+    const slots = await slotsOf(site.id, TUESDAY, donor);
+    expect(slots).toHaveLength(32);
+    expect(slots[0]).toEqual({ time: '08:00', available: 2 });
+    expect(slots.at(-1)).toEqual({ time: '15:45', available: 2 });
+    expect((await slotsOf(site.id, SATURDAY, donor)).map((slot) => slot.time)).toEqual(
+      ['09:00', '09:15', '09:30', '09:45', '10:00', '10:15', '10:30', '10:45', '11:00', '11:15', '11:30', '11:45'],
+    );
+  });
+
+  it('offers nothing on a closed weekday or a closed date', async () => {
+    expect(await slotsOf(site.id, SUNDAY, donor)).toEqual([]);
+    expect(await slotsOf(site.id, NEXT_MONDAY, donor)).toEqual([]);
+  });
+
+  it("today, offers only the slots that have not begun, by the bank's clock", async () => {
+    setToday(t, MONDAY, '09:00:00');
+    const slots = await slotsOf(site.id, MONDAY, donor);
+    expect(slots[0]!.time).toBe('09:15');
+    setToday(t, MONDAY, '16:00:00');
+    expect(await slotsOf(site.id, MONDAY, donor)).toEqual([]);
+  });
+
+  it('a slot length that does not divide the day leaves no slot running past closing', async () => {
+    const odd = await createSite({ name: 'Mobile unit', hours: { ...WEEKDAYS_8_TO_16, tuesday: { open: '08:00', close: '09:00' } }, slot_minutes: 25 });
+    expect((await slotsOf(odd.id, TUESDAY, donor)).map((slot) => slot.time)).toEqual(['08:00', '08:25']);
+    await patch(`/api/admin/sites/${odd.id}`, admin, { active: false });
+  });
+
+  it('answers 422 for a date that is not one', async () => {
+    const response = await get(`/api/sites/${site.id}/slots?date=2026-02-30`, donor);
+    expect(response.statusCode).toBe(422);
+  });
+});
+
+describe('booking a slot (POST /api/donations with site_id and slot)', () => {
+  let site: Site;
+  beforeAll(async () => {
+    await deactivateAllSites();
+    site = await createSite({ closed_dates: [NEXT_MONDAY] });
+  });
+
+  it('needs a site and a slot once a site exists: 422 on each field', async () => {
+    const donor = await createDonor(t);
+    const response = await bookAt(donor, undefined, TUESDAY, undefined);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({ site_id: 'Please choose a donation site', slot: 'Please choose a time slot' });
+  });
+
+  it('takes the last slot before closing, and refuses closing time, a closed weekday and a holiday', async () => {
+    const donor = await createDonor(t);
+    for (const [date, slot] of [
+      [TUESDAY, '16:00'],
+      [TUESDAY, '08:05'],
+      [SUNDAY, '09:00'],
+      [NEXT_MONDAY, '09:00'],
+    ] as const) {
+      const refused = await bookAt(donor, site.id, date, slot);
+      expect(refused.statusCode, `${date} ${slot}`).toBe(422);
+      expect(refused.json().errors).toEqual({ slot: 'This time is not open at this site on that date. Please choose another time.' });
+    }
+    const last = await bookAt(donor, site.id, TUESDAY, '15:45');
+    expect(last.statusCode, last.body).toBe(201);
+    expect(last.json<Donation>()).toMatchObject({
+      status: 'pending',
+      date: TUESDAY,
+      appointment: { site_id: site.id, site_name: 'Town Hall', address: '1 Main Street, Pune', time: '15:45', ends: '16:00' },
+    });
+    expect((await get('/api/donor/summary', donor)).json<DonorSummary>().latest_donation?.appointment).toMatchObject({ time: '15:45' });
+  });
+
+  it('refuses a slot of today that has begun, and a site that is not taking bookings', async () => {
+    setToday(t, MONDAY, '10:00:00');
+    const donor = await createDonor(t);
+    expect((await bookAt(donor, site.id, MONDAY, '10:00')).statusCode).toBe(422);
+    const closedSite = await createSite({ name: 'Closed', active: false });
+    const refused = await bookAt(donor, closedSite.id, TUESDAY, '09:00');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ site_id: 'This site is not taking bookings. Please choose another site.' });
+    expect((await bookAt(donor, site.id, MONDAY, '10:15')).statusCode).toBe(201);
+  });
+
+  it('holds each place once: of twenty parallel bookings of a slot with capacity 2, exactly 2 succeed', async () => {
+    const donors = await Promise.all(Array.from({ length: 20 }, () => createDonor(t)));
+    const responses = await Promise.all(donors.map((donor) => bookAt(donor, site.id, TUESDAY, '10:30')));
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(2);
+    const refused = responses.filter((response) => response.statusCode === 409);
+    expect(refused).toHaveLength(18);
+    expect(refused[0]!.json()).toMatchObject({ detail: 'This time slot is full. Please choose another time.', code: 'slot_full' });
+    expect(await placesLeft(site.id, TUESDAY, '10:30', donors[0]!)).toBe(0);
+    expect((await dayOf(site.id, TUESDAY)).appointments.filter((row) => row.time === '10:30')).toHaveLength(2);
+  });
+
+  it('cancelling frees the place at once', async () => {
+    const [first, second, third] = await Promise.all([createDonor(t), createDonor(t), createDonor(t)]);
+    const booked = (await bookAt(first!, site.id, TUESDAY, '11:00')).json<Donation>();
+    expect((await bookAt(second!, site.id, TUESDAY, '11:00')).statusCode).toBe(201);
+    expect((await bookAt(third!, site.id, TUESDAY, '11:00')).statusCode).toBe(409);
+    expect((await post(`/api/donations/${booked.id}/cancel`, first!)).json()).toMatchObject({ status: 'cancelled', appointment: { time: '11:00' } });
+    expect(await placesLeft(site.id, TUESDAY, '11:00', third!)).toBe(1);
+    expect((await bookAt(third!, site.id, TUESDAY, '11:00')).statusCode).toBe(201);
+  });
+
+  it('without any active site, a booking by date alone works as in the spec', async () => {
+    await deactivateAllSites();
+    try {
+      const donor = await createDonor(t);
+      const booked = await bookAt(donor, undefined, TUESDAY, undefined);
+      expect(booked.statusCode, booked.body).toBe(201);
+      expect(booked.json<Donation>().appointment).toBeNull();
+    } finally {
+      await t.db.updateTable('sites').set({ active: 1 }).where('id', '=', site.id).execute();
+    }
+  });
+});
+
+describe('moving a booking (POST /api/donations/:id/reschedule)', () => {
+  let site: Site;
+  beforeAll(async () => {
+    await deactivateAllSites();
+    site = await createSite({ capacity: 1 });
+  });
+
+  it('moves to another free slot and frees the old place at once', async () => {
+    const donor = await createDonor(t);
+    const other = await createDonor(t);
+    const booked = (await bookAt(donor, site.id, TUESDAY, '09:00')).json<Donation>();
+    const moved = await post(`/api/donations/${booked.id}/reschedule`, donor, { date: SATURDAY, site_id: site.id, slot: '11:45' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json<Donation>()).toMatchObject({ id: booked.id, status: 'pending', date: SATURDAY, appointment: { time: '11:45', ends: '12:00' } });
+    expect(await placesLeft(site.id, TUESDAY, '09:00', other)).toBe(1);
+    expect(await placesLeft(site.id, SATURDAY, '11:45', other)).toBe(0);
+    expect((await bookAt(other, site.id, TUESDAY, '09:00')).statusCode).toBe(201);
+  });
+
+  it('refuses a full slot (409), a closed one (422), somebody else\'s booking (403) and a decided one (409)', async () => {
+    const donor = await createDonor(t);
+    const other = await createDonor(t);
+    const mine = (await bookAt(donor, site.id, TUESDAY, '12:00')).json<Donation>();
+    expect((await bookAt(other, site.id, TUESDAY, '12:15')).statusCode).toBe(201);
+
+    const full = await post(`/api/donations/${mine.id}/reschedule`, donor, { date: TUESDAY, site_id: site.id, slot: '12:15' });
+    expect(full.statusCode).toBe(409);
+    expect(full.json()).toMatchObject({ code: 'slot_full' });
+    const closed = await post(`/api/donations/${mine.id}/reschedule`, donor, { date: SUNDAY, site_id: site.id, slot: '09:00' });
+    expect(closed.statusCode).toBe(422);
+    const notMine = await post(`/api/donations/${mine.id}/reschedule`, other, { date: TUESDAY, site_id: site.id, slot: '13:00' });
+    expect(notMine.statusCode).toBe(403);
+    // Staying in its own slot is not "full": its own place does not count against it.
+    expect((await post(`/api/donations/${mine.id}/reschedule`, donor, { date: TUESDAY, site_id: site.id, slot: '12:00' })).statusCode).toBe(200);
+
+    await post(`/api/donations/${mine.id}/cancel`, donor);
+    const decided = await post(`/api/donations/${mine.id}/reschedule`, donor, { date: TUESDAY, site_id: site.id, slot: '13:00' });
+    expect(decided.statusCode).toBe(409);
+    expect(decided.json().detail).toBe('Only a booking that has not been collected can be moved.');
+  });
+});
+
+describe("the site's day list, check-in and collection", () => {
+  let site: Site;
+  beforeAll(async () => {
+    await deactivateAllSites();
+    site = await createSite();
+  });
+
+  it('lists the day by time with each state, and counts them', async () => {
+    const [early, late, absent, cancelling] = await Promise.all([createDonor(t, { first_name: 'Asha', last_name: 'Kulkarni', bloodgroup: 'A+' }), createDonor(t), createDonor(t), createDonor(t)]);
+    const earlyBooking = (await bookAt(early!, site.id, TUESDAY, '09:00')).json<Donation>();
+    const lateBooking = (await bookAt(late!, site.id, TUESDAY, '10:00')).json<Donation>();
+    (await bookAt(absent!, site.id, TUESDAY, '08:30')).json<Donation>();
+    const cancelled = (await bookAt(cancelling!, site.id, TUESDAY, '08:45')).json<Donation>();
+    await post(`/api/donations/${cancelled.id}/cancel`, cancelling!);
+
+    // Check-in only on the day.
+    const tooEarly = await post(`/api/admin/donations/${earlyBooking.id}/check-in`, admin);
+    expect(tooEarly.statusCode).toBe(409);
+    expect(tooEarly.json().detail).toBe(`This booking is for ${TUESDAY} and can be checked in on that day.`);
+
+    setToday(t, TUESDAY, '08:50:00');
+    const checkedIn = await post(`/api/admin/donations/${earlyBooking.id}/check-in`, admin);
+    expect(checkedIn.statusCode, checkedIn.body).toBe(200);
+    expect((await post(`/api/admin/donations/${earlyBooking.id}/check-in`, admin)).json().detail).toBe('This donor has already been checked in.');
+    expect((await post(`/api/admin/donations/${lateBooking.id}/check-in`, await createDonor(t))).statusCode).toBe(403);
+
+    let day = await dayOf(site.id, TUESDAY);
+    expect(day).toMatchObject({ date: TUESDAY, open: true, hours: { open: '08:00', close: '16:00' } });
+    expect(day.appointments.map((row) => [row.time, row.state])).toEqual([
+      ['08:30', 'booked'],
+      ['09:00', 'checked_in'],
+      ['10:00', 'booked'],
+    ]);
+    expect(day.appointments[1]).toMatchObject({ donor_name: 'Asha Kulkarni', bloodgroup: 'A+', units: 1, donation_id: earlyBooking.id });
+
+    // Collection from the list: one collected, one deferred by a failed screening.
+    expect((await collect(t, earlyBooking.id)).json()).toMatchObject({ status: 'collected' });
+    expect((await collect(t, lateBooking.id, { ...PASSING_SCREENING, haemoglobin_g_dl: 11 })).json()).toMatchObject({ status: 'deferred' });
+
+    // The next day's run: the donor who never came is a no-show.
+    setToday(t, '2026-03-11', '00:05:00');
+    expect(await runNoShows()).toBeGreaterThanOrEqual(1);
+    day = await dayOf(site.id, TUESDAY);
+    expect(day.counts).toEqual({ booked: 0, checked_in: 0, collected: 1, deferred: 1, no_show: 1 });
+    expect(day.appointments.map((row) => row.state)).toEqual(['no_show', 'collected', 'deferred']);
+  });
+
+  it('says when the site is closed that day', async () => {
+    const day = await dayOf(site.id, SUNDAY);
+    expect(day).toMatchObject({ open: false, hours: null, appointments: [], counts: { booked: 0 } });
+  });
+});
+
+describe('no-shows (the daily run)', () => {
+  it("marks a booking whose day passed as a no-show, tells the donor, and no longer blocks their next booking; today's bookings stay", async () => {
+    await deactivateAllSites();
+    const site = await createSite();
+    const donor = await createDonor(t);
+    const todayDonor = await createDonor(t);
+    const missed = (await bookAt(donor, site.id, TUESDAY, '14:00')).json<Donation>();
+    setToday(t, TUESDAY, '07:00:00');
+    const todays = (await bookAt(todayDonor, site.id, TUESDAY, '15:00')).json<Donation>();
+    const blocked = await bookAt(donor, site.id, '2026-03-12', '09:00');
+    expect(blocked.statusCode).toBe(409);
+
+    // The same day: nothing passed yet.
+    await runNoShows();
+    expect((await get('/api/donations/mine', donor)).json<Donation[]>()[0]).toMatchObject({ id: missed.id, status: 'pending' });
+
+    setToday(t, '2026-03-11', '07:00:00');
+    // However long the server was away, the run catches up; running it twice changes nothing more.
+    expect(await runNoShows()).toBeGreaterThanOrEqual(2);
+    expect(await runNoShows()).toBe(0);
+    const history = (await get('/api/donations/mine', donor)).json<Donation[]>();
+    expect(history[0]).toMatchObject({ id: missed.id, status: 'no_show' });
+    expect((await get('/api/donations/mine', todayDonor)).json<Donation[]>()[0]).toMatchObject({ id: todays.id, status: 'no_show' });
+    const summary = (await get('/api/donor/summary', donor)).json<DonorSummary>();
+    expect(summary.pending).toBe(0);
+    expect(summary.activities[0]!.message).toBe('You missed your appointment of 10 Mar. You can book a new one whenever you like.');
+    expect((await bookAt(donor, site.id, '2026-03-12', '09:00')).statusCode).toBe(201);
+  });
+});
+
+describe('the calendar file (GET /api/donations/:id/calendar.ics)', () => {
+  it("gives the slot in the bank's time zone as UTC instants, to its owner only", async () => {
+    const kolkata = await createTestApp({ now: `${MONDAY}T02:00:00Z`, env: { TIMEZONE: 'Asia/Kolkata' } });
+    try {
+      const staff = await staffOf(kolkata);
+      const created = await kolkata.app.inject({
+        method: 'POST',
+        url: '/api/admin/sites',
+        headers: staff.headers,
+        payload: { name: 'Town Hall', address: '1 Main Street, Pune', hours: WEEKDAYS_8_TO_16 },
+      });
+      const site = created.json<Site>();
+      const donor = await createDonor(kolkata);
+      const other = await createDonor(kolkata);
+      const booked = await kolkata.app.inject({
+        method: 'POST',
+        url: '/api/donations',
+        headers: donor.headers,
+        payload: donationForm(TUESDAY, { site_id: site.id, slot: '09:15' }),
+      });
+      const id = booked.json<Donation>().id;
+      const file = await kolkata.app.inject({ method: 'GET', url: `/api/donations/${id}/calendar.ics`, headers: donor.headers });
+      expect(file.statusCode, file.body).toBe(200);
+      expect(file.headers['content-type']).toBe('text/calendar; charset=utf-8');
+      expect(file.headers['content-disposition']).toBe(`attachment; filename="blood-donation-${id}.ics"`);
+      // 09:15 in India (UTC+05:30) is 03:45 UTC.
+      expect(file.body).toContain('DTSTART:20260310T034500Z');
+      expect(file.body).toContain('DTEND:20260310T040000Z');
+      expect(file.body).toContain('SUMMARY:Blood donation at Town Hall');
+      expect(file.body).toMatch(/LOCATION:Town Hall\\, 1 Main Street\\, Pune/);
+      const notYours = await kolkata.app.inject({ method: 'GET', url: `/api/donations/${id}/calendar.ics`, headers: other.headers });
+      expect(notYours.statusCode).toBe(403);
+    } finally {
+      await kolkata.close();
+    }
+  });
+
+  it('gives an all-day event for a booking by date alone', async () => {
+    await deactivateAllSites();
+    const donor = await createDonor(t);
+    const booked = await bookAt(donor, undefined, TUESDAY, undefined);
+    const file = await get(`/api/donations/${booked.json<Donation>().id}/calendar.ics`, donor);
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.body).toContain('DTSTART;VALUE=DATE:20260310');
+    expect(file.body).toContain('SUMMARY:Blood donation');
+  });
+});
