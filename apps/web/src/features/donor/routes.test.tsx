@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { addDays, todayIn } from '@bloodbank/shared/dates';
 import { jsonResponse, mockApi } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
@@ -229,6 +229,7 @@ describe('DonorDashboardRoute: the donation lifecycle', () => {
     [donation({ status: 'released' }), 'Released: thank you'],
     [donation({ status: 'rejected', rejection_reason: 'Clinic closed' }), 'Rejected'],
     [donation({ status: 'cancelled' }), 'Cancelled'],
+    [donation({ status: 'no_show', date: '2026-11-20' }), 'Missed appointment on 20 Nov 2026'],
   ])('says where the latest booking stands (%#)', async (latest, words) => {
     renderDashboard({
       'GET /api/donor/summary': () => jsonResponse(200, summary({ latest_donation: latest })),
@@ -313,6 +314,128 @@ describe('DonorDashboardRoute: the donation lifecycle', () => {
     expect(await screen.findByText('Your booking has been cancelled.')).toBeInTheDocument();
     expect(cancelled).toBe(1);
     await waitFor(() => expect(screen.getByTestId('latest-booking-state')).toHaveTextContent('Cancelled'));
+  });
+
+  it('shows the appointment of a booking at a site, moves it to another free time and offers the calendar file', async () => {
+    const date = addDays(todayIn(), 4);
+    const newDate = addDays(todayIn(), 6);
+    const booked = donation({
+      id: 9,
+      date,
+      appointment: {
+        site_id: 4,
+        site_name: 'City Centre Donor Unit',
+        address: '12 Park Street',
+        time: '09:15',
+        ends: '09:30',
+      },
+    });
+    let latest = booked;
+    const { api, user } = renderDashboard({
+      'GET /api/donor/summary': () => jsonResponse(200, summary({ latest_donation: latest })),
+      'GET /api/sites': () =>
+        jsonResponse(200, [
+          {
+            id: 4,
+            name: 'City Centre Donor Unit',
+            address: '12 Park Street',
+            hours: {
+              monday: { open: '08:00', close: '16:00' },
+              tuesday: { open: '08:00', close: '16:00' },
+              wednesday: { open: '08:00', close: '16:00' },
+              thursday: { open: '08:00', close: '16:00' },
+              friday: { open: '08:00', close: '16:00' },
+              saturday: { open: '08:00', close: '16:00' },
+              sunday: { open: '08:00', close: '16:00' },
+            },
+            slot_minutes: 15,
+            closed_dates: [],
+          },
+        ]),
+      'GET /api/sites/4/slots': () =>
+        jsonResponse(200, [
+          { time: '09:15', available: 0 },
+          { time: '11:00', available: 1 },
+        ]),
+      'POST /api/donations/9/reschedule': (request) => {
+        const move = request.json() as { date: string; slot: string };
+        latest = {
+          ...booked,
+          date: move.date,
+          appointment: { ...booked.appointment!, time: move.slot, ends: '11:15' },
+        };
+        return jsonResponse(200, latest);
+      },
+    });
+
+    const appointment = await screen.findByTestId('appointment');
+    expect(appointment).toHaveTextContent('City Centre Donor Unit');
+    expect(appointment).toHaveTextContent('12 Park Street');
+    expect(appointment).toHaveTextContent('09:15–09:30');
+    expect(screen.getByRole('button', { name: 'Add to Calendar' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel Booking' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Move Booking' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move your booking' });
+    expect(dialog).toHaveTextContent('You are booked for');
+    expect(within(dialog).getByRole('combobox', { name: /donation site/i })).toHaveValue('4');
+    const dateField = within(dialog).getByLabelText(/^donation date/i);
+    expect(dateField).toHaveValue(date);
+    await user.clear(dateField);
+    await user.type(dateField, newDate);
+    const time = within(dialog).getByRole('combobox', { name: /^time/i });
+    await waitFor(() => expect(time).toBeEnabled());
+    expect(
+      within(time)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Select a time', '11:00 (1 place left)']);
+    await user.selectOptions(time, '11:00 (1 place left)');
+    await user.click(within(dialog).getByRole('button', { name: 'Move Booking' }));
+
+    expect(
+      await screen.findByText(/Your booking is moved to .* at 11:00, City Centre Donor Unit\./),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('appointment')).toHaveTextContent('11:00–11:15'));
+    expect(api.requests.find((request) => request.path === '/api/donations/9/reschedule')?.json()).toEqual({
+      date: newDate,
+      site_id: 4,
+      slot: '11:00',
+    });
+  });
+
+  it('downloads the booking as a calendar file', async () => {
+    const createObjectURL = vi.fn(() => 'blob:calendar');
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = createObjectURL;
+        static override revokeObjectURL = vi.fn();
+      },
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { api, user } = renderDashboard({
+      'GET /api/donor/summary': () => jsonResponse(200, summary({ latest_donation: donation({ id: 9 }) })),
+      'GET /api/donations/9/calendar.ics': () =>
+        new Response('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', {
+          status: 200,
+          headers: {
+            'content-type': 'text/calendar',
+            'content-disposition': 'attachment; filename="blood-donation-9.ics"',
+          },
+        }),
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Add to Calendar' }));
+
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const link = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(link.download).toBe('blood-donation-9.ics');
+    expect(link.href).toBe('blob:calendar');
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    const request = api.requests.find((candidate) => candidate.path === '/api/donations/9/calendar.ics');
+    expect(request?.headers.get('accept')).toBe('text/calendar');
+    expect(request?.headers.get('authorization')).toBe('Bearer token-donor-7');
   });
 
   it('shows the rewards credited at collection when the donor opens the dashboard, once', async () => {

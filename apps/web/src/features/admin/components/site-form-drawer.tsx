@@ -75,16 +75,16 @@ function initialValues(site: Site | null): SiteFormValues {
   };
 }
 
-/** Every field a message of the server (or the schema) can name, nested ones included. */
+/** Every field a message of the server (or the schema) can name, nested ones included, in the form's order. */
 const FIELD_PATHS: readonly Path<SiteFormValues>[] = [
   'name',
   'address',
-  'slot_minutes',
-  'capacity',
-  'active',
-  'closed_dates',
   'hours',
   ...WEEKDAYS.flatMap((day) => [`hours.${day}`, `hours.${day}.open`, `hours.${day}.close`] as const),
+  'slot_minutes',
+  'capacity',
+  'closed_dates',
+  'active',
 ];
 
 interface SiteFormDrawerProps {
@@ -245,14 +245,18 @@ function placeServerErrors(form: SiteFormApi, error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
   const entries = Object.entries(error.errors);
   if (entries.length === 0) return false;
-  let placed = 0;
-  for (const [key, message] of entries) {
-    const name = key.startsWith('closed_dates') ? 'closed_dates' : FIELD_PATHS.find((path) => path === key);
-    if (!name) continue;
-    form.setError(name, { type: 'server', message }, { shouldFocus: placed === 0 });
-    placed += 1;
-  }
-  return placed === entries.length;
+  const placed = entries
+    .map(([key, message]) => ({
+      name: key.startsWith('closed_dates') ? 'closed_dates' : FIELD_PATHS.find((path) => path === key),
+      message,
+    }))
+    .filter((entry): entry is { name: Path<SiteFormValues>; message: string } => entry.name !== undefined)
+    // The first field of the form with a message takes the focus, whatever order the server wrote them in.
+    .sort((a, b) => FIELD_PATHS.indexOf(a.name) - FIELD_PATHS.indexOf(b.name));
+  placed.forEach(({ name, message }, index) =>
+    form.setError(name, { type: 'server', message }, { shouldFocus: index === 0 }),
+  );
+  return placed.length === entries.length;
 }
 
 function OpeningHoursFields({ form }: { form: SiteFormApi }) {

@@ -3,7 +3,8 @@ import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ELIGIBILITY_STATEMENT } from '@bloodbank/shared/constants';
 import { addDays, todayIn } from '@bloodbank/shared/dates';
-import { deferred, jsonResponse, mockApi } from '@/test/mock-api';
+import type { PublicSite, Slot } from '@bloodbank/shared/sites';
+import { deferred, jsonResponse, mockApi, type MockRequest } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
 import { CATALOGUE, donation, earned, meHandler, signInAsDonor, summary } from '../test/fixtures';
 import { DonationForm } from './donation-form';
@@ -375,5 +376,196 @@ describe('DonationForm', () => {
     const lastDonation = await screen.findByLabelText(/last donation date/i);
     expect(lastDonation).not.toHaveAttribute('readonly');
     expect(lastDonation).toHaveValue('');
+  });
+});
+
+describe('DonationForm at donation sites (PRODUCT.md 3.6)', () => {
+  const HOURS = {
+    monday: { open: '08:00', close: '16:00' },
+    tuesday: { open: '08:00', close: '16:00' },
+    wednesday: { open: '08:00', close: '16:00' },
+    thursday: { open: '08:00', close: '16:00' },
+    friday: { open: '08:00', close: '16:00' },
+    saturday: { open: '09:00', close: '12:00' },
+    sunday: null,
+  };
+  const SITES: PublicSite[] = [
+    {
+      id: 4,
+      name: 'City Centre Donor Unit',
+      address: '12 Park Street',
+      hours: HOURS,
+      slot_minutes: 15,
+      closed_dates: [],
+    },
+    {
+      id: 5,
+      name: 'Riverside Clinic',
+      address: '8 River Road',
+      hours: { ...HOURS, saturday: null },
+      slot_minutes: 30,
+      closed_dates: [],
+    },
+  ];
+  const date = addDays(todayIn(), 5);
+  const slotsOf = (request: MockRequest): Slot[] => {
+    if (request.path === '/api/sites/5/slots') return [{ time: '10:00', available: 0 }];
+    return [
+      { time: '09:00', available: 0 },
+      { time: '09:15', available: 2 },
+      { time: '09:30', available: 1 },
+    ];
+  };
+  const sitesHandlers = (handlers: Parameters<typeof mockApi>[0] = {}) => ({
+    'GET /api/sites': () => jsonResponse(200, SITES),
+    'GET /api/sites/4/slots': (request: MockRequest) => jsonResponse(200, slotsOf(request)),
+    'GET /api/sites/5/slots': (request: MockRequest) => jsonResponse(200, slotsOf(request)),
+    ...handlers,
+  });
+  const siteSelect = () => screen.getByRole('combobox', { name: /donation site/i });
+  const timeSelect = () => screen.getByRole('combobox', { name: /^time/i });
+  const optionTexts = (select: HTMLElement) =>
+    within(select)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+
+  it('asks for a site and a time, beside the spec messages, and sends nothing', async () => {
+    const { api, user } = renderForm(sitesHandlers());
+    await screen.findByRole('form', { name: 'Donate Blood' });
+
+    expect(timeSelect()).toBeDisabled();
+    expect(screen.getByText('Choose a date and a donation site first.')).toBeInTheDocument();
+    await user.click(submitButton());
+
+    expect(await screen.findByText('Please choose a donation site')).toBeInTheDocument();
+    expect(screen.getByText('Please choose a time slot')).toBeInTheDocument();
+    expect(screen.getByText('Donation date is required')).toBeInTheDocument();
+    expect(screen.getByText('You must confirm this statement')).toBeInTheDocument();
+    expect(api.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
+  it('offers only the free times of the chosen site and date, with the places left, and books one', async () => {
+    const { api, user } = renderForm(
+      sitesHandlers({
+        'POST /api/donations': () =>
+          jsonResponse(
+            201,
+            donation({
+              unit: 2,
+              date,
+              appointment: {
+                site_id: 4,
+                site_name: 'City Centre Donor Unit',
+                address: '12 Park Street',
+                time: '09:30',
+                ends: '09:45',
+              },
+            }),
+          ),
+        'POST /api/game/donation-complete': () => jsonResponse(200, reward([])),
+      }),
+    );
+    await screen.findByRole('form', { name: 'Donate Blood' });
+
+    await user.selectOptions(siteSelect(), 'City Centre Donor Unit');
+    expect(screen.getByText('12 Park Street · Mon–Fri 08:00–16:00 · Sat 09:00–12:00')).toBeInTheDocument();
+    await fillValid(user, date);
+
+    await waitFor(() => expect(timeSelect()).toBeEnabled());
+    // 09:00 is full: not offered.
+    expect(optionTexts(timeSelect())).toEqual([
+      'Select a time',
+      '09:15 (2 places left)',
+      '09:30 (1 place left)',
+    ]);
+    expect(screen.getByText('2 free times')).toBeInTheDocument();
+    const slotsRequest = api.requests.find((request) => request.path === '/api/sites/4/slots');
+    expect(slotsRequest?.query.get('date')).toBe(date);
+
+    await user.selectOptions(timeSelect(), '09:30 (1 place left)');
+    await user.click(submitButton());
+
+    expect(await screen.findByText(/has been submitted successfully/)).toHaveTextContent(
+      'Come to City Centre Donor Unit at 09:30: staff record your donation there.',
+    );
+    expect(screen.getByTestId('appointment')).toHaveTextContent('City Centre Donor Unit');
+    expect(screen.getByTestId('appointment')).toHaveTextContent('09:30–09:45');
+    expect(screen.getByRole('button', { name: 'Add to Calendar' })).toBeInTheDocument();
+    const post = api.requests.find(
+      (request) => request.path === '/api/donations' && request.method === 'POST',
+    );
+    expect(post?.json()).toEqual({
+      unit: 2,
+      date,
+      disease: 'High Blood Pressure',
+      lastDonation: null,
+      confirmation: true,
+      site_id: 4,
+      slot: '09:30',
+    });
+  });
+
+  it('says when a site has no free time on the date, and lets go of a time no longer offered', async () => {
+    const { user } = renderForm(sitesHandlers());
+    await screen.findByRole('form', { name: 'Donate Blood' });
+
+    await user.selectOptions(siteSelect(), 'City Centre Donor Unit');
+    await user.type(dateInput(), date);
+    await waitFor(() => expect(timeSelect()).toBeEnabled());
+    await user.selectOptions(timeSelect(), '09:15 (2 places left)');
+    expect(timeSelect()).toHaveValue('09:15');
+
+    await user.selectOptions(siteSelect(), 'Riverside Clinic');
+
+    expect(await screen.findByTestId('no-free-times')).toHaveTextContent(
+      'No free times at this site on this date. Please choose another date or site.',
+    );
+    expect(timeSelect()).toBeDisabled();
+    expect(timeSelect()).toHaveValue('');
+  });
+
+  it('puts a slot that filled meanwhile on the time field and shows the times still free', async () => {
+    let full = false;
+    const { api, user } = renderForm(
+      sitesHandlers({
+        'GET /api/sites/4/slots': () =>
+          jsonResponse(200, [
+            { time: '09:15', available: 2 },
+            { time: '09:30', available: full ? 0 : 1 },
+          ]),
+        'POST /api/donations': () => {
+          full = true;
+          return jsonResponse(409, {
+            detail: 'This time slot is full. Please choose another time.',
+            code: 'slot_full',
+            errors: { slot: 'This time slot is full. Please choose another time.' },
+          });
+        },
+      }),
+    );
+    await screen.findByRole('form', { name: 'Donate Blood' });
+    await user.selectOptions(siteSelect(), 'City Centre Donor Unit');
+    await fillValid(user, date);
+    await waitFor(() => expect(timeSelect()).toBeEnabled());
+    await user.selectOptions(timeSelect(), '09:30 (1 place left)');
+    await user.click(submitButton());
+
+    expect(
+      await screen.findByText('This time slot is full. Please choose another time.'),
+    ).toBeInTheDocument();
+    expect(timeSelect()).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() =>
+      expect(optionTexts(timeSelect())).toEqual(['Select a time', '09:15 (2 places left)']),
+    );
+    expect(timeSelect()).toHaveValue('');
+    // Said once, on the field: no second alert above the form.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(api.requests.filter((request) => request.path === '/api/sites/4/slots').length).toBeGreaterThan(1);
+  });
+
+  it('chooses the only site for the donor', async () => {
+    renderForm(sitesHandlers({ 'GET /api/sites': () => jsonResponse(200, [SITES[0]]) }));
+    await screen.findByRole('form', { name: 'Donate Blood' });
+    await waitFor(() => expect(siteSelect()).toHaveValue('4'));
   });
 });

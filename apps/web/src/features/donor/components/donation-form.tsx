@@ -204,7 +204,7 @@ export function DonationForm() {
               <Button component={Link} to={paths.donor.dashboard}>
                 Back to Dashboard
               </Button>
-              {booked.appointment ? <AddToCalendarButton donationId={booked.id} /> : null}
+              <AddToCalendarButton donationId={booked.id} />
               <Button variant="default" onClick={startAgain}>
                 Make Another Donation
               </Button>

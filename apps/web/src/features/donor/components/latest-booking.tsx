@@ -55,7 +55,7 @@ export function LatestBooking({
           <Button variant="light" onClick={() => setMoving(true)}>
             Move Booking
           </Button>
-          {donation.appointment ? <AddToCalendarButton donationId={donation.id} /> : null}
+          <AddToCalendarButton donationId={donation.id} />
           <Button variant="outline" color="red.9" onClick={() => setConfirming(true)}>
             Cancel Booking
           </Button>

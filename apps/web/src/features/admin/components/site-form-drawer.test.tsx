@@ -1,0 +1,185 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Site } from '@bloodbank/shared/sites';
+import { jsonResponse, mockApi } from '@/test/mock-api';
+import { renderScreen } from '@/test/render';
+import { SiteFormDrawer } from './site-form-drawer';
+
+type User = ReturnType<typeof renderScreen>['user'];
+
+const CITY_CENTRE: Site = {
+  id: 4,
+  name: 'City Centre Donor Unit',
+  address: '12 Park Street, Kolkata',
+  hours: {
+    monday: { open: '08:00', close: '16:00' },
+    tuesday: { open: '08:00', close: '16:00' },
+    wednesday: null,
+    thursday: { open: '10:00', close: '18:00' },
+    friday: { open: '08:00', close: '16:00' },
+    saturday: { open: '09:00', close: '13:00' },
+    sunday: null,
+  },
+  slot_minutes: 20,
+  capacity: 3,
+  closed_dates: ['2026-12-25'],
+  active: true,
+};
+
+function renderForm(site: Site | 'new' = 'new', handlers: Parameters<typeof mockApi>[0] = {}) {
+  const api = mockApi(handlers);
+  const onClose = vi.fn();
+  const view = renderScreen(<SiteFormDrawer site={site} onClose={onClose} />);
+  return { api, onClose, ...view };
+}
+
+const form = (name = 'Add site') => screen.getByRole('form', { name });
+const posts = (api: ReturnType<typeof mockApi>) => api.requests.filter((request) => request.method !== 'GET');
+const dayRow = (day: string) => screen.getByTestId(`hours-${day}`);
+
+async function typeInto(user: User, input: HTMLElement, text: string) {
+  await user.clear(input);
+  await user.type(input, text);
+}
+
+describe('SiteFormDrawer', () => {
+  it('starts a new site open on weekdays 08:00-16:00, 15-minute slots for 2 donors, active', async () => {
+    renderForm();
+    await screen.findByRole('form', { name: 'Add site' });
+
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) {
+      expect(screen.getByRole('switch', { name: day })).toBeChecked();
+      expect(screen.getByLabelText(`${day} Opens`)).toHaveValue('08:00');
+      expect(screen.getByLabelText(`${day} Closes`)).toHaveValue('16:00');
+    }
+    for (const day of ['Saturday', 'Sunday']) {
+      expect(screen.getByRole('switch', { name: day })).not.toBeChecked();
+      expect(within(dayRow(day.toLowerCase())).getByText('Closed')).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText(/slot length/i)).toHaveValue(15);
+    expect(screen.getByLabelText(/donors per slot/i)).toHaveValue(2);
+    expect(screen.getByRole('switch', { name: /^Active/ })).toBeChecked();
+    expect(screen.getByText('No closed dates.')).toBeInTheDocument();
+  });
+
+  it('shows the schema messages and sends nothing: required name and address, hours, slot length, capacity', async () => {
+    const { api, user } = renderForm();
+    await screen.findByRole('form', { name: 'Add site' });
+
+    await typeInto(user, screen.getByLabelText('Monday Closes'), '07:30');
+    await typeInto(user, screen.getByLabelText(/slot length/i), '3');
+    await typeInto(user, screen.getByLabelText(/donors per slot/i), '0');
+    await user.click(within(form()).getByRole('button', { name: 'Add site' }));
+
+    expect(await screen.findByText('Site name is required')).toBeInTheDocument();
+    expect(screen.getByText('Address is required')).toBeInTheDocument();
+    expect(within(dayRow('monday')).getByText('Closing time must be after opening time')).toBeInTheDocument();
+    expect(screen.getByText('Slots last at least 5 minutes')).toBeInTheDocument();
+    expect(screen.getByText('At least 1 donor per slot')).toBeInTheDocument();
+    expect(posts(api)).toHaveLength(0);
+  });
+
+  it('asks for at least one open day when every day is switched off', async () => {
+    const { api, user } = renderForm();
+    await screen.findByRole('form', { name: 'Add site' });
+
+    await user.type(screen.getByLabelText(/site name/i), 'Mobile Unit');
+    await user.type(screen.getByLabelText(/address/i), 'Ward 4, City Hospital');
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) {
+      await user.click(screen.getByRole('switch', { name: day }));
+    }
+    await user.click(within(form()).getByRole('button', { name: 'Add site' }));
+
+    expect(await screen.findByText('Open the site on at least one day of the week')).toBeInTheDocument();
+    expect(posts(api)).toHaveLength(0);
+  });
+
+  it('creates a site: days switched off and on (a day keeps its times), closed dates sorted, numbers as numbers', async () => {
+    const created: Site = { ...CITY_CENTRE, id: 9, name: 'Mobile Unit' };
+    const { api, user, onClose } = renderForm('new', {
+      'POST /api/admin/sites': () => jsonResponse(201, created),
+    });
+    await screen.findByRole('form', { name: 'Add site' });
+
+    await user.type(screen.getByLabelText(/site name/i), '  Mobile Unit ');
+    await user.type(screen.getByLabelText(/address/i), 'Ward 4, City Hospital');
+    await user.click(screen.getByRole('switch', { name: 'Wednesday' }));
+    await user.click(screen.getByRole('switch', { name: 'Saturday' }));
+    await typeInto(user, screen.getByLabelText('Saturday Opens'), '09:00');
+    await typeInto(user, screen.getByLabelText('Saturday Closes'), '13:00');
+    await typeInto(user, screen.getByLabelText('Friday Closes'), '15:00');
+    await user.click(screen.getByRole('switch', { name: 'Friday' }));
+    expect(within(dayRow('friday')).getByText('Closed')).toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'Friday' }));
+    expect(screen.getByLabelText('Friday Closes')).toHaveValue('15:00');
+    await typeInto(user, screen.getByLabelText(/slot length/i), '10');
+    await typeInto(user, screen.getByLabelText(/donors per slot/i), '4');
+    const closedDate = screen.getByLabelText('Closed date');
+    await user.type(closedDate, '2026-12-31');
+    await user.click(screen.getByRole('button', { name: 'Add date' }));
+    await user.type(closedDate, '2026-12-25');
+    await user.click(screen.getByRole('button', { name: 'Add date' }));
+    expect(within(screen.getByRole('list', { name: 'Closed dates' })).getAllByRole('listitem')).toHaveLength(
+      2,
+    );
+    // A date taken back out again.
+    await user.type(closedDate, '2027-01-01');
+    await user.click(screen.getByRole('button', { name: 'Add date' }));
+    await user.click(screen.getByRole('button', { name: 'Remove 1 Jan 2027' }));
+
+    await user.click(within(form()).getByRole('button', { name: 'Add site' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(posts(api).map((request) => request.json())).toEqual([
+      {
+        name: 'Mobile Unit',
+        address: 'Ward 4, City Hospital',
+        hours: {
+          monday: { open: '08:00', close: '16:00' },
+          tuesday: { open: '08:00', close: '16:00' },
+          wednesday: null,
+          thursday: { open: '08:00', close: '16:00' },
+          friday: { open: '08:00', close: '15:00' },
+          saturday: { open: '09:00', close: '13:00' },
+          sunday: null,
+        },
+        slot_minutes: 10,
+        capacity: 4,
+        closed_dates: ['2026-12-25', '2026-12-31'],
+        active: true,
+      },
+    ]);
+    expect(await screen.findByText('Donors can now book at Mobile Unit.')).toBeInTheDocument();
+  });
+
+  it("puts the server's nested field messages on their fields", async () => {
+    const { user, onClose } = renderForm(CITY_CENTRE, {
+      'PATCH /api/admin/sites/4': () =>
+        jsonResponse(422, {
+          detail: 'Closing time must be after opening time',
+          errors: {
+            'hours.thursday.close': 'Closing time must be after opening time',
+            'closed_dates.0': 'Please enter a date between 1900-01-01 and 2100-12-31',
+            name: 'A site with this name already exists',
+          },
+        }),
+    });
+    await screen.findByRole('form', { name: 'Edit site' });
+    expect(screen.getByLabelText(/site name/i)).toHaveValue('City Centre Donor Unit');
+    expect(screen.getByLabelText('Thursday Opens')).toHaveValue('10:00');
+    expect(screen.getByRole('switch', { name: 'Wednesday' })).not.toBeChecked();
+    expect(screen.getByText('25 Dec 2026')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(
+      await within(dayRow('thursday')).findByText('Closing time must be after opening time'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Please enter a date between 1900-01-01 and 2100-12-31')).toBeInTheDocument();
+    expect(screen.getByText('A site with this name already exists')).toBeInTheDocument();
+    expect(screen.getByLabelText(/site name/i)).toHaveFocus();
+    // Every message found its field: nothing more is said above the form.
+    expect(within(form('Edit site')).queryByRole('alert')).not.toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,320 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { addDays, todayIn } from '@bloodbank/shared/dates';
+import { DEFAULT_SCREENING_THRESHOLDS } from '@bloodbank/shared/donation-lifecycle';
+import type { Site, SiteDay } from '@bloodbank/shared/sites';
+import { jsonResponse, mockApi, type MockRequest } from '@/test/mock-api';
+import { renderScreen } from '@/test/render';
+import { dashboardHandler, pendingDonation } from '../testing/fixtures';
+import { SitesScreen } from './sites-screen';
+
+const today = todayIn();
+
+const cityCentre: Site = {
+  id: 4,
+  name: 'City Centre Donor Unit',
+  address: '12 Park Street, Kolkata',
+  hours: {
+    monday: { open: '08:00', close: '16:00' },
+    tuesday: { open: '08:00', close: '16:00' },
+    wednesday: { open: '08:00', close: '16:00' },
+    thursday: { open: '08:00', close: '16:00' },
+    friday: { open: '08:00', close: '16:00' },
+    saturday: { open: '09:00', close: '13:00' },
+    sunday: null,
+  },
+  slot_minutes: 15,
+  capacity: 2,
+  closed_dates: ['2026-12-25', '2027-01-01'],
+  active: true,
+};
+const oldHall: Site = {
+  ...cityCentre,
+  id: 5,
+  name: 'Old Town Hall',
+  address: '3 Market Road',
+  hours: { ...cityCentre.hours, saturday: null },
+  closed_dates: [],
+  active: false,
+};
+
+function siteDay(overrides: Partial<SiteDay> = {}): SiteDay {
+  return {
+    site: cityCentre,
+    date: today,
+    open: true,
+    hours: { open: '08:00', close: '16:00' },
+    counts: { booked: 1, checked_in: 1, collected: 1, deferred: 0, no_show: 0 },
+    appointments: [
+      {
+        donation_id: 61,
+        time: '09:00',
+        donor_id: 11,
+        donor_name: 'Asha Kulkarni',
+        bloodgroup: 'B-',
+        units: 1,
+        state: 'collected',
+        checked_in_at: '2026-11-25T03:31:00.000Z',
+      },
+      {
+        donation_id: 62,
+        time: '09:15',
+        donor_id: 12,
+        donor_name: 'Ravi Reddy',
+        bloodgroup: 'O+',
+        units: 2,
+        state: 'checked_in',
+        checked_in_at: '2026-11-25T03:44:00.000Z',
+      },
+      {
+        donation_id: 63,
+        time: '10:30',
+        donor_id: 13,
+        donor_name: 'Meera Das',
+        bloodgroup: 'A+',
+        units: 1,
+        state: 'booked',
+        checked_in_at: null,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+function renderSites(handlers: Parameters<typeof mockApi>[0] = {}, initialPath = '/admin-sites') {
+  const api = mockApi({
+    'GET /api/admin/dashboard': dashboardHandler,
+    'GET /api/admin/sites': () => jsonResponse(200, [cityCentre, oldHall]),
+    'GET /api/admin/sites/4/day': (request: MockRequest) =>
+      jsonResponse(200, siteDay({ date: request.query.get('date') ?? today })),
+    'GET /api/admin/screening-thresholds': () => jsonResponse(200, DEFAULT_SCREENING_THRESHOLDS),
+    ...handlers,
+  });
+  return { api, ...renderScreen(<SitesScreen />, { path: '/admin-sites', initialPath }) };
+}
+
+const sitesRegion = () => screen.getByRole('region', { name: 'Donation sites' });
+const dayRegion = () => screen.getByRole('region', { name: 'Day list' });
+
+describe('Sites and Appointments', () => {
+  it('lists the sites with their week, slots and status, and the first site’s day list for today', async () => {
+    const { api } = renderSites();
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sites and Appointments' }),
+    ).toBeInTheDocument();
+    const rows = await within(sitesRegion()).findAllByRole('row');
+    // The header row, then one per site.
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveTextContent('City Centre Donor Unit');
+    expect(rows[1]).toHaveTextContent('12 Park Street, Kolkata');
+    expect(rows[1]).toHaveTextContent('Mon–Fri 08:00–16:00 · Sat 09:00–13:00');
+    expect(rows[1]).toHaveTextContent('Closed on 2 dates');
+    expect(rows[1]).toHaveTextContent('15 min · 2 donors each');
+    expect(within(rows[1]!).getByText('Active')).toBeInTheDocument();
+    expect(
+      within(rows[1]!).getByRole('button', { name: 'Deactivate City Centre Donor Unit' }),
+    ).toBeInTheDocument();
+    expect(rows[2]).toHaveTextContent('Mon–Fri 08:00–16:00');
+    expect(within(rows[2]!).getByText('Inactive')).toBeInTheDocument();
+    expect(within(rows[2]!).getByRole('button', { name: 'Activate Old Town Hall' })).toBeInTheDocument();
+
+    const day = dayRegion();
+    expect(within(day).getByLabelText('Site')).toHaveValue('4');
+    expect(within(day).getByLabelText('Date')).toHaveValue(today);
+    expect(await within(day).findByTestId('count-booked')).toHaveTextContent('1Booked');
+    expect(within(day).getByTestId('count-checked_in')).toHaveTextContent('1Checked in');
+    expect(within(day).getByTestId('count-collected')).toHaveTextContent('1Collected');
+    expect(within(day).getByTestId('count-deferred')).toHaveTextContent('0Deferred');
+    expect(within(day).getByTestId('count-no_show')).toHaveTextContent('0No-show');
+    expect(within(day).getByTestId('day-hours')).toHaveTextContent('Open 08:00–16:00');
+
+    const bookings = within(day).getAllByRole('row').slice(1);
+    expect(bookings.map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual([
+      '09:00',
+      '09:15',
+      '10:30',
+    ]);
+    expect(bookings[0]).toHaveTextContent('Collected');
+    expect(within(bookings[0]!).queryByRole('button')).not.toBeInTheDocument();
+    // Checked in: collection only. Booked for today: check-in and collection.
+    expect(
+      within(bookings[1]!)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Record collection']);
+    expect(
+      within(bookings[2]!)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Check in', 'Record collection']);
+    expect(api.requests.find((request) => request.path === '/api/admin/sites/4/day')?.query.get('date')).toBe(
+      today,
+    );
+  });
+
+  it('checks a donor in, then reloads the day list', async () => {
+    let checkedIn = false;
+    const { api, user } = renderSites({
+      'POST /api/admin/donations/63/check-in': () => {
+        checkedIn = true;
+        return jsonResponse(200, { ...pendingDonation, id: 63, donor_name: 'Meera Das', date: today });
+      },
+      'GET /api/admin/sites/4/day': () =>
+        jsonResponse(
+          200,
+          checkedIn
+            ? siteDay({
+                counts: { booked: 0, checked_in: 2, collected: 1, deferred: 0, no_show: 0 },
+                appointments: siteDay().appointments.map((row) =>
+                  row.donation_id === 63
+                    ? { ...row, state: 'checked_in' as const, checked_in_at: '2026-11-25T05:00:00.000Z' }
+                    : row,
+                ),
+              })
+            : siteDay(),
+        ),
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Check in Meera Das (10:30)' }));
+
+    expect(await screen.findByText('Meera Das is checked in for 10:30.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(dayRegion()).getByTestId('count-checked_in')).toHaveTextContent('2Checked in'),
+    );
+    expect(within(dayRegion()).getByTestId('count-booked')).toHaveTextContent('0Booked');
+    expect(
+      api.requests.filter((request) => request.method === 'POST').map((request) => request.path),
+    ).toEqual(['/api/admin/donations/63/check-in']);
+  });
+
+  it('says why a check-in failed', async () => {
+    const { user } = renderSites({
+      'POST /api/admin/donations/63/check-in': () =>
+        jsonResponse(409, { detail: `This booking is for ${today} and can be checked in on that day.` }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Check in Meera Das (10:30)' }));
+    expect(
+      await screen.findByText(`This booking is for ${today} and can be checked in on that day.`),
+    ).toBeInTheDocument();
+  });
+
+  it('records a collection from the day list with the Record Collection dialog', async () => {
+    const { api, user } = renderSites({
+      'POST /api/admin/donations/62/collect': () =>
+        jsonResponse(200, { status: 'collected', unit_ids: [901, 902] }),
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Record collection for Ravi Reddy (09:15)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record collection: donation #62' });
+    expect(dialog).toHaveTextContent(`Ravi Reddy booked 2 units of O+ for`);
+    await user.type(within(dialog).getByLabelText(/Haemoglobin/), '13.5');
+    await user.type(within(dialog).getByLabelText(/Weight/), '70');
+    await user.type(within(dialog).getByLabelText(/systolic/), '120');
+    await user.type(within(dialog).getByLabelText(/diastolic/), '80');
+    await user.type(within(dialog).getByLabelText(/Pulse/), '72');
+    await user.click(within(dialog).getByRole('button', { name: 'Record collection' }));
+
+    expect(await screen.findByText('2 units of O+ from Ravi Reddy are in testing.')).toBeInTheDocument();
+    expect(
+      api.requests.find((request) => request.path === '/api/admin/donations/62/collect')?.json(),
+    ).toEqual({
+      haemoglobin_g_dl: 13.5,
+      weight_kg: 70,
+      bp_systolic: 120,
+      bp_diastolic: 80,
+      pulse: 72,
+    });
+    // The day list is asked again after the collection.
+    await waitFor(() =>
+      expect(
+        api.requests.filter((request) => request.path === '/api/admin/sites/4/day').length,
+      ).toBeGreaterThan(1),
+    );
+  });
+
+  it('offers nothing to do on a later day, and says when the site is closed or has no bookings', async () => {
+    const later = addDays(today, 3);
+    const { user } = renderSites({
+      'GET /api/admin/sites/4/day': (request: MockRequest) => {
+        const date = request.query.get('date');
+        if (date === later)
+          return jsonResponse(200, siteDay({ date: later, appointments: siteDay().appointments.slice(2) }));
+        if (date === '2026-12-25') {
+          return jsonResponse(
+            200,
+            siteDay({
+              date: '2026-12-25',
+              open: false,
+              hours: null,
+              counts: { booked: 0, checked_in: 0, collected: 0, deferred: 0, no_show: 0 },
+              appointments: [],
+            }),
+          );
+        }
+        return jsonResponse(
+          200,
+          siteDay({
+            counts: { booked: 0, checked_in: 0, collected: 0, deferred: 0, no_show: 0 },
+            appointments: [],
+          }),
+        );
+      },
+    });
+
+    const day = await screen.findByRole('region', { name: 'Day list' });
+    expect(await within(day).findByText('No bookings at this site on this day')).toBeInTheDocument();
+
+    const dateInput = within(dayRegion()).getByLabelText('Date');
+    await user.clear(dateInput);
+    await user.type(dateInput, later);
+    const row = await within(dayRegion()).findByRole('row', { name: /Meera Das/ });
+    expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+    expect(row).toHaveTextContent('Check-in and collection from');
+
+    await user.clear(dateInput);
+    await user.type(dateInput, '2026-12-25');
+    expect(await within(dayRegion()).findByText('Closed on this day')).toBeInTheDocument();
+    expect(within(dayRegion()).getByTestId('day-hours')).toHaveTextContent('Closed');
+  });
+
+  it('deactivates a site after a confirmation', async () => {
+    const { api, user } = renderSites({
+      'PATCH /api/admin/sites/4': () => jsonResponse(200, { ...cityCentre, active: false }),
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Deactivate City Centre Donor Unit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate City Centre Donor Unit?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+
+    expect(
+      await screen.findByText('Donors can no longer book at City Centre Donor Unit. Its bookings stay.'),
+    ).toBeInTheDocument();
+    expect(api.requests.find((request) => request.method === 'PATCH')?.json()).toEqual({ active: false });
+  });
+
+  it('invites staff to add the first site when there is none', async () => {
+    const { user } = renderSites({ 'GET /api/admin/sites': () => jsonResponse(200, []) });
+
+    expect(await screen.findByText('No donation sites yet')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Day list' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add the first site' }));
+    expect(await screen.findByRole('form', { name: 'Add site' })).toBeInTheDocument();
+  });
+
+  it('says when the sites could not be loaded, and retries', async () => {
+    let calls = 0;
+    const { user } = renderSites({
+      'GET /api/admin/sites': () => {
+        calls += 1;
+        return calls === 1
+          ? jsonResponse(503, { detail: 'The service is temporarily unavailable.' })
+          : jsonResponse(200, [cityCentre]);
+      },
+    });
+
+    expect(await screen.findByText('The service is temporarily unavailable.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await within(sitesRegion()).findByText('City Centre Donor Unit')).toBeInTheDocument();
+  });
+});
