@@ -174,10 +174,13 @@ interface Endpoint {
   afterLoad?: () => Promise<void>;
 }
 
+/** The seeded donation sites (cli/seed-scale.ts), ids 1 to 4. */
+const SEEDED_SITES = 4;
+
 /** Every connection cycles through these requests, so the load is spread over many accounts. */
 const ACCOUNTS_PER_ENDPOINT = 200;
 
-const BOOKING_ENDPOINT = 'POST /api/donations (book + cancel)';
+const BOOKING_ENDPOINT = 'POST /api/donations (book a slot + cancel)';
 /** Whether --only selects an endpoint of this name (each part matches a piece of the name). */
 const isSelected = (name: string) => !settings.only || settings.only.some((part) => name.includes(part));
 
@@ -186,6 +189,36 @@ interface Booker {
   id: number;
   authorization: string;
   date: string;
+  /** The seeded sites take bookings, so each booking names a site and a free slot (PRODUCT.md 3.6). */
+  siteId: number;
+  slot: string;
+}
+
+/** The seeded sites' slots with free places on each date asked for, read once per date. */
+function freeSlotFinder(serverUrl: string, authorization: string) {
+  const cache = new Map<string, Promise<{ siteId: number; slot: string }[]>>();
+  const sites = fetch(`${serverUrl}/api/sites`, { headers: { authorization } }).then(async (response) => {
+    if (!response.ok) throw new Error(`GET /api/sites answered ${response.status}`);
+    return ((await response.json()) as { id: number }[]).map((site) => site.id);
+  });
+  return (date: string) => {
+    let places = cache.get(date);
+    if (!places) {
+      places = sites.then(async (ids) => {
+        const perSite = await Promise.all(
+          ids.map(async (siteId) => {
+            const response = await fetch(`${serverUrl}/api/sites/${siteId}/slots?date=${date}`, { headers: { authorization } });
+            if (!response.ok) throw new Error(`GET /api/sites/${siteId}/slots answered ${response.status}`);
+            const slots = (await response.json()) as { time: string; available: number }[];
+            return slots.filter((slot) => slot.available > 0).map((slot) => ({ siteId, slot: slot.time }));
+          }),
+        );
+        return perSite.flat();
+      });
+      cache.set(date, places);
+    }
+    return places;
+  };
 }
 
 interface DonorSummaryAnswer {
@@ -222,6 +255,8 @@ async function findBookers(serverUrl: string, seed: SeedResult, today: string, c
   const latest = addDays(today, BOOKING_DAYS_AHEAD - 1);
   const candidates = seed.donorIds.slice(ACCOUNTS_PER_ENDPOINT);
   const bookers: Booker[] = [];
+  const freePlacesOn = freeSlotFinder(serverUrl, `Bearer ${mintToken(candidates[0]!, 'DONOR')}`);
+  let booked = 0;
   const BATCH = 25;
   for (let start = 0; start < candidates.length && bookers.length < count; start += BATCH) {
     const found = await Promise.all(
@@ -230,7 +265,11 @@ async function findBookers(serverUrl: string, seed: SeedResult, today: string, c
         const summary = await donorSummary(serverUrl, authorization);
         if (summary.pending !== 0 || summary.deferred !== null || summary.next_eligible_date === null) return undefined;
         const date = summary.next_eligible_date > earliest ? summary.next_eligible_date : earliest;
-        return date <= latest ? { id, authorization, date } : undefined;
+        if (date > latest) return undefined;
+        // Spread over the day's free places, so bookers share a slot only past the sites' free places.
+        const places = await freePlacesOn(date);
+        const place = places[booked++ % places.length];
+        return place ? { id, authorization, date, siteId: place.siteId, slot: place.slot } : undefined;
       }),
     );
     for (const booker of found) if (booker && bookers.length < count) bookers.push(booker);
@@ -263,7 +302,7 @@ function bookAndCancel(booker: Booker): AutocannonRequest[] {
       method: 'POST',
       path: '/api/donations',
       headers: { authorization, 'content-type': 'application/json' },
-      body: JSON.stringify({ unit: 1, date: booker.date, disease: 'None', confirmation: true }),
+      body: JSON.stringify({ unit: 1, date: booker.date, disease: 'None', confirmation: true, site_id: booker.siteId, slot: booker.slot }),
       onResponse: (status, body, context) => {
         if (status === 201) context.donationId = (JSON.parse(body) as { id: number }).id;
       },
@@ -348,6 +387,16 @@ function endpoints(seed: SeedResult, today: string, serverUrl: string, bookers: 
       name: 'GET /api/admin/donations?status=pending&due=true',
       kind: 'read',
       requests: get('/api/admin/donations?status=pending&due=true', [admin]),
+    },
+    // Tomorrow's slots of each seeded site (the booking form asks this for every date it shows).
+    {
+      name: 'GET /api/sites/:id/slots',
+      kind: 'read',
+      requests: donors.map((authorization, index) => ({
+        method: 'GET',
+        path: `/api/sites/${(index % SEEDED_SITES) + 1}/slots?date=${addDays(today, 1)}`,
+        headers: { authorization },
+      })),
     },
     {
       name: 'POST /api/requests',

@@ -6,7 +6,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { startDailyWork } from './daily-work';
+import { runDailyWork, startDailyWork } from './daily-work';
 import { databaseOutageMonitor } from './db/availability';
 import type { DatabaseHandle } from './db/database';
 import { writeTransactionsFor } from './db/write-transactions';
@@ -116,6 +116,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     done(null, payload);
   });
 
+  app.decorate('runDailyWork', () => runDailyWork(ctx));
   const dailyWork = deps.dailyWork ? startDailyWork(ctx, app.log) : undefined;
 
   app.addHook('onClose', async () => {

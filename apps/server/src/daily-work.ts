@@ -2,6 +2,23 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context';
 import { markNoShows } from './modules/donations/mark-no-shows';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** One run of the daily work now (the seeds run it as their simulated days pass; tests call it). */
+    runDailyWork(): Promise<DailyWorkReport>;
+  }
+}
+
+export interface DailyWorkReport {
+  /** Bookings whose day passed, marked as no-shows. */
+  noShows: number;
+}
+
+/** One run of every step, each catching up on whatever is due however long ago. */
+export async function runDailyWork(ctx: AppContext): Promise<DailyWorkReport> {
+  return { noShows: await markNoShows(ctx) };
+}
+
 /** How often the daily work looks for something to do: each step is one cheap indexed query when there is nothing. */
 export const DAILY_WORK_EVERY_MS = 15 * 60_000;
 
@@ -16,7 +33,7 @@ export function startDailyWork(ctx: AppContext, log: FastifyBaseLogger, everyMs 
   const run = () => {
     running ??= (async () => {
       try {
-        const noShows = await markNoShows(ctx);
+        const { noShows } = await runDailyWork(ctx);
         if (noShows > 0) log.info({ noShows }, 'daily work: bookings whose day passed marked as no-shows');
       } catch (error) {
         log.warn({ err: error }, 'daily work failed; it runs again at the next turn');

@@ -230,12 +230,13 @@ describe('npm run seed:demo', () => {
   });
 
   it('decides in working hours, spread over the day, each donation on or after its booked date', async () => {
-    // Staff's decisions: a cancellation is the donor's own, from home, before the day.
+    // Staff's decisions: a cancellation is the donor's own, from home, before the day; a no-show is
+    // marked by the daily work just after midnight.
     const donations = await db()
       .selectFrom('donations')
       .select(['decided_at', 'donation_date'])
       .where('decided_at', 'is not', null)
-      .where('status', '!=', 'cancelled')
+      .where('status', 'not in', ['cancelled', 'no_show'])
       .execute();
     const requests = await db().selectFrom('blood_requests').select('decided_at').where('status', 'in', ['approved', 'rejected']).execute();
     const decisions = [...donations, ...requests].map((row) => new Date(row.decided_at as string));
@@ -252,6 +253,32 @@ describe('npm run seed:demo', () => {
     for (const donation of donations) {
       expect(todayIn(TIMEZONE, new Date(donation.decided_at as string)) >= donation.donation_date, donation.donation_date).toBe(true);
     }
+  });
+
+  it('books at the sites: every booking names a site and a slot within capacity; missed ones are no-shows; today has a day list', async () => {
+    const bookings = await db()
+      .selectFrom('donations')
+      .select(['site_id', 'slot', 'donation_date', 'status'])
+      .where('status', 'not in', ['cancelled', 'rejected'])
+      .execute();
+    expect(bookings.filter((booking) => booking.site_id === null || booking.slot === null)).toEqual([]);
+    const perPlace = new Map<string, number>();
+    for (const booking of bookings) {
+      const key = `${booking.site_id} ${booking.donation_date} ${booking.slot}`;
+      perPlace.set(key, (perPlace.get(key) ?? 0) + 1);
+    }
+    const sites = await db().selectFrom('sites').select(['id', 'name', 'capacity']).orderBy('id').execute();
+    expect(sites.map((site) => site.name)).toEqual(['Central Blood Bank', 'Town Hall Weekend Drive']);
+    const capacity = new Map(sites.map((site) => [site.id, site.capacity]));
+    for (const [key, count] of perPlace) expect(count, key).toBeLessThanOrEqual(capacity.get(Number(key.split(' ')[0]))!);
+    // Both sites are used, the weekend drive on weekends only.
+    const weekendDrive = bookings.filter((booking) => booking.site_id === sites[1]!.id);
+    expect(weekendDrive.length).toBeGreaterThan(20);
+    for (const booking of weekendDrive) expect([0, 6], booking.donation_date).toContain(new Date(`${booking.donation_date}T00:00:00Z`).getUTCDay());
+    // The bookings nobody came for became no-shows; none is left pending on a day that has passed.
+    expect(bookings.filter((booking) => booking.status === 'no_show').length).toBeGreaterThan(5);
+    expect(bookings.filter((booking) => booking.status === 'pending' && booking.donation_date < TODAY)).toEqual([]);
+    expect(bookings.filter((booking) => booking.status === 'pending' && booking.donation_date === TODAY).length).toBeGreaterThan(0);
   });
 
   it("records the demo admin's actions in the audit log in working hours and in the order they happened", async () => {

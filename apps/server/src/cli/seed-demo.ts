@@ -100,6 +100,41 @@ const DEFERRAL_AT_COLLECTION_RATE = 0.05;
 /** Bookings the donor cancels before the day, and bookings whose donor does not come (staff reject them). */
 const CANCELLATION_RATE = 0.03;
 const NO_SHOW_RATE = 0.02;
+/** The bank's donation sites: its own centre, open on weekdays and Saturday mornings, and a weekend drive. */
+const DEMO_SITES = (today: string) => [
+  {
+    name: 'Central Blood Bank',
+    address: '14 Hospital Road, Pune',
+    hours: {
+      monday: { open: '08:00', close: '17:00' },
+      tuesday: { open: '08:00', close: '17:00' },
+      wednesday: { open: '08:00', close: '17:00' },
+      thursday: { open: '08:00', close: '17:00' },
+      friday: { open: '08:00', close: '17:00' },
+      saturday: { open: '09:00', close: '13:00' },
+      sunday: null,
+    },
+    slot_minutes: 15,
+    capacity: 3,
+    // Public holidays ahead, as staff enter them.
+    closed_dates: [addDays(today, 30), addDays(today, 37)],
+  },
+  {
+    name: 'Town Hall Weekend Drive',
+    address: '2 Shivaji Nagar, Pune',
+    hours: {
+      monday: null,
+      tuesday: null,
+      wednesday: null,
+      thursday: null,
+      friday: null,
+      saturday: { open: '10:00', close: '14:00' },
+      sunday: { open: '10:00', close: '14:00' },
+    },
+    slot_minutes: 20,
+    capacity: 2,
+  },
+];
 /** Days from collection to the laboratory's results. */
 const LAB_TURNAROUND_DAYS = 3;
 /** The one reactive result of the demo: a donation collected about this many days before today. */
@@ -274,6 +309,28 @@ export async function seedDemoData(
     };
     const admin = await signIn(DEMO_ADMIN_USERNAME);
 
+    // ---- the donation sites (PRODUCT.md 3.6): bookings name a site and a time slot
+    const siteIds: number[] = [];
+    for (const site of DEMO_SITES(today)) {
+      siteIds.push((await call({ method: 'POST', url: '/api/admin/sites', headers: admin.headers, payload: site })).json<{ id: number }>().id);
+    }
+    /**
+     * A free place on `date` or the first day after it that has one (a site may be closed that day):
+     * the main site unless the donor prefers the weekend drive; the slot follows the donor, so
+     * bookings spread over the day.
+     */
+    const freePlaceFrom = async (donor: DemoDonor, date: string) => {
+      for (let day = date, tries = 0; tries < 7; day = addDays(day, 1), tries += 1) {
+        const preferred = donor.index % 4 === 0 ? [...siteIds].reverse() : siteIds;
+        for (const siteId of preferred) {
+          const slots = (await call({ method: 'GET', url: `/api/sites/${siteId}/slots?date=${day}`, headers: admin.headers })).json<{ time: string; available: number }[]>();
+          const free = slots.filter((slot) => slot.available > 0);
+          if (free.length > 0) return { date: day, site_id: siteId, slot: free[(donor.index * 7) % free.length]!.time };
+        }
+      }
+      return undefined;
+    };
+
     // ---- the people
     const dayAt = (offset: number) => addDays(firstDay, offset);
     const donors: DemoDonor[] = groupsByPopulationShare(DONOR_COUNT, random).map((group, index) => {
@@ -360,7 +417,9 @@ export async function seedDemoData(
     /** An appointment one to five days ahead (or on `onDate`), and not before the donor may give again. */
     const book = async (donor: DemoDonor, day: string, onDate?: string) => {
       if (!donor.session || donor.pending || donor.permanentlyDeferred) return;
-      const date = [onDate ?? addDays(day, random.between(1, 5)), eligibleFrom(donor)].sort().at(-1) as string;
+      const place = await freePlaceFrom(donor, [onDate ?? addDays(day, random.between(1, 5)), eligibleFrom(donor)].sort().at(-1) as string);
+      if (!place) return;
+      const { date } = place;
       const units = random.next() < 0.15 ? 2 : 1;
       const response = await call({
         method: 'POST',
@@ -372,6 +431,8 @@ export async function seedDemoData(
           disease: random.next() < 0.92 ? 'None' : random.pick(DONOR_HEALTH_OPTIONS),
           ...(donor.lastCollected ? { lastDonation: donor.lastCollected } : {}),
           confirmation: true,
+          site_id: place.site_id,
+          slot: place.slot,
         },
       });
       // A few donors cancel a booking made at least two days ahead, on a day before it.
@@ -459,10 +520,8 @@ export async function seedDemoData(
       if (!donor.pending) return;
       const { id, date, units } = donor.pending;
       donor.pending = undefined;
-      if (donor !== asha && random.next() < NO_SHOW_RATE) {
-        await call({ method: 'POST', url: `/api/admin/donations/${id}/reject`, headers: admin.headers, payload: { reason: 'You did not come to your appointment. Please book again.' } });
-        return;
-      }
+      // A donor who does not come: the next day's daily work marks the booking a no-show.
+      if (donor !== asha && random.next() < NO_SHOW_RATE) return;
       if (donor !== asha && random.next() < DEFERRAL_AT_COLLECTION_RATE) {
         // Haemoglobin below the threshold on the day: the donation and the donor are deferred.
         const response = await call({
@@ -635,6 +694,8 @@ export async function seedDemoData(
       const isToday = day === today;
       const events: { minute: number; run: () => Promise<void> }[] = [];
       const at = (minute: number, run: () => Promise<void>) => events.push({ minute, run });
+      // Just after midnight, the server's daily work: yesterday's unattended bookings become no-shows.
+      at(1, async () => void (await app.runDailyWork()));
 
       for (const donor of donors) {
         if (donor.joinDay === day) {

@@ -53,6 +53,8 @@ import type { AchievementRow } from '../modules/game/game.repository';
 import { levelForPoints } from '@bloodbank/shared/game';
 import { DEFAULT_SHELF_LIFE_DAYS, type Component } from '@bloodbank/shared/components';
 import { deserves, donationRecordOf } from '../modules/game/game-rules';
+import { slotStartsOn } from '../modules/sites/opening-hours';
+import type { WeeklyHours } from '@bloodbank/shared/sites';
 import { DISCARD_MESSAGES } from '../modules/inventory/discard-units';
 import { expiryDateOf } from '../modules/inventory/receive-units';
 import { requestActivityMessage } from '../modules/requests/request-activity';
@@ -242,6 +244,18 @@ const TABLES: Record<string, readonly Column[]> = {
     ['age', 'int'],
     ['doctorname', 'text'],
   ],
+  sites: [
+    ['id', 'int'],
+    ['name', 'text'],
+    ['address', 'text'],
+    ['active', 'int'],
+    ['hours', 'text'],
+    ['slot_minutes', 'int'],
+    ['capacity', 'int'],
+    ['closed_dates', 'text'],
+    ['created_at', 'text'],
+    ['updated_at', 'text'],
+  ],
   donations: [
     ['id', 'int'],
     ['donor_id', 'int'],
@@ -257,6 +271,8 @@ const TABLES: Record<string, readonly Column[]> = {
     ['created_at', 'text'],
     ['collected_on', 'text'],
     ['outcome_reason', 'text'],
+    ['site_id', 'int'],
+    ['slot', 'text'],
   ],
   donation_screenings: [
     ['donation_id', 'int'],
@@ -360,6 +376,7 @@ const TABLES: Record<string, readonly Column[]> = {
 /** Tables whose ids the seeder assigns itself (PostgreSQL's identity sequences are moved past them). */
 const TABLES_WITH_IDS = [
   'users',
+  'sites',
   'donations',
   'blood_requests',
   'blood_units',
@@ -491,6 +508,17 @@ const isCollected = (donation: DonationRecordRow) =>
   donation.status === 'collected' || donation.status === 'released' || donation.status === 'discarded';
 /** Collections of the last days are still in testing. */
 const TESTING_DAYS = 3;
+/** The donation sites of the scale data, each open every day. */
+const SCALE_SITES = [
+  { name: 'Central Blood Bank', address: '1 Hospital Road' },
+  { name: 'Town Hall', address: '12 Market Street' },
+  { name: 'University Campus', address: '4 College Avenue' },
+  { name: 'Mobile Unit North', address: '88 Ring Road' },
+] as const;
+const SITE_HOURS = { open: '08:00', close: '18:00' };
+const SITE_SLOT_MINUTES = 15;
+const SITE_CAPACITY = 4;
+const SITE_BOOKINGS_SINCE_DAYS = 14;
 /** The laboratory's results come this many days after the collection. */
 const RESULTS_AFTER_DAYS = 2;
 const SCREENING_DEFERRAL_DAYS = DEFAULT_SCREENING_THRESHOLDS.deferral_days;
@@ -641,6 +669,28 @@ export async function seedDatabase(
     await writer.insert('patients', [id, pick(REASONS), int(1, 90), pick(DOCTORS)]);
   }
 
+  // ---- sites (PRODUCT.md 3.6): every day 08:00-18:00 in 15-minute slots. Bookings of the last
+  // SITE_BOOKINGS_SINCE_DAYS days and every pending one hold a place (site and slot), never more
+  // than a slot takes; older donations were booked by date, before the bank had sites.
+  const everyDay = JSON.stringify(
+    Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, SITE_HOURS])),
+  );
+  for (const [index, site] of SCALE_SITES.entries()) {
+    await writer.insert('sites', [index + 1, site.name, site.address, 1, everyDay, SITE_SLOT_MINUTES, SITE_CAPACITY, '[]', at0, at0]);
+  }
+  const slotStarts = slotStartsOn({ hours: JSON.parse(everyDay) as WeeklyHours, slot_minutes: SITE_SLOT_MINUTES, closed_dates: [] }, isoDate(todayDay));
+  const placesTakenOnDay = new Map<number, number>();
+  /** The next free place of a day: site after site, then the next slot; null once every place is taken. */
+  const placeOn = (day: number): { siteId: number; slot: string } | null => {
+    const taken = placesTakenOnDay.get(day) ?? 0;
+    placesTakenOnDay.set(day, taken + 1);
+    const perRound = SCALE_SITES.length;
+    const round = Math.floor(taken / perRound);
+    const slot = slotStarts[round % slotStarts.length];
+    if (slot === undefined || taken >= perRound * slotStarts.length * SITE_CAPACITY) return null;
+    return { siteId: (taken % perRound) + 1, slot };
+  };
+
   // ---- donations: about ten per donor, at least 90 days apart; only the latest may be pending
   const perDonor = new Array<number>(counts.donors).fill(0).map(() => int(1, 19));
   let difference = counts.donations - perDonor.reduce((sum, value) => sum + value, 0);
@@ -733,6 +783,9 @@ export async function seedDatabase(
     const values = screened ? screeningValues(failing) : undefined;
     if (values && failing)
       outcomeReasons.set(donation.id, failedScreeningReasons(values, DEFAULT_SCREENING_THRESHOLDS).join(' '));
+    // Cancelled and rejected bookings gave their place back: they take none here.
+    const holdsPlace = donation.status !== 'cancelled' && donation.status !== 'rejected';
+    const place = holdsPlace && (donation.status === 'pending' || donation.day >= todayDay - SITE_BOOKINGS_SINCE_DAYS) ? placeOn(donation.day) : null;
     if (donation.reactive)
       outcomeReasons.set(
         donation.id,
@@ -753,6 +806,8 @@ export async function seedDatabase(
       donation.createdAt,
       donation.status === 'deferred' || isCollected(donation) ? isoDate(donation.day) : null,
       outcomeReasons.get(donation.id) ?? null,
+      place?.siteId ?? null,
+      place?.slot ?? null,
     ]);
     // After the donation itself, so its foreign key finds it.
     if (values) {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery, sql } from 'kysely';
 import type { Role } from '@bloodbank/shared/auth';
+import { addDays, todayIn } from '@bloodbank/shared/dates';
 import { seedDatabase, type SeedResult } from '../../src/cli/seed-scale';
 import { SQLITE_FILE_NAME } from '../../src/db/open-from-config';
 import { createTestApp, testDatabaseUrl, type TestApp } from '../test-app';
@@ -238,6 +239,21 @@ describe.each(statistics)(`hot read plans at scale ${SCALE} (%s)`, (state) => {
     // never the table, which expectNoFullScans already guarantees.)
     if (t.engine === 'sqlite')
       for (const page of pages) expect(page).not.toContain('TEMP B-TREE FOR ORDER BY');
+  });
+
+  it("GET /api/sites/:id/slots and a site's day list count a day's places through donations_slot_idx", async () => {
+    const donor = await tokenFor(seed.donorIds[0]!, 'DONOR');
+    const admin = await tokenFor(seed.adminId, 'ADMIN');
+    const tomorrow = addDays(todayIn('UTC'), 1);
+    // A no-op change of a booking: the slots (reused until a booking changes) are computed again.
+    await sql`update donations set disease = disease where id = 1`.execute(t.db);
+    for (const plans of [
+      await plansOf(`/api/sites/1/slots?date=${tomorrow}`, donor),
+      await plansOf(`/api/admin/sites/1/day?date=${tomorrow}`, admin),
+    ]) {
+      expectNoFullScans(plans);
+      expect(planFor(plans, /from "donations"/)).toContain('donations_slot_idx');
+    }
   });
 
   it('GET /api/admin/dashboard computes from counters and index ranges, then is reused until something changes', async () => {

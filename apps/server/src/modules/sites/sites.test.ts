@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Donation, DonorSummary } from '@bloodbank/shared/donation';
 import type { PublicSite, Site, SiteDay, Slot, WeeklyHours } from '@bloodbank/shared/sites';
-import type { AppContext } from '../../context';
-import { writeTransactionsFor } from '../../db/write-transactions';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createDonor, createPatient, type TestUser } from '../../../test/factories';
 import { auditEntries } from '../../../test/admin-fixtures';
 import { collect, donationForm, PASSING_SCREENING, setToday, staffOf } from '../../../test/donation-helpers';
-import { markNoShows } from '../donations/mark-no-shows';
 
 /**
  * Donation sites and appointments (PRODUCT.md 3.6): sites and their calendars, booking a slot
@@ -74,9 +71,8 @@ const dayOf = async (siteId: number, date: string) => {
 const placesLeft = async (siteId: number, date: string, time: string, as: TestUser) =>
   (await slotsOf(siteId, date, as)).find((slot) => slot.time === time)?.available;
 
-/** The daily run's step, as the server's daily work calls it (daily-work.ts). */
-const runNoShows = () =>
-  markNoShows({ ...({} as AppContext), writes: writeTransactionsFor({ db: t.db, engine: t.engine }), clock: t.clock });
+/** The daily run (daily-work.ts), as the server runs it: answers how many bookings became no-shows. */
+const runNoShows = async () => (await t.app.runDailyWork()).noShows;
 
 // Every test leaves exactly the sites it made active; the others deactivate them afterwards.
 async function deactivateAllSites() {
