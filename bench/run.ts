@@ -65,6 +65,8 @@ const settings = {
   build: !flag('skip-build'),
   browser: !flag('no-browser'),
   keep: flag('keep'),
+  /** --profile: the server writes a V8 CPU profile to bench/profiles/ when it stops (open it in Chrome DevTools). */
+  profile: flag('profile'),
   databaseUrl: process.env.DATABASE_URL || undefined,
 };
 const warmupSeconds = Math.min(2, Math.max(1, Math.round(settings.duration / 5)));
@@ -679,7 +681,7 @@ async function main(): Promise<void> {
 
   const [serverPort, referencePort] = [await freePort(), await freePort()];
   const server = startProcess(
-    ['apps/server/dist/server.js'],
+    [...(settings.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, 'bench/profiles')}`] : []), 'apps/server/dist/server.js'],
     {
       PATH: process.env.PATH,
       ...database.env,

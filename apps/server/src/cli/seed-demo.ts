@@ -100,7 +100,7 @@ const DEFERRAL_AT_COLLECTION_RATE = 0.05;
 /** Bookings the donor cancels before the day, and bookings whose donor does not come (staff reject them). */
 const CANCELLATION_RATE = 0.03;
 const NO_SHOW_RATE = 0.02;
-/** The bank's donation sites: its own centre, open on weekdays and Saturday mornings, and a weekend drive. */
+/** The bank's donation sites: its own centre, open every day (mornings at weekends), and a weekend drive. */
 const DEMO_SITES = (today: string) => [
   {
     name: 'Central Blood Bank',
@@ -112,7 +112,7 @@ const DEMO_SITES = (today: string) => [
       thursday: { open: '08:00', close: '17:00' },
       friday: { open: '08:00', close: '17:00' },
       saturday: { open: '09:00', close: '13:00' },
-      sunday: null,
+      sunday: { open: '09:00', close: '13:00' },
     },
     slot_minutes: 15,
     capacity: 3,
@@ -520,8 +520,14 @@ export async function seedDemoData(
       if (!donor.pending) return;
       const { id, date, units } = donor.pending;
       donor.pending = undefined;
-      // A donor who does not come: the next day's daily work marks the booking a no-show.
-      if (donor !== asha && random.next() < NO_SHOW_RATE) return;
+      // A donor who does not come (the next day's daily work marks the booking a no-show), or who
+      // phones in unwell, whom staff take off the list with a reason.
+      const absence = donor === asha ? 1 : random.next();
+      if (absence < NO_SHOW_RATE / 2) return;
+      if (absence < NO_SHOW_RATE) {
+        await call({ method: 'POST', url: `/api/admin/donations/${id}/reject`, headers: admin.headers, payload: { reason: 'You told us you are unwell. Please book again once you feel better.' } });
+        return;
+      }
       if (donor !== asha && random.next() < DEFERRAL_AT_COLLECTION_RATE) {
         // Haemoglobin below the threshold on the day: the donation and the donor are deferred.
         const response = await call({
