@@ -29,6 +29,7 @@ import { donationsRoutes } from './modules/donations/donations.routes';
 import { gameRoutes } from './modules/game/game.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
+import { supplyRoutes } from './modules/supply/supply.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
 
@@ -185,6 +186,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     adminRoutes,
     deferralsRoutes,
     sitesRoutes,
+    supplyRoutes,
   ];
   await app.register(
     async (api) => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_LOW_STOCK_THRESHOLD, DONATION_INTERVAL_DAYS } from '@bloodbank/shared/constants';
 import { DEFAULT_SHELF_LIFE_DAYS, type Component } from '@bloodbank/shared/components';
 import { DEFAULT_SCREENING_THRESHOLDS, type ScreeningThresholds } from '@bloodbank/shared/donation-lifecycle';
+import { DEFAULT_SUPPLY_CRITICAL_UNITS } from '@bloodbank/shared/supply';
 
 /**
  * The only reader of process.env. Every variable is described in the README's configuration table.
@@ -56,6 +57,8 @@ const ConfigSchema = z.object({
   // Replaced by the per-component settings above; named here only to say so at start.
   UNIT_SHELF_LIFE_DAYS: optionalText,
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_LOW_STOCK_THRESHOLD),
+  // The public supply (PRODUCT.md 3.8): fewer red-cell units than this is Critical, fewer than LOW_STOCK_THRESHOLD Low.
+  SUPPLY_CRITICAL_UNITS: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_SUPPLY_CRITICAL_UNITS),
   DONATION_INTERVAL_DAYS: z.coerce.number().int().min(1).max(365).default(DONATION_INTERVAL_DAYS),
   SCREENING_DEFERRAL_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_SCREENING_THRESHOLDS.deferral_days),
   // Screening thresholds (PRODUCT.md 3.2): a donor passes when every value lies within them.
@@ -90,6 +93,8 @@ export type Config = {
   /** Days each component keeps after collection. */
   shelfLifeDays: Record<Component, number>;
   lowStockThreshold: number;
+  /** A group with fewer red-cell units is Critical on the public supply; never above lowStockThreshold. */
+  supplyCriticalUnits: number;
   /** Days from a collected donation to the next booking (PRODUCT.md 3.2). */
   donationIntervalDays: number;
   /** Screening thresholds and the length of the deferral a failed screening sets. */
@@ -131,6 +136,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ] as const
   ).filter(([min, max]) => values[min] > values[max]);
   const problems = inverted.map(([min, max]) => `${min} (${values[min]}) must not be above ${max} (${values[max]})`);
+  if (values.SUPPLY_CRITICAL_UNITS > values.LOW_STOCK_THRESHOLD) {
+    problems.push(
+      `SUPPLY_CRITICAL_UNITS (${values.SUPPLY_CRITICAL_UNITS}) must not be above LOW_STOCK_THRESHOLD (${values.LOW_STOCK_THRESHOLD})`,
+    );
+  }
   if (values.UNIT_SHELF_LIFE_DAYS !== undefined) {
     problems.push('UNIT_SHELF_LIFE_DAYS: replaced by RED_CELLS_SHELF_LIFE_DAYS (and WHOLE_BLOOD_, PLASMA_, PLATELETS_SHELF_LIFE_DAYS)');
   }
@@ -154,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       platelets: values.PLATELETS_SHELF_LIFE_DAYS,
     },
     lowStockThreshold: values.LOW_STOCK_THRESHOLD,
+    supplyCriticalUnits: values.SUPPLY_CRITICAL_UNITS,
     donationIntervalDays: values.DONATION_INTERVAL_DAYS,
     screening: {
       haemoglobin_min_g_dl: values.SCREENING_MIN_HAEMOGLOBIN_G_DL,
