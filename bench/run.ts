@@ -369,6 +369,8 @@ function endpoints(seed: SeedResult, today: string, serverUrl: string, bookers: 
   const signInUsers = seed.donorIds.slice(0, 50).map(donorUsername);
   return [
     { name: 'GET /api/stock', kind: 'read', requests: get('/api/stock', donors) },
+    // Public: the home page's supply strip, asked by every visitor without a sign-in.
+    { name: 'GET /api/public/supply', kind: 'read', requests: [{ method: 'GET', path: '/api/public/supply', headers: {} }] },
     {
       name: 'GET /api/game/leaderboard?limit=10',
       kind: 'read',
