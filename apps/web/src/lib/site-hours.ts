@@ -21,8 +21,8 @@ export function weekdayName(day: Weekday): string {
   return capitalize(day);
 }
 
-/** "Mon–Fri 08:00–16:00 · Sat 09:00–13:00"; "Closed every day" when no day opens. */
-export function openingHoursSummary(hours: WeeklyHours): string {
+/** Each run of days with the same hours: ["Mon–Fri 08:00–16:00", "Sat 09:00–13:00"]; empty when no day opens. */
+export function openingHoursRuns(hours: WeeklyHours): string[] {
   const runs: { first: Weekday; last: Weekday; open: string; close: string }[] = [];
   for (const day of WEEKDAYS) {
     const today = hours[day];
@@ -35,16 +35,11 @@ export function openingHoursSummary(hours: WeeklyHours): string {
       runs.push({ first: day, last: day, open: today.open, close: today.close });
     }
   }
-  if (runs.length === 0) return 'Closed every day';
-  return runs
-    .map((run) => {
-      const days =
-        run.first === run.last
-          ? SHORT_NAMES[run.first]
-          : `${SHORT_NAMES[run.first]}–${SHORT_NAMES[run.last]}`;
-      return `${days} ${run.open}–${run.close}`;
-    })
-    .join(' · ');
+  return runs.map((run) => {
+    const days =
+      run.first === run.last ? SHORT_NAMES[run.first] : `${SHORT_NAMES[run.first]}–${SHORT_NAMES[run.last]}`;
+    return `${days} ${run.open}–${run.close}`;
+  });
 }
 
 /** The weekday of a `YYYY-MM-DD` date (a calendar date: read in UTC, as everywhere). */

@@ -4,6 +4,7 @@ import { IconCalendarEvent, IconCalendarOff } from '@tabler/icons-react';
 import {
   APPOINTMENT_STATE_LABELS,
   APPOINTMENT_STATES,
+  type AppointmentState,
   type DayAppointment,
   type SiteDay,
 } from '@bloodbank/shared/sites';
@@ -19,8 +20,18 @@ import { notify } from '../notify';
 import { DataTable, type Column } from './data-table';
 import { RecordCollectionDialog, type CollectionSubject } from './record-collection-dialog';
 import { StatusBadge } from './status-badge';
+import type { TEXT_TONE } from '../tones';
 
 const timeOfDay = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+
+/** Waiting is neutral, arrived is blue, given is green; deferred and missed stand out. */
+const STATE_TONES: Record<AppointmentState, keyof typeof TEXT_TONE> = {
+  booked: 'gray',
+  checked_in: 'blue',
+  collected: 'teal',
+  deferred: 'orange',
+  no_show: 'red',
+};
 
 /**
  * One site's day (PRODUCT.md 3.6): how many are booked, checked in, collected, deferred or did not
@@ -45,11 +56,17 @@ export function SiteDayList({ siteId, date }: { siteId: number; date: string }) 
   const data = day.data;
 
   const columns: Column<DayAppointment>[] = [
-    { key: 'time', header: 'Time', nowrap: true, cell: (row) => <Text fw={700}>{row.time}</Text> },
+    // The time leads each card on a phone.
+    {
+      key: 'time',
+      header: 'Time',
+      title: true,
+      nowrap: true,
+      cell: (row) => <Text fw={700}>{row.time}</Text>,
+    },
     {
       key: 'donor',
       header: 'Donor',
-      title: true,
       cell: (row) => (
         <Stack gap={0}>
           <Text fw={600} size="sm">
@@ -68,7 +85,11 @@ export function SiteDayList({ siteId, date }: { siteId: number; date: string }) 
       header: 'State',
       cell: (row) => (
         <Stack gap={2} align="flex-start">
-          <StatusBadge status={row.state} label={APPOINTMENT_STATE_LABELS[row.state]} />
+          <StatusBadge
+            status={row.state}
+            label={APPOINTMENT_STATE_LABELS[row.state]}
+            tone={STATE_TONES[row.state]}
+          />
           {row.checked_in_at ? (
             <Text size="xs" c="dimmed">
               Arrived {timeOfDay.format(new Date(row.checked_in_at))}
@@ -170,7 +191,7 @@ function DayHeadline({ day }: { day: SiteDay }) {
 function DayCounts({ day }: { day: SiteDay }) {
   return (
     <SimpleGrid
-      cols={{ base: 2, xs: 3, md: 5 }}
+      cols={{ base: 3, md: 5 }}
       spacing="sm"
       component="ul"
       aria-label="Counts of the day"
@@ -183,8 +204,8 @@ function DayCounts({ day }: { day: SiteDay }) {
           component="li"
           withBorder
           radius="md"
-          p="sm"
-          style={{ listStyle: 'none' }}
+          p={{ base: 'xs', sm: 'sm' }}
+          style={{ listStyle: 'none', minWidth: 0 }}
           data-testid={`count-${state}`}
         >
           <Text fw={700} fz={24} lh={1.1}>

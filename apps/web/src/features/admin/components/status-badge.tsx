@@ -25,16 +25,23 @@ const TONES: Record<string, keyof typeof TEXT_TONE> = {
   cancelled: 'gray',
   discarded: 'gray',
   no_show: 'gray',
-  booked: 'orange',
-  checked_in: 'blue',
   inactive: 'gray',
   issued: 'blue',
   low: 'red',
   ok: 'teal',
 };
 
-export function StatusBadge({ status, label }: { status: string; label?: string }) {
-  const tone = TONES[status] ?? 'gray';
+export function StatusBadge({
+  status,
+  label,
+  tone: toneOverride,
+}: {
+  status: string;
+  label?: string;
+  /** Where the status word alone would take another screen's colour (a day list's "collected"). */
+  tone?: keyof typeof TEXT_TONE;
+}) {
+  const tone = toneOverride ?? TONES[status] ?? 'gray';
   return (
     <Badge
       variant="light"

@@ -8,7 +8,7 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageLoader } from '@/components/ui/page-loader';
 import { errorMessage } from '@/lib/api-client';
 import { pluralize } from '@/lib/format';
-import { openingHoursSummary } from '@/lib/site-hours';
+import { OpeningHours } from '@/components/ui/opening-hours';
 import { useSites } from '../api/get-sites';
 import { useUpdateSite } from '../api/update-site';
 import { AdminPage } from '../components/admin-page';
@@ -78,7 +78,9 @@ export function SitesScreen() {
       header: 'Open',
       cell: (site) => (
         <Stack gap={0}>
-          <Text size="sm">{openingHoursSummary(site.hours)}</Text>
+          <Text size="sm">
+            <OpeningHours hours={site.hours} />
+          </Text>
           {site.closed_dates.length > 0 ? (
             <Text size="xs" c="dimmed">
               Closed on {pluralize(site.closed_dates.length, 'date')}
@@ -90,6 +92,7 @@ export function SitesScreen() {
     {
       key: 'slots',
       header: 'Slots',
+      nowrap: true,
       cell: (site) => (
         <Text size="sm">
           {site.slot_minutes} min · {pluralize(site.capacity, 'donor')} each
@@ -111,7 +114,7 @@ export function SitesScreen() {
       header: 'Actions',
       label: false,
       cell: (site) => (
-        <Group gap="xs" wrap="wrap">
+        <Group gap="xs" wrap="nowrap">
           <Button
             size="xs"
             variant="default"

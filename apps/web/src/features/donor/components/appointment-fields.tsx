@@ -5,7 +5,8 @@ import { Controller, useWatch, type Control, type FieldValues, type Resolver } f
 import { BOOKING_DAYS_AHEAD } from '@bloodbank/shared/constants';
 import { addDays, isValidIsoDate, todayIn } from '@bloodbank/shared/dates';
 import { SITE_MESSAGES, type PublicSite } from '@bloodbank/shared/sites';
-import { openingHoursSummary, slotLabel } from '@/lib/site-hours';
+import { OpeningHours } from '@/components/ui/opening-hours';
+import { slotLabel } from '@/lib/site-hours';
 import { useSlots } from '../api/get-slots';
 
 /** The part of a booking form these fields fill in (the Donate Blood form, the Move Booking form). */
@@ -101,9 +102,17 @@ export function AppointmentFields({
             name={field.name}
             label="Donation Site"
             description={
-              chosenSite
-                ? `${chosenSite.address} · ${openingHoursSummary(chosenSite.hours)}`
-                : 'Where you will give blood'
+              chosenSite ? (
+                // The address, then the week on a line of its own (a time range never breaks in two).
+                <>
+                  <span style={{ display: 'block', overflowWrap: 'anywhere' }}>{chosenSite.address}</span>
+                  <span style={{ display: 'block' }}>
+                    <OpeningHours hours={chosenSite.hours} />
+                  </span>
+                </>
+              ) : (
+                'Where you will give blood'
+              )
             }
             data={[
               { value: '', label: 'Select a donation site', disabled: true },

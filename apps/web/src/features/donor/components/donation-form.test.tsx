@@ -468,7 +468,10 @@ describe('DonationForm at donation sites (PRODUCT.md 3.6)', () => {
     await screen.findByRole('form', { name: 'Donate Blood' });
 
     await user.selectOptions(siteSelect(), 'City Centre Donor Unit');
-    expect(screen.getByText('12 Park Street · Mon–Fri 08:00–16:00 · Sat 09:00–12:00')).toBeInTheDocument();
+    // The site's address, then its week, under the choice.
+    expect(screen.getByText('12 Park Street').parentElement).toHaveTextContent(
+      '12 Park StreetMon–Fri 08:00–16:00 · Sat 09:00–12:00',
+    );
     await fillValid(user, date);
 
     await waitFor(() => expect(timeSelect()).toBeEnabled());

@@ -46,7 +46,7 @@ export function LatestBooking({
         </Box>
       ) : null}
       {state.detail ? (
-        <Text size="sm" mt={4}>
+        <Text size="sm" mt={pending && donation.appointment ? 'xs' : 4}>
           {state.detail}
         </Text>
       ) : null}

@@ -1,0 +1,96 @@
+import type { ReactNode } from 'react';
+import { Anchor, Badge, Button, Container, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconAlertCircle, IconAlertTriangle, IconArrowDown, IconCheck, IconRefresh } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { BLOOD_GROUPS } from '@bloodbank/shared/blood-groups';
+import { SUPPLY_LEVEL_LABELS, type SupplyLevel } from '@bloodbank/shared/supply';
+import { paths } from '@/app/paths';
+import { usePublicSupply } from '../api/get-public-supply';
+import classes from './home.module.css';
+
+/** Each level has its word and its own icon as well as its colour, so none relies on colour alone. */
+const LEVEL_LOOKS: Record<SupplyLevel, { className: string; icon: ReactNode }> = {
+  critical: { className: classes.supplyCritical!, icon: <IconAlertTriangle size={14} aria-hidden /> },
+  low: { className: classes.supplyLow!, icon: <IconArrowDown size={14} aria-hidden /> },
+  good: { className: classes.supplyGood!, icon: <IconCheck size={14} aria-hidden /> },
+};
+
+/**
+ * "Blood supply today" (PRODUCT.md 3.8): each group's red-cell supply as Critical, Low or Good,
+ * as the server computes it; the server never sends a count, and neither does this.
+ */
+export function SupplyStrip() {
+  const supply = usePublicSupply();
+  const levels = new Map(supply.data?.map((entry) => [entry.bloodgroup, entry.level]));
+
+  return (
+    <Container
+      size="lg"
+      component="section"
+      className={classes.supply}
+      aria-labelledby="supply-title"
+      aria-busy={supply.isPending}
+    >
+      <Stack gap={4} mb="lg" ta="center">
+        <Title order={2} id="supply-title">
+          Blood supply today
+        </Title>
+        <Text c="dimmed">Red cells at the blood bank, by blood group.</Text>
+      </Stack>
+
+      {supply.isError ? (
+        <Stack align="center" gap="sm" role="alert">
+          <Group gap={8} wrap="nowrap">
+            <IconAlertCircle size={20} aria-hidden />
+            <Text>We could not load the blood supply.</Text>
+          </Group>
+          <Button
+            variant="light"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            onClick={() => void supply.refetch()}
+            disabled={supply.isFetching}
+          >
+            {supply.isFetching ? 'Retrying...' : 'Retry'}
+          </Button>
+        </Stack>
+      ) : (
+        <ul className={classes.supplyList} aria-labelledby="supply-title">
+          {BLOOD_GROUPS.map((bloodgroup) => {
+            const level = levels.get(bloodgroup);
+            return (
+              <li key={bloodgroup} className={classes.supplyItem} data-testid={`supply-${bloodgroup}`}>
+                <span className={classes.supplyGroup}>{bloodgroup}</span>
+                {level ? (
+                  <Badge
+                    size="lg"
+                    radius="sm"
+                    tt="none"
+                    className={LEVEL_LOOKS[level].className}
+                    leftSection={LEVEL_LOOKS[level].icon}
+                  >
+                    {SUPPLY_LEVEL_LABELS[level]}
+                  </Badge>
+                ) : supply.isPending ? (
+                  <Skeleton height={26} width={72} radius="sm" />
+                ) : (
+                  // The server always answers all eight; should one be missing, say so rather than guess.
+                  <Text size="sm" c="dimmed">
+                    Not known
+                  </Text>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {supply.isPending ? <VisuallyHidden role="status">Loading the blood supply…</VisuallyHidden> : null}
+
+      <Text ta="center" mt="lg" fw={600}>
+        Low or critical?{' '}
+        <Anchor component={Link} to={paths.donor.login} underline="always" fw={700}>
+          Book a donation.
+        </Anchor>
+      </Text>
+    </Container>
+  );
+}
