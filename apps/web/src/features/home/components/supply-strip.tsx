@@ -1,5 +1,17 @@
 import type { ReactNode } from 'react';
-import { Anchor, Badge, Button, Container, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Container,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconAlertCircle, IconAlertTriangle, IconArrowDown, IconCheck, IconRefresh } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { BLOOD_GROUPS } from '@bloodbank/shared/blood-groups';
@@ -9,10 +21,10 @@ import { usePublicSupply } from '../api/get-public-supply';
 import classes from './home.module.css';
 
 /** Each level has its word and its own icon as well as its colour, so none relies on colour alone. */
-const LEVEL_LOOKS: Record<SupplyLevel, { className: string; icon: ReactNode }> = {
-  critical: { className: classes.supplyCritical!, icon: <IconAlertTriangle size={14} aria-hidden /> },
-  low: { className: classes.supplyLow!, icon: <IconArrowDown size={14} aria-hidden /> },
-  good: { className: classes.supplyGood!, icon: <IconCheck size={14} aria-hidden /> },
+const LEVEL_LOOKS: Record<SupplyLevel, { className: string | undefined; icon: ReactNode }> = {
+  critical: { className: classes.supplyCritical, icon: <IconAlertTriangle size={14} aria-hidden /> },
+  low: { className: classes.supplyLow, icon: <IconArrowDown size={14} aria-hidden /> },
+  good: { className: classes.supplyGood, icon: <IconCheck size={14} aria-hidden /> },
 };
 
 /**
@@ -24,13 +36,8 @@ export function SupplyStrip() {
   const levels = new Map(supply.data?.map((entry) => [entry.bloodgroup, entry.level]));
 
   return (
-    <Container
-      size="lg"
-      component="section"
-      className={classes.supply}
-      aria-labelledby="supply-title"
-      aria-busy={supply.isPending}
-    >
+    <Box component="section" className={classes.supplyBand} aria-labelledby="supply-title" aria-busy={supply.isPending}>
+      <Container size="lg">
       <Stack gap={4} mb="lg" ta="center">
         <Title order={2} id="supply-title">
           Blood supply today
@@ -54,11 +61,16 @@ export function SupplyStrip() {
           </Button>
         </Stack>
       ) : (
-        <ul className={classes.supplyList} aria-labelledby="supply-title">
+        <ul className={classes.supplyList}>
           {BLOOD_GROUPS.map((bloodgroup) => {
             const level = levels.get(bloodgroup);
             return (
-              <li key={bloodgroup} className={classes.supplyItem} data-testid={`supply-${bloodgroup}`}>
+              <li
+                key={bloodgroup}
+                className={classes.supplyItem}
+                data-level={level}
+                data-testid={`supply-${bloodgroup}`}
+              >
                 <span className={classes.supplyGroup}>{bloodgroup}</span>
                 {level ? (
                   <Badge
@@ -88,9 +100,11 @@ export function SupplyStrip() {
       <Text ta="center" mt="lg" fw={600}>
         Low or critical?{' '}
         <Anchor component={Link} to={paths.donor.login} underline="always" fw={700}>
-          Book a donation.
+          Book a donation
         </Anchor>
+        .
       </Text>
-    </Container>
+      </Container>
+    </Box>
   );
 }
