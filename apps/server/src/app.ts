@@ -7,6 +7,8 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { runDailyWork, startDailyWork } from './daily-work';
+import { createJobWorker } from './modules/notifications/job-worker';
+import { createMailer, type Mailer } from './modules/notifications/mailer';
 import { databaseOutageMonitor } from './db/availability';
 import type { DatabaseHandle } from './db/database';
 import { writeTransactionsFor } from './db/write-transactions';
@@ -28,6 +30,7 @@ import { deferralsRoutes } from './modules/deferrals/deferrals.routes';
 import { donationsRoutes } from './modules/donations/donations.routes';
 import { gameRoutes } from './modules/game/game.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { supplyRoutes } from './modules/supply/supply.routes';
 import { systemRoutes } from './modules/system/system.routes';
@@ -40,8 +43,12 @@ export interface AppDependencies {
   logger?: boolean;
   /** Where logs go instead of stdout (tests read them back). */
   logStream?: NodeJS.WritableStream;
-  /** Run the daily work (daily-work.ts) while the app is up: the server does; tests call its steps themselves. */
+  /** Run the daily work (daily-work.ts) while the app is up: the server does; tests call app.runDailyWork(). */
   dailyWork?: boolean;
+  /** Run the job queue in the background: the server does; tests call app.runJobs(). */
+  jobWorker?: boolean;
+  /** Where e-mail goes; default from the config (SMTP_URL, or the outbox folder). */
+  mailer?: Mailer;
 }
 
 /** Builds the whole app; never listens (start-server.ts does, tests use app.inject). */
@@ -101,6 +108,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     clock: deps.clock ?? createClock(config.timezone),
     loginThrottle: createLoginThrottle(redis),
     outages,
+    jobs: { kick: () => {} },
   };
 
   // Once shutdown has begun, an answer closes its connection: otherwise a keep-alive client (a load
@@ -117,11 +125,16 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     done(null, payload);
   });
 
+  // E-mail and other queued work (PRODUCT.md 3.8): in the background of a server; tests run it with app.runJobs().
+  const jobWorker = createJobWorker(ctx, deps.mailer ?? createMailer(config), app.log, { background: deps.jobWorker ?? false });
+  ctx.jobs = jobWorker;
+  app.decorate('runJobs', () => jobWorker.runDue());
   app.decorate('runDailyWork', () => runDailyWork(ctx));
   const dailyWork = deps.dailyWork ? startDailyWork(ctx, app.log) : undefined;
 
   app.addHook('onClose', async () => {
     dailyWork?.stop();
+    await jobWorker.stop();
     outages.close();
     await deps.database.close();
     if (redis) await closeRedis(redis);
@@ -186,6 +199,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     adminRoutes,
     deferralsRoutes,
     sitesRoutes,
+    notificationsRoutes,
     supplyRoutes,
   ];
   await app.register(

@@ -76,6 +76,21 @@ const ConfigSchema = z.object({
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(65),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   WEB_DIST_DIR: optionalText,
+  // E-mail (PRODUCT.md 3.8): over SMTP when SMTP_URL is set, else written to <DATA_DIR>/outbox/.
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().trim().min(3).default('Blood Bank <no-reply@bloodbank.local>'),
+  // Where links in e-mails point (the address people open the app at); default http://localhost:PORT.
+  PUBLIC_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^\s]+$/, 'must be an http:// or https:// URL')
+      .optional(),
+  ),
 });
 
 export type Config = {
@@ -112,6 +127,11 @@ export type Config = {
   trustProxy: boolean;
   /** The built web app; not served when the folder does not exist. */
   webDistDir: string;
+  /** smtp(s)://user:pass@host:port, or undefined: messages are written to <dataDir>/outbox/ as .eml files. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The address people open the app at, without a trailing slash: links in e-mails start with it. */
+  publicUrl: string;
 };
 
 export class ConfigError extends Error {
@@ -184,6 +204,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keepAliveTimeoutMs: values.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     trustProxy: values.TRUST_PROXY === 'true',
     webDistDir: path.resolve(values.WEB_DIST_DIR ?? defaultWebDistDir()),
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
   };
 }
 

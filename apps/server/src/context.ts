@@ -19,4 +19,6 @@ export interface AppContext {
   loginThrottle: LoginThrottle;
   /** Tells the log once per database outage (and its end); answers 503 meanwhile. */
   outages: DatabaseOutageMonitor;
+  /** The persistent queue's worker: `kick()` after queueing a job (modules/notifications/job-worker.ts). */
+  jobs: { kick(): void };
 }

@@ -1,30 +1,36 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context';
 import { markNoShows } from './modules/donations/mark-no-shows';
+import { sendDailyMessages } from './modules/notifications/daily-messages';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** One run of the daily work now (the seeds run it as their simulated days pass; tests call it). */
     runDailyWork(): Promise<DailyWorkReport>;
+    /** Runs every due job of the queue now (tests; the server runs them in the background). */
+    runJobs(): Promise<{ sent: number; failed: number }>;
   }
 }
 
 export interface DailyWorkReport {
   /** Bookings whose day passed, marked as no-shows. */
   noShows: number;
+  /** Today's messages (reminders, "you can donate again"), or null when today's were sent already (by any instance). */
+  messages: { reminders: number; eligibleAgain: number } | null;
 }
 
 /** One run of every step, each catching up on whatever is due however long ago. */
 export async function runDailyWork(ctx: AppContext): Promise<DailyWorkReport> {
-  return { noShows: await markNoShows(ctx) };
+  const noShows = await markNoShows(ctx);
+  return { noShows, messages: await sendDailyMessages(ctx) };
 }
 
 /** How often the daily work looks for something to do: each step is one cheap indexed query when there is nothing. */
 export const DAILY_WORK_EVERY_MS = 15 * 60_000;
 
 /**
- * The work that follows the calendar rather than a request (PRODUCT.md 3.6): bookings whose day has
- * passed become no-shows. It runs when the server starts (catching up after any downtime) and every
+ * The work that follows the calendar rather than a request (PRODUCT.md 3.6, 3.8): bookings whose
+ * day has passed become no-shows; once a day, on one instance, reminders and "you can donate again". It runs when the server starts (catching up after any downtime) and every
  * 15 minutes; each step is a conditional update, so instances running it at once do each change
  * once. A failure (the database away) is logged and retried at the next run; it never ends the process.
  */
@@ -33,8 +39,9 @@ export function startDailyWork(ctx: AppContext, log: FastifyBaseLogger, everyMs 
   const run = () => {
     running ??= (async () => {
       try {
-        const { noShows } = await runDailyWork(ctx);
+        const { noShows, messages } = await runDailyWork(ctx);
         if (noShows > 0) log.info({ noShows }, 'daily work: bookings whose day passed marked as no-shows');
+        if (messages) log.info(messages, "daily work: today's reminders and eligibility messages sent");
       } catch (error) {
         log.warn({ err: error }, 'daily work failed; it runs again at the next turn');
       } finally {

@@ -20,7 +20,7 @@ async function main(): Promise<void> {
 
   const database = openDatabaseFromConfig(config);
   await migrateToLatest(database.db);
-  const app = await buildApp(config, { database, dailyWork: true });
+  const app = await buildApp(config, { database, dailyWork: true, jobWorker: true });
 
   const admin = await ensureInitialAdmin(database.db, config);
   if (admin.kind === 'created-random') {

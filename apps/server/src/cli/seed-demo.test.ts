@@ -201,7 +201,6 @@ describe('npm run seed:demo', () => {
   });
 
   it('has a leaderboard of different histories: at least 6 scores in the top 10, none shared by more than 3', () => {
-    console.info('top 10 points', seeded.leaderboard.map((entry) => entry.points).join(', '));
     const points = seeded.leaderboard.map((entry) => entry.points);
     expect(points).toHaveLength(10);
     expect(new Set(points).size).toBeGreaterThanOrEqual(6);
@@ -280,6 +279,16 @@ describe('npm run seed:demo', () => {
     expect(bookings.filter((booking) => booking.status === 'no_show').length).toBeGreaterThan(5);
     expect(bookings.filter((booking) => booking.status === 'pending' && booking.donation_date < TODAY)).toEqual([]);
     expect(bookings.filter((booking) => booking.status === 'pending' && booking.donation_date === TODAY).length).toBeGreaterThan(0);
+  });
+
+  it('tells people as it goes, and leaves no old e-mail queued for the first start', async () => {
+    const kinds = await db().selectFrom('notifications').select(['kind', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('kind').execute();
+    const count = (kind: string) => Number(kinds.find((row) => row.kind === kind)?.count ?? 0);
+    for (const kind of ['booking_confirmed', 'collection_recorded', 'donation_released', 'unit_issued', 'request_approved', 'appointment_reminder']) {
+      expect(count(kind), kind).toBeGreaterThan(10);
+    }
+    const queued = await db().selectFrom('jobs').select('id').where('done_at', 'is', null).execute();
+    expect(queued).toEqual([]);
   });
 
   it("records the demo admin's actions in the audit log in working hours and in the order they happened", async () => {

@@ -1,7 +1,7 @@
 import { sql, type CompiledQuery } from 'kysely';
 import type { Database } from './handle';
 
-/** The tables whose every change is counted in change_counters (migrations 2026-11-21-0002, 2026-11-25-0001, 2026-11-25-0002, 2026-11-25-0004). */
+/** The tables whose every change is counted in change_counters (migrations 2026-11-21-0002, 2026-11-25-0001, 2026-11-25-0002, 2026-11-25-0004, 2026-11-25-0005). */
 export const VERSIONED_TABLES = [
   'users',
   'patients',
@@ -18,6 +18,7 @@ export const VERSIONED_TABLES = [
   'donation_screenings',
   'donation_test_results',
   'sites',
+  'notifications',
 ] as const;
 export type VersionedTable = (typeof VERSIONED_TABLES)[number];
 

@@ -28,6 +28,9 @@ export interface UsersTable {
   created_at: string;
   updated_at: string;
   deactivated_at: string | null;
+  /** 1 or 0: the person's choices (PRODUCT.md 3.8). */
+  email_notifications: Generated<number>;
+  callouts: Generated<number>;
 }
 
 export interface PatientsTable {
@@ -59,6 +62,46 @@ export interface DonationsTable {
   slot: string | null;
   /** When staff checked the donor in on the day. */
   checked_in_at: string | null;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  title: string;
+  body: string;
+  created_at: string;
+  read_at: string | null;
+}
+
+/** The persistent queue (modules/notifications/job-queue.ts). */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  /** JSON. */
+  payload: string;
+  run_after: string;
+  attempts: Generated<number>;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  done_at: string | null;
+  failed_at: string | null;
+}
+
+export interface DailyRunsTable {
+  day: string;
+  started_at: string;
+  finished_at: string | null;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
 }
 
 export interface SitesTable {
@@ -253,6 +296,10 @@ export interface DB {
   patients: PatientsTable;
   donations: DonationsTable;
   sites: SitesTable;
+  notifications: NotificationsTable;
+  jobs: JobsTable;
+  daily_runs: DailyRunsTable;
+  password_resets: PasswordResetsTable;
   blood_requests: BloodRequestsTable;
   blood_units: BloodUnitsTable;
   game_profiles: GameProfilesTable;

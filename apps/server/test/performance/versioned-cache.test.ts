@@ -284,6 +284,7 @@ describe('reused aggregates stay exact', () => {
       deferrals: sql`update deferrals set reason = reason where id = (select min(id) from deferrals)`,
       donation_screenings: sql`update donation_screenings set pulse = pulse where donation_id = (select min(donation_id) from donation_screenings)`,
       donation_test_results: sql`update donation_test_results set hiv = hiv where donation_id = (select min(donation_id) from donation_test_results)`,
+      notifications: sql`insert into notifications (user_id, kind, title, body, created_at) values (${admin.id}, 'test', 'Test', 'A test.', '2026-01-01T00:00:00.000Z')`,
       sites: sql`insert into sites (name, address, hours, created_at, updated_at) values ('Town Hall', '1 Main Street', '{}', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
     };
     expect(Object.keys(changes).sort()).toEqual([...VERSIONED_TABLES].sort());

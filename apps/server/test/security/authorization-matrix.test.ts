@@ -160,6 +160,10 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteCase> = {
     },
   },
   'GET /api/sites': { expect: signedIn(200) },
+  'GET /api/notifications': { expect: signedIn(200) },
+  'POST /api/notifications/read': { expect: signedIn(204), call: () => ({ payload: { all: true } }) },
+  'GET /api/users/me/preferences': { expect: { anonymous: 401, donor: 200, patient: 200, admin: 403 } },
+  'PATCH /api/users/me/preferences': { expect: { anonymous: 401, donor: 200, patient: 200, admin: 403 }, call: () => ({ payload: { callouts: true } }) },
   'GET /api/sites/:id/slots': {
     expect: signedIn(200),
     call: async ({ t }) => ({ params: { id: await insertSite(t) }, query: { date: addDays(TODAY, 1) } }),

@@ -199,6 +199,17 @@ const TARGETS: Record<string, Target> = {
     updates: true,
     accepted: (response) => expect(response.json()).toMatchObject({ id: moverBookingId, status: 'pending' }),
   },
+  'POST /api/notifications/read': {
+    caller: () => donor,
+    valid: () => ({ ids: [1, 2, 3] }),
+    updates: true,
+  },
+  'PATCH /api/users/me/preferences': {
+    caller: () => editedPatient,
+    valid: () => ({ email_notifications: false, callouts: true }),
+    updates: true,
+    accepted: async () => expectAccountUntouched(editedPatient),
+  },
   'GET /api/sites/:id/slots': {
     caller: () => donor,
     valid: () => ({ date: addDays(TODAY, 1) }),

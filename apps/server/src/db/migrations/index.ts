@@ -7,6 +7,7 @@ import * as changeCountersEverywhere from './2026-11-25-0001-change-counters-eve
 import * as donationLifecycle from './2026-11-25-0002-donation-lifecycle';
 import * as bloodComponents from './2026-11-25-0003-blood-components';
 import * as sitesAndAppointments from './2026-11-25-0004-sites-and-appointments';
+import * as notifications from './2026-11-25-0005-notifications';
 
 /**
  * Migrations are listed here rather than read from disk so they survive bundling.
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0002-donation-lifecycle': donationLifecycle,
   '2026-11-25-0003-blood-components': bloodComponents,
   '2026-11-25-0004-sites-and-appointments': sitesAndAppointments,
+  '2026-11-25-0005-notifications': notifications,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -16,6 +16,7 @@ export async function deferDonor(
   return ctx.writes.run(async (trx) => {
     if (!(await findDonor(trx, donorId))) throw notFound('Donor not found');
     return recordDeferral(
+      ctx,
       trx,
       admin,
       {

@@ -4,6 +4,8 @@ import { conflict } from '../../errors';
 import type { Principal } from '../../plugins/access';
 import { recordActivity } from '../activity/activity.repository';
 import { recordAudit } from '../audit/audit.repository';
+import { messages } from '../notifications/messages';
+import { notify } from '../notifications/notify';
 import { findDeferral, liftDeferralOnce } from './deferrals.repository';
 import { deferralNotFound, toDeferral } from './deferrals.service';
 import { DEFERRAL_ACTIVITY_KINDS, deferralActivityMessages } from './record-deferral';
@@ -28,6 +30,7 @@ export async function liftDeferral(
       message: deferralActivityMessages.lifted,
       at,
     });
+    await notify(ctx, trx, lifted.donor_id, messages.deferralLifted(), at);
     await recordAudit(trx, {
       actorId: admin.id,
       actor: admin.username,

@@ -4,7 +4,10 @@ import type { Deferral, DeferralSource, DeferralType } from '@bloodbank/shared/d
 import type { DB } from '../../db/types';
 import type { Principal } from '../../plugins/access';
 import { recordActivity } from '../activity/activity.repository';
+import type { AppContext } from '../../context';
 import { recordAudit } from '../audit/audit.repository';
+import { messages } from '../notifications/messages';
+import { notify } from '../notifications/notify';
 import { findDeferral, insertDeferral } from './deferrals.repository';
 import { toDeferral } from './deferrals.service';
 
@@ -36,6 +39,7 @@ export interface NewDeferral {
  * Answers the deferral as staff see it (`today` decides whether it is in force).
  */
 export async function recordDeferral(
+  ctx: AppContext,
   trx: Transaction<DB>,
   admin: Principal,
   deferral: NewDeferral,
@@ -74,6 +78,10 @@ export async function recordDeferral(
     },
     at,
   });
+  // A test's deferral is told through the follow-up message alone (PRODUCT.md 3.2).
+  if (deferral.source !== 'test') {
+    await notify(ctx, trx, deferral.donorId, messages.deferralSet(deferral.type === 'permanent' ? null : deferral.until), at);
+  }
   const row = await findDeferral(trx, id);
   if (!row) throw new Error('deferral missing right after it was recorded');
   return toDeferral(row, when.today);

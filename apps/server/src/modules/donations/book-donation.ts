@@ -4,6 +4,8 @@ import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, conflict } from '../../errors';
 import { recordDonationSubmitted } from './donation-activity';
+import { messages } from '../notifications/messages';
+import { notify } from '../notifications/notify';
 import { holdSlot } from '../sites/hold-slot';
 import { findBookingFacts, findDonor, insertDonation, withSite } from './donations.repository';
 import { ineligibilityOn, type Ineligibility } from './eligibility';
@@ -75,6 +77,13 @@ export async function bookDonation(
         donorId,
         { date: donation.donation_date, units: donation.units },
         place ? { site: place.site.name, time: place.slot } : null,
+        at,
+      );
+      await notify(
+        ctx,
+        trx,
+        donorId,
+        messages.bookingConfirmed(donation.donation_date, place ? { site: place.site.name, address: place.site.address, time: place.slot } : null),
         at,
       );
       return withSite(donation, place?.site);

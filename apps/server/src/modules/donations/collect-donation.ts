@@ -9,6 +9,8 @@ import type { AppContext } from '../../context';
 import { conflict } from '../../errors';
 import type { Principal } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.repository';
+import { messages } from '../notifications/messages';
+import { notify } from '../notifications/notify';
 import { recordDeferral } from '../deferrals/record-deferral';
 import { creditCollectedDonation } from '../game/credit-collection';
 import { insertUnits } from '../inventory/inventory.repository';
@@ -63,6 +65,7 @@ export async function collectDonation(
 
     if (!passed) {
       const deferral = await recordDeferral(
+        ctx,
         trx,
         admin,
         {
@@ -109,6 +112,7 @@ export async function collectDonation(
       at,
     );
     const game = await creditCollectedDonation(trx, { id: donationId, donorId: moved.donor_id }, at);
+    await notify(ctx, trx, moved.donor_id, messages.collectionRecorded(moved.donation_date, POINTS_PER_DONATION), at);
     await recordAudit(trx, {
       actorId: admin.id,
       actor: admin.username,

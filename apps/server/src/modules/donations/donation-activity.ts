@@ -131,6 +131,9 @@ export function recordDonationIssued(
   });
 }
 
+/** What a donor's units gave, in words: "red cells and plasma". */
+export const componentsInWords = (components: readonly Component[]) => listInWords(components.map((component) => COMPONENT_WORDS[component]));
+
 /** "red cells", "red cells and plasma", "red cells, plasma and platelets". */
 function listInWords(words: readonly string[]): string {
   if (words.length <= 1) return words[0] ?? '';

@@ -8,6 +8,8 @@ import {
 import type { AppContext } from '../../context';
 import type { Principal } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.repository';
+import { messages } from '../notifications/messages';
+import { notify } from '../notifications/notify';
 import { recordDeferral } from '../deferrals/record-deferral';
 import {
   discardUnitsOfDonation,
@@ -98,6 +100,7 @@ export async function recordTestResults(
         donationActivityMessages.released(feedDonation),
         at,
       );
+      await notify(ctx, trx, moved.donor_id, messages.donationReleased(moved.donation_date), at);
       await recordAudit(trx, {
         actorId: admin.id,
         actor: admin.username,
@@ -114,6 +117,7 @@ export async function recordTestResults(
     const unitIds = await discardUnitsOfDonation(trx, donationId, { reason: REACTIVE_DISCARD_REASON, at });
     const permanent = reactive.some((test) => (PERMANENT_MARKERS as readonly string[]).includes(test));
     const deferral = await recordDeferral(
+      ctx,
       trx,
       admin,
       {
@@ -132,6 +136,7 @@ export async function recordTestResults(
       since: addDays(today, -LOOKBACK_DAYS),
     });
     await recordDonationActivity(trx, moved.donor_id, DONATION_ACTIVITY_KINDS.followUp, donationActivityMessages.followUp(), at);
+    await notify(ctx, trx, moved.donor_id, messages.donationFollowUp(), at);
     await recordAudit(trx, {
       actorId: admin.id,
       actor: admin.username,

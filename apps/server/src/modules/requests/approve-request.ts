@@ -6,10 +6,12 @@ import type { AppContext } from '../../context';
 import { conflict, invalidFields } from '../../errors';
 import type { Principal } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.repository';
-import { recordDonationIssued } from '../donations/donation-activity';
+import { componentsInWords, recordDonationIssued } from '../donations/donation-activity';
 import { countStockByGroup, listDonationsIssuedToRequest } from '../inventory/inventory.repository';
 import { issueUnitsFefo } from '../inventory/issue-units';
-import { recordRequestActivity } from './request-activity';
+import { messages } from '../notifications/messages';
+import { notify } from '../notifications/notify';
+import { recordRequestActivity, requestActivityMessage } from './request-activity';
 import { findPendingRequest, REQUEST_DECISION_MESSAGES } from './request-decisions';
 import { decidePendingRequest } from './request-decisions.repository';
 import { toAdminRequest } from './requests.service';
@@ -75,9 +77,17 @@ export async function approveRequest(
       if (!unitIds) throw new NotEnoughStock();
 
       await recordRequestActivity(trx, decided, { type: 'approved', issuedBloodgroup: issueFrom }, at);
+      await notify(
+        ctx,
+        trx,
+        decided.patient_id,
+        messages.requestApproved(requestActivityMessage(decided, { type: 'approved', issuedBloodgroup: issueFrom })),
+        at,
+      );
       // The blood journey: every donor whose bag went to this patient hears where it went.
       for (const donation of groupIssuedByDonation(await listDonationsIssuedToRequest(trx, requestId))) {
         await recordDonationIssued(trx, donation.donorId, donation.date, donation.components, at);
+        await notify(ctx, trx, donation.donorId, messages.unitIssued(donation.date, componentsInWords(donation.components)), at);
       }
       await recordAudit(trx, {
         actorId: admin.id,

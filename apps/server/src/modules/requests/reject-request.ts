@@ -4,7 +4,9 @@ import { reasonOf } from '../../decisions';
 import { conflict } from '../../errors';
 import type { Principal } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.repository';
-import { recordRequestActivity } from './request-activity';
+import { messages } from '../notifications/messages';
+import { notify } from '../notifications/notify';
+import { recordRequestActivity, requestActivityMessage } from './request-activity';
 import { findPendingRequest, REQUEST_DECISION_MESSAGES } from './request-decisions';
 import { decidePendingRequest } from './request-decisions.repository';
 import { toAdminRequest } from './requests.service';
@@ -32,6 +34,7 @@ export async function rejectRequest(
     });
     if (!decided) throw conflict(REQUEST_DECISION_MESSAGES.requestDecided, 'already_decided');
     await recordRequestActivity(trx, decided, { type: 'rejected', reason }, at);
+    await notify(ctx, trx, decided.patient_id, messages.requestRejected(requestActivityMessage(decided, { type: 'rejected', reason })), at);
     await recordAudit(trx, {
       actorId: admin.id,
       actor: admin.username,

@@ -1,0 +1,81 @@
+import { sql } from 'kysely';
+import { COLLECTED_DONATION_STATUSES } from '@bloodbank/shared/donation';
+import { addDays } from '@bloodbank/shared/dates';
+import type { AppContext } from '../../context';
+import { messages } from './messages';
+import { notify } from './notify';
+
+/**
+ * The daily messages (PRODUCT.md 3.8): a reminder the day before each appointment, and "you can
+ * donate again" on a donor's next eligible date. Once per calendar day on exactly one instance: the
+ * day is claimed by inserting its row in daily_runs, in the same transaction as the messages, so
+ * the claim and what it sends commit together or not at all. After downtime the next run catches
+ * up: every eligible date since the last day that ran is told (late rather than never); a reminder
+ * is for tomorrow only (a missed one is not sent after its day).
+ * Answers how many of each were sent, or null when another instance (or an earlier run) had the day.
+ */
+export async function sendDailyMessages(
+  ctx: AppContext,
+  today = ctx.clock.today(),
+): Promise<{ reminders: number; eligibleAgain: number } | null> {
+  const at = ctx.clock.now().toISOString();
+  return ctx.writes.run(async (trx) => {
+    const claimed = await trx
+      .insertInto('daily_runs')
+      .values({ day: today, started_at: at, finished_at: at })
+      .onConflict((conflict) => conflict.column('day').doNothing())
+      .returning('day')
+      .executeTakeFirst();
+    if (!claimed) return null;
+    const previous = await trx
+      .selectFrom('daily_runs')
+      .select((eb) => eb.fn.max('day').as('day'))
+      .where('day', '<', today)
+      .executeTakeFirst();
+    // The first run ever looks back one day only: nobody is told of an eligible date long past.
+    const since = previous?.day ?? addDays(today, -1);
+
+    const tomorrow = addDays(today, 1);
+    const bookings = await trx
+      .selectFrom('donations')
+      .leftJoin('sites', 'sites.id', 'donations.site_id')
+      .select(['donations.donor_id', 'donations.donation_date', 'donations.slot', 'sites.name as site_name', 'sites.address as site_address'])
+      .where('donations.status', '=', 'pending')
+      .where('donations.donation_date', '=', tomorrow)
+      .execute();
+    for (const booking of bookings) {
+      const place =
+        booking.slot && booking.site_name ? { site: booking.site_name, address: booking.site_address ?? '', time: booking.slot } : null;
+      await notify(ctx, trx, booking.donor_id, messages.appointmentReminder(booking.donation_date, place), at);
+    }
+
+    // Eligible again on a day in (since, today]: their last collection was `interval` days before it.
+    const interval = ctx.config.donationIntervalDays;
+    const eligible = await trx
+      .selectFrom('donations')
+      .innerJoin('users', 'users.id', 'donations.donor_id')
+      .select('donations.donor_id')
+      .where('donations.status', 'in', COLLECTED_DONATION_STATUSES)
+      .where('users.is_active', '=', 1)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('donations as booked').select(sql`1`.as('one')).whereRef('booked.donor_id', '=', 'donations.donor_id').where('booked.status', '=', 'pending'))),
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('deferrals')
+              .select(sql`1`.as('one'))
+              .whereRef('deferrals.donor_id', '=', 'donations.donor_id')
+              .where('deferrals.lifted_at', 'is', null)
+              .where((deferral) => deferral.or([deferral('deferrals.type', '=', 'permanent'), deferral('deferrals.until', '>', today)])),
+          ),
+        ),
+      )
+      .groupBy('donations.donor_id')
+      .having((eb) => eb.fn.max('donations.collected_on'), '>', addDays(since, -interval))
+      .having((eb) => eb.fn.max('donations.collected_on'), '<=', addDays(today, -interval))
+      .execute();
+    for (const donor of eligible) await notify(ctx, trx, donor.donor_id, messages.canDonateAgain(), at);
+    return { reminders: bookings.length, eligibleAgain: eligible.length };
+  });
+}

@@ -1,0 +1,102 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context';
+import { claimDueJobs, markJobDone, markJobFailed, type ClaimedJob } from './job-queue';
+import type { Mailer, MailMessage } from './mailer';
+
+/** How often an idle worker looks for due jobs (a job written by this instance wakes it at once). */
+export const POLL_MS = 1_000;
+const BATCH = 20;
+
+export interface JobWorker {
+  /** Look for due jobs soon: called after a change that queued some. */
+  kick(): void;
+  /** Runs every due job now, until none is left; answers how many ran (succeeded or not). */
+  runDue(): Promise<{ sent: number; failed: number }>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the queue's jobs (job-queue.ts) in the background of a server: never in a request, so a mail
+ * server that is slow or down never slows or fails the request that caused the message. A failed
+ * send is retried with backoff; the log says which job failed and why, never the message itself.
+ */
+export function createJobWorker(ctx: AppContext, mailer: Mailer, log: FastifyBaseLogger, options: { background: boolean }): JobWorker {
+  let stopped = false;
+  let running: Promise<{ sent: number; failed: number }> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  const perform = async (job: ClaimedJob) => {
+    if (job.kind === 'email') await mailer.send(JSON.parse(job.payload) as MailMessage);
+    else throw new Error(`unknown job kind ${job.kind}`);
+  };
+
+  const runDue = (): Promise<{ sent: number; failed: number }> => {
+    running ??= (async () => {
+      const totals = { sent: 0, failed: 0 };
+      try {
+        for (;;) {
+          const now = ctx.clock.now();
+          const claimed = await ctx.writes.run((trx) => claimDueJobs(trx, ctx.engine, now, BATCH));
+          if (claimed.length === 0) return totals;
+          for (const job of claimed) {
+            try {
+              await perform(job);
+              await ctx.writes.run((trx) => markJobDone(trx, job.id, ctx.clock.now().toISOString()));
+              totals.sent += 1;
+            } catch (error) {
+              const reason = error instanceof Error ? error.message : String(error);
+              totals.failed += 1;
+              log.warn({ job: job.id, kind: job.kind, attempts: job.attempts, reason: redact(reason) }, 'a queued job failed; it will be retried');
+              await ctx.writes.run((trx) => markJobFailed(trx, job, redact(reason), ctx.clock.now()));
+            }
+          }
+          // A failed job is due again only after its backoff: one pass per call is enough for them.
+          if (totals.failed > 0 && totals.sent === 0) return totals;
+        }
+      } finally {
+        running = undefined;
+      }
+    })();
+    return running;
+  };
+
+  const tick = async () => {
+    timer = undefined;
+    if (stopped) return;
+    try {
+      await runDue();
+    } catch (error) {
+      // The database is away: the jobs wait in it; try again at the next poll.
+      log.warn({ err: error }, 'the job queue could not be read; retrying');
+    }
+    schedule(POLL_MS);
+  };
+  const schedule = (ms: number) => {
+    if (stopped || !options.background || timer) return;
+    timer = setTimeout(() => void tick(), ms);
+    timer.unref();
+  };
+  schedule(0);
+
+  return {
+    kick: () => {
+      if (!options.background || stopped) return;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      // After the commit that queued the job (writes resolve once committed; this runs later still).
+      schedule(20);
+    },
+    runDue,
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running?.catch(() => undefined);
+      mailer.close();
+    },
+  };
+}
+
+/** An SMTP error may quote the recipient's address: e-mail addresses never reach the log. */
+function redact(text: string): string {
+  return text.replace(/[^\s<>"']+@[^\s<>"']+/g, '<address>');
+}

@@ -1,0 +1,46 @@
+import type { Transaction } from 'kysely';
+import type { DatabaseOrTransaction } from '../../db/database';
+import type { DB } from '../../db/types';
+
+export async function insertNotification(
+  trx: Transaction<DB>,
+  notification: { user_id: number; kind: string; title: string; body: string; created_at: string },
+): Promise<void> {
+  await trx.insertInto('notifications').values(notification).execute();
+}
+
+export function listNotificationsOf(db: DatabaseOrTransaction, userId: number, limit: number) {
+  return db
+    .selectFrom('notifications')
+    .select(['id', 'kind', 'title', 'body', 'created_at', 'read_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function countUnreadOf(db: DatabaseOrTransaction, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** Marks the user's own notifications read (ids of others' are ignored); all of them without ids. */
+export async function markNotificationsRead(trx: Transaction<DB>, userId: number, ids: readonly number[] | 'all', at: string): Promise<void> {
+  let update = trx.updateTable('notifications').set({ read_at: at }).where('user_id', '=', userId).where('read_at', 'is', null);
+  if (ids !== 'all') update = update.where('id', 'in', [...ids]);
+  await update.execute();
+}
+
+/** Where to send a user's e-mails and whether they want them. */
+export function findMailingFacts(db: DatabaseOrTransaction, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['email', 'email_notifications', 'callouts', 'first_name', 'username', 'is_active'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorResponseSchema } from '@bloodbank/shared/errors';
+import {
+  MarkReadSchema,
+  NOTIFICATIONS_LISTED,
+  NotificationListSchema,
+  PreferencesPatchSchema,
+  PreferencesSchema,
+} from '@bloodbank/shared/notifications';
+import type { AppContext } from '../../context';
+import { principalOf } from '../../plugins/access';
+import { countUnreadOf, listNotificationsOf, markNotificationsRead } from './notifications.repository';
+import { getPreferences, updatePreferences } from './preferences';
+
+const signedInErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
+
+/** Each user's notifications and e-mail choices (PRODUCT.md 3.8): their own only. */
+export const notificationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.get('/notifications', {
+    config: { access: 'signed-in' },
+    schema: {
+      tags: ['notifications'],
+      summary: `Your notifications, newest first (the latest ${NOTIFICATIONS_LISTED}), and how many are unread`,
+      response: { 200: NotificationListSchema, ...signedInErrors },
+    },
+    handler: async (request) => {
+      const userId = principalOf(request).id;
+      const [rows, unread] = await Promise.all([listNotificationsOf(ctx.db, userId, NOTIFICATIONS_LISTED), countUnreadOf(ctx.db, userId)]);
+      return {
+        items: rows.map((row) => ({ id: row.id, kind: row.kind, title: row.title, body: row.body, created_at: row.created_at, read: row.read_at !== null })),
+        unread,
+      };
+    },
+  });
+
+  app.post('/notifications/read', {
+    config: { access: 'signed-in' },
+    schema: {
+      tags: ['notifications'],
+      summary: 'Mark some of your notifications read (`{ids}`), or all of them (`{all:true}`); ids that are not yours are ignored',
+      body: MarkReadSchema,
+      response: { 204: z.null().describe('No content'), ...signedInErrors, 422: ErrorResponseSchema },
+    },
+    handler: async (request, reply) => {
+      const userId = principalOf(request).id;
+      const at = ctx.clock.now().toISOString();
+      const ids = 'all' in request.body ? 'all' : request.body.ids;
+      await ctx.writes.run((trx) => markNotificationsRead(trx, userId, ids, at));
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.get('/users/me/preferences', {
+    config: { access: ['DONOR', 'PATIENT'] },
+    schema: {
+      tags: ['notifications'],
+      summary: 'Whether you get e-mails, and (donors) call-outs when your blood group is needed',
+      response: { 200: PreferencesSchema, ...signedInErrors },
+    },
+    handler: async (request) => getPreferences(ctx, principalOf(request).id),
+  });
+
+  app.patch('/users/me/preferences', {
+    config: { access: ['DONOR', 'PATIENT'] },
+    schema: {
+      tags: ['notifications'],
+      summary: 'Change your e-mail and call-out choices',
+      body: PreferencesPatchSchema,
+      response: { 200: PreferencesSchema, ...signedInErrors, 422: ErrorResponseSchema },
+    },
+    handler: async (request) => updatePreferences(ctx, principalOf(request).id, request.body),
+  });
+};

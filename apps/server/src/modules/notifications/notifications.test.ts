@@ -1,0 +1,245 @@
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { NotificationList } from '@bloodbank/shared/notifications';
+import { addDays } from '@bloodbank/shared/dates';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createDonor, createPatient, type TestUser } from '../../../test/factories';
+import { insertRequest, insertUnits } from '../../../test/admin-fixtures';
+import { book, collect, insertDonationRow, NEGATIVE_RESULTS, recordResults, setToday, staffOf } from '../../../test/donation-helpers';
+import { freePort, readOutbox, startSmtpServer, type ReceivedMail } from '../../../test/support/smtp';
+import { countPendingJobs } from './job-queue';
+import { outboxDirectory } from './mailer';
+
+/**
+ * Telling people (PRODUCT.md 3.8): the in-app list, and the same message by e-mail through the
+ * persistent queue: to a real SMTP server started here (smtp-server), or as .eml files in the
+ * outbox without SMTP_URL; a mail server that refuses or is down never fails the request, and the
+ * message arrives once it is back.
+ */
+
+const TODAY = '2026-03-10';
+const get = (t: TestApp, url: string, as: TestUser) => t.app.inject({ method: 'GET', url, headers: as.headers });
+const post = (t: TestApp, url: string, as: TestUser, payload?: object) =>
+  t.app.inject({ method: 'POST', url, headers: as.headers, ...(payload ? { payload } : {}) });
+const listOf = async (t: TestApp, user: TestUser) => {
+  const response = await get(t, '/api/notifications', user);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<NotificationList>();
+};
+
+describe('without SMTP_URL: the outbox folder', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ now: `${TODAY}T09:00:00Z`, env: { PUBLIC_URL: 'https://bank.example.org/' } });
+  });
+  afterAll(() => t.close());
+
+  it('lists the message in the app and writes it as an .eml file only the server can read', async () => {
+    const donor = await createDonor(t, { first_name: 'Asha', email: 'asha@example.org' });
+    await book(t, donor, addDays(TODAY, 2));
+    const list = await listOf(t, donor);
+    expect(list.unread).toBe(1);
+    expect(list.items[0]).toMatchObject({ kind: 'booking_confirmed', title: 'Your donation is booked', read: false });
+    expect(list.items[0]!.body).toBe('Thank you! Your donation is booked for 12 Mar. You can move or cancel it from your dashboard.');
+
+    expect(await t.app.runJobs()).toEqual({ sent: 1, failed: 0 });
+    const [mail, ...others] = readOutbox(outboxDirectory(t.config.dataDir));
+    expect(others).toEqual([]);
+    expect(mail).toMatchObject({ to: ['asha@example.org'], subject: 'Your donation is booked', mode: 0o600 });
+    expect(mail!.text).toContain('Hello Asha,');
+    expect(mail!.text).toContain('Open the blood bank: https://bank.example.org/donor/donor-dashboard');
+    expect(await countPendingJobs(t.db)).toBe(0);
+  });
+
+  it('marks read what is asked, only the caller\'s own; all at once', async () => {
+    const donor = await createDonor(t);
+    const stranger = await createDonor(t);
+    await book(t, donor, addDays(TODAY, 3));
+    await book(t, stranger, addDays(TODAY, 3));
+    const mine = (await listOf(t, donor)).items[0]!.id;
+    const theirs = (await listOf(t, stranger)).items[0]!.id;
+
+    expect((await post(t, '/api/notifications/read', donor, { ids: [theirs] })).statusCode).toBe(204);
+    expect((await listOf(t, stranger)).unread).toBe(1);
+    expect((await post(t, '/api/notifications/read', donor, { ids: [mine] })).statusCode).toBe(204);
+    expect(await listOf(t, donor)).toMatchObject({ unread: 0, items: [{ id: mine, read: true }] });
+    expect((await post(t, '/api/notifications/read', stranger, { all: true })).statusCode).toBe(204);
+    expect((await listOf(t, stranger)).unread).toBe(0);
+    expect((await post(t, '/api/notifications/read', donor, { ids: [] })).statusCode).toBe(422);
+    expect((await t.app.inject({ method: 'GET', url: '/api/notifications' })).statusCode).toBe(401);
+  });
+
+  it('sends no e-mail to a donor who turned e-mails off, and still lists the message', async () => {
+    const donor = await createDonor(t);
+    expect((await get(t, '/api/users/me/preferences', donor)).json()).toEqual({ email_notifications: true, callouts: true });
+    const changed = await t.app.inject({ method: 'PATCH', url: '/api/users/me/preferences', headers: donor.headers, payload: { email_notifications: false } });
+    expect(changed.json()).toEqual({ email_notifications: false, callouts: true });
+    const queued = await countPendingJobs(t.db);
+    await book(t, donor, addDays(TODAY, 4));
+    expect(await countPendingJobs(t.db)).toBe(queued);
+    expect((await listOf(t, donor)).items).toHaveLength(1);
+  });
+});
+
+describe('over SMTP (SMTP_URL): each kind of message reaches the right person', () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let admin: TestUser;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await createTestApp({ now: `${TODAY}T09:00:00Z`, env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Blood Bank <bank@example.org>' } });
+    admin = await staffOf(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+  beforeEach(() => {
+    smtp.received.length = 0;
+    setToday(t, TODAY);
+  });
+  const delivered = async (): Promise<ReceivedMail[]> => {
+    await t.app.runJobs();
+    return smtp.received.splice(0);
+  };
+
+  it('booking confirmed, collection recorded, released: to the donor, with their words', async () => {
+    const donor = await createDonor(t, { email: 'ravi@example.org', bloodgroup: 'B+' });
+    const id = await book(t, donor, TODAY);
+    let mail = await delivered();
+    expect(mail.map((m) => [m.to, m.subject])).toEqual([[['ravi@example.org'], 'Your donation is booked']]);
+    expect(mail[0]!.raw).toMatch(/^From: Blood Bank <bank@example\.org>/m);
+
+    expect((await collect(t, id)).statusCode).toBe(200);
+    mail = await delivered();
+    expect(mail.map((m) => m.subject)).toEqual(['Thank you for donating']);
+    expect(mail[0]!.text).toContain('Your donation of 10 Mar was collected and you earned 100 points.');
+
+    expect((await recordResults(t, id, { ...NEGATIVE_RESULTS, bloodgroup: 'B+' })).statusCode).toBe(200);
+    mail = await delivered();
+    expect(mail.map((m) => m.subject)).toEqual(['Your blood is ready to save lives']);
+  });
+
+  it('a reactive result: only the follow-up text, never the result or the deferral', async () => {
+    const donor = await createDonor(t, { email: 'follow@example.org' });
+    const id = await book(t, donor, TODAY);
+    await collect(t, id);
+    await delivered();
+    await recordResults(t, id, { ...NEGATIVE_RESULTS, hiv: 'reactive', bloodgroup: 'O+' });
+    const mail = await delivered();
+    expect(mail.map((m) => [m.to[0], m.subject])).toEqual([['follow@example.org', 'Please contact the blood bank']]);
+    expect(mail[0]!.text).toContain('Your donation needs follow-up. Please contact the blood bank.');
+    expect(mail[0]!.raw).not.toMatch(/HIV|reactive/i);
+  });
+
+  it('a deferral set and lifted by hand', async () => {
+    const donor = await createDonor(t, { email: 'defer@example.org' });
+    const set = await post(t, `/api/admin/donors/${donor.id}/deferrals`, admin, { type: 'temporary', until: addDays(TODAY, 30), reason: 'Recent tattoo' });
+    expect(set.statusCode).toBe(201);
+    await post(t, `/api/admin/deferrals/${set.json().id}/lift`, admin, { reason: 'Cleared' });
+    const mail = await delivered();
+    expect(mail.map((m) => m.subject)).toEqual(['You are deferred from donating', 'You can book a donation again']);
+    expect(mail[0]!.text).toContain(`You are deferred from donating until ${addDays(TODAY, 30)}.`);
+    // The reason is the staff's, and may be medical: never in the message.
+    expect(mail[0]!.raw).not.toContain('tattoo');
+  });
+
+  it('a request approved (to the patient) and its units issued (to their donors); a request rejected with its reason', async () => {
+    const patient = await createPatient(t, { email: 'patient@example.org' });
+    const donor = await createDonor(t, { email: 'journey@example.org', bloodgroup: 'AB-' });
+    const donationId = await insertDonationRow(t, donor.id, { date: '2026-03-01', bloodgroup: 'AB-' });
+    await insertUnits(t, { bloodgroup: 'AB-', expires_on: '2026-04-10', donation_id: donationId });
+    const request = await insertRequest(t, patient.id, { bloodgroup: 'AB-', units: 1 });
+    expect((await post(t, `/api/admin/requests/${request.id}/approve`, admin, {})).statusCode).toBe(200);
+    let mail = await delivered();
+    expect(mail.map((m) => [m.to[0], m.subject]).sort()).toEqual([
+      ['journey@example.org', 'Your blood went to a patient'],
+      ['patient@example.org', 'Your blood request was approved'],
+    ]);
+
+    const other = await insertRequest(t, patient.id, { bloodgroup: 'AB-', units: 1 });
+    await post(t, `/api/admin/requests/${other.id}/reject`, admin, { reason: 'Duplicate request' });
+    mail = await delivered();
+    expect(mail.map((m) => m.subject)).toEqual(['Your blood request was not approved']);
+    expect(mail[0]!.text).toContain('Reason: Duplicate request');
+  });
+
+  it('the daily run: a reminder the day before, and "you can donate again" on the eligible date, once a day', async () => {
+    const booked = await createDonor(t, { email: 'tomorrow@example.org' });
+    await book(t, booked, addDays(TODAY, 1));
+    const rested = await createDonor(t, { email: 'rested@example.org' });
+    await insertDonationRow(t, rested.id, { date: addDays(TODAY, -90) });
+    const notYet = await createDonor(t, { email: 'notyet@example.org' });
+    await insertDonationRow(t, notYet.id, { date: addDays(TODAY, -89) });
+    await delivered();
+
+    const report = await t.app.runDailyWork();
+    expect(report.messages).toMatchObject({ reminders: 1, eligibleAgain: 1 });
+    const mail = await delivered();
+    expect(mail.map((m) => [m.to[0], m.subject]).sort()).toEqual([
+      ['rested@example.org', 'You can donate again'],
+      ['tomorrow@example.org', 'See you tomorrow'],
+    ]);
+    // The same day again (another instance, or a restart): nothing more.
+    expect((await t.app.runDailyWork()).messages).toBeNull();
+    expect(await delivered()).toEqual([]);
+    // The next day: the donor one day behind is told.
+    setToday(t, addDays(TODAY, 1));
+    await t.app.runDailyWork();
+    expect((await delivered()).map((m) => m.to[0])).toContain('notyet@example.org');
+  });
+});
+
+describe('a mail server that refuses or is down', () => {
+  it('never fails or holds the request; the message is retried with backoff and delivered once, when the server is back', async () => {
+    const port = await freePort();
+    const t = await createTestApp({ now: `${TODAY}T09:00:00Z`, env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    try {
+      const donor = await createDonor(t, { email: 'patient-donor@example.org' });
+      // Nothing listens on the port: the booking does not notice.
+      await book(t, donor, addDays(TODAY, 1));
+      expect(await t.app.runJobs()).toEqual({ sent: 0, failed: 1 });
+      const job = await t.db.selectFrom('jobs').selectAll().executeTakeFirstOrThrow();
+      expect(job).toMatchObject({ attempts: 1, done_at: null, failed_at: null, run_after: `${TODAY}T09:00:30.000Z` });
+      expect(job.last_error).not.toContain('patient-donor@example.org');
+      // Not due again before its backoff.
+      expect(await t.app.runJobs()).toEqual({ sent: 0, failed: 0 });
+
+      // The server comes up but refuses for a while (451): another failed attempt, a longer wait.
+      const smtp = await startSmtpServer(port);
+      try {
+        smtp.refuse(true);
+        setToday(t, TODAY, '09:00:31');
+        expect(await t.app.runJobs()).toEqual({ sent: 0, failed: 1 });
+        expect(smtp.received).toEqual([]);
+        smtp.refuse(false);
+        setToday(t, TODAY, '09:01:32');
+        expect(await t.app.runJobs()).toEqual({ sent: 1, failed: 0 });
+        expect(smtp.received.map((m) => m.subject)).toEqual(['Your donation is booked']);
+        setToday(t, TODAY, '10:00:00');
+        expect(await t.app.runJobs()).toEqual({ sent: 0, failed: 0 });
+        expect(smtp.received).toHaveLength(1);
+      } finally {
+        await smtp.close();
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the outbox folder', () => {
+  it('is the server\'s own: created 700 inside DATA_DIR', async () => {
+    const t = await createTestApp({ now: `${TODAY}T09:00:00Z` });
+    try {
+      const donor = await createDonor(t);
+      await book(t, donor, addDays(TODAY, 1));
+      await t.app.runJobs();
+      const { statSync } = await import('node:fs');
+      expect(statSync(outboxDirectory(t.config.dataDir)).mode & 0o777).toBe(0o700);
+      expect(path.dirname(outboxDirectory(t.config.dataDir))).toBe(t.config.dataDir);
+    } finally {
+      await t.close();
+    }
+  });
+});

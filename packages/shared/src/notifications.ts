@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { passwordField } from './auth';
+import { EMAIL_PATTERN, MAX_ROW_ID } from './fields';
+
+/**
+ * Telling people (PRODUCT.md 3.8): each user's in-app notifications (the same message goes by
+ * e-mail when they want e-mails), their choices, and the password reset by e-mail.
+ */
+
+export const NOTIFICATION_KINDS = [
+  'booking_confirmed',
+  'appointment_reminder',
+  'collection_recorded',
+  'donation_released',
+  'donation_follow_up',
+  'deferral_set',
+  'deferral_lifted',
+  'unit_issued',
+  'request_approved',
+  'request_rejected',
+  'can_donate_again',
+  'callout',
+  'password_reset',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const NotificationSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  created_at: z.string(),
+  read: z.boolean(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+/** GET /api/notifications: the newest first, and how many are unread (of all, not only those listed). */
+export const NotificationListSchema = z.object({ items: z.array(NotificationSchema), unread: z.number().int() });
+export type NotificationList = z.infer<typeof NotificationListSchema>;
+
+/** How many notifications the list shows (the newest). */
+export const NOTIFICATIONS_LISTED = 50;
+
+/** POST /api/notifications/read: some (`ids`) or every one (`all: true`). */
+export const MarkReadSchema = z.union([
+  z.object({ ids: z.array(z.number().int().positive().max(MAX_ROW_ID)).min(1, 'Choose at least one notification').max(200) }).strict(),
+  z.object({ all: z.literal(true) }).strict(),
+]);
+export type MarkRead = z.infer<typeof MarkReadSchema>;
+
+/** GET and PATCH /api/users/me/preferences. */
+export const PreferencesSchema = z.object({
+  /** The same messages by e-mail, to the account's address. */
+  email_notifications: z.boolean(),
+  /** Being told when the bank needs the donor's blood group (donors). */
+  callouts: z.boolean(),
+});
+export type Preferences = z.infer<typeof PreferencesSchema>;
+export const PreferencesPatchSchema = PreferencesSchema.partial().refine((patch) => Object.keys(patch).length > 0, 'Nothing to change');
+
+// ---------------------------------------------------------------- password reset
+
+export const PASSWORD_RESET_MESSAGES = {
+  /** The answer to every request, whether or not the account exists. */
+  requested: 'If an account matches, we have sent a link to reset its password. It works for one hour.',
+  invalidToken: 'This reset link is invalid or has expired.',
+  usernameOrEmail: 'Enter your username or your e-mail address',
+  tooMany: 'Too many reset requests. Please try again later.',
+} as const;
+
+/** The link's token lives this long. */
+export const PASSWORD_RESET_TTL_MINUTES = 60;
+
+/** POST /api/auth/password-reset: `{username}` or `{email}`. */
+export const PasswordResetRequestSchema = z
+  .object({
+    username: z.string().trim().max(50).optional(),
+    email: z.string().trim().max(254).regex(EMAIL_PATTERN, 'Please enter a valid email address').optional(),
+  })
+  .refine((body) => Boolean(body.username) !== Boolean(body.email), {
+    message: PASSWORD_RESET_MESSAGES.usernameOrEmail,
+    path: ['username'],
+  });
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
+
+/** POST /api/auth/password-reset/confirm: the token from the link and the new password (registration's rules). */
+export const PasswordResetConfirmSchema = z.object({
+  token: z.string().trim().min(1, PASSWORD_RESET_MESSAGES.invalidToken).max(200, PASSWORD_RESET_MESSAGES.invalidToken),
+  password: passwordField,
+});
+export type PasswordResetConfirm = z.infer<typeof PasswordResetConfirmSchema>;
