@@ -15,6 +15,7 @@ import { writeTransactionsFor } from './db/write-transactions';
 import { createClock, type Clock } from './lib/clock';
 import { resolveJwtSecret } from './lib/jwt-secret';
 import { createLoginThrottle } from './lib/login-throttle';
+import { createResetThrottle } from './lib/reset-throttle';
 import { closeRedis, connectRedis } from './lib/redis-connection';
 import { ErrorsOnlyRequestLog } from './lib/request-log';
 import { responseSerializerCompiler } from './lib/response-serializer';
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     writes: writeTransactionsFor(deps.database, outages.writeSucceeded),
     clock: deps.clock ?? createClock(config.timezone),
     loginThrottle: createLoginThrottle(redis),
+    resetThrottle: createResetThrottle(redis),
     outages,
     jobs: { kick: () => {} },
   };

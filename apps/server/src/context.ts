@@ -5,6 +5,7 @@ import type { Database, Engine } from './db/database';
 import type { WriteTransactions } from './db/write-transactions';
 import type { Clock } from './lib/clock';
 import type { LoginThrottle } from './lib/login-throttle';
+import type { ResetThrottle } from './lib/reset-throttle';
 
 /** What every module is given: passed explicitly, never imported as a global. */
 export interface AppContext {
@@ -17,6 +18,8 @@ export interface AppContext {
   writes: WriteTransactions;
   clock: Clock;
   loginThrottle: LoginThrottle;
+  /** Password reset requests per client address. */
+  resetThrottle: ResetThrottle;
   /** Tells the log once per database outage (and its end); answers 503 meanwhile. */
   outages: DatabaseOutageMonitor;
   /** The persistent queue's worker: `kick()` after queueing a job (modules/notifications/job-worker.ts). */

@@ -161,6 +161,11 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteCase> = {
   },
   'GET /api/sites': { expect: signedIn(200) },
   'GET /api/notifications': { expect: signedIn(200) },
+  'POST /api/auth/password-reset': { expect: everyone(202), call: () => ({ payload: { username: 'nobody-by-this-name' } }) },
+  'POST /api/auth/password-reset/confirm': {
+    expect: everyone(400),
+    call: () => ({ payload: { token: 'not-a-token-anyone-was-sent', password: 'a-new-password-1' } }),
+  },
   'POST /api/notifications/read': { expect: signedIn(204), call: () => ({ payload: { all: true } }) },
   'GET /api/users/me/preferences': { expect: { anonymous: 401, donor: 200, patient: 200, admin: 403 } },
   'PATCH /api/users/me/preferences': { expect: { anonymous: 401, donor: 200, patient: 200, admin: 403 }, call: () => ({ payload: { callouts: true } }) },

@@ -199,6 +199,13 @@ const TARGETS: Record<string, Target> = {
     updates: true,
     accepted: (response) => expect(response.json()).toMatchObject({ id: moverBookingId, status: 'pending' }),
   },
+  // An account that does not exist: the link is issued after the answer, and must not write
+  // between another target's row counts.
+  'POST /api/auth/password-reset': { caller: () => undefined, valid: () => ({ username: 'no-such-account' }) },
+  'POST /api/auth/password-reset/confirm': {
+    caller: () => undefined,
+    valid: () => ({ token: 'x'.repeat(43), password: 'a-new-password-1' }),
+  },
   'POST /api/notifications/read': {
     caller: () => donor,
     valid: () => ({ ids: [1, 2, 3] }),

@@ -8,10 +8,13 @@ import {
   TokenResponseSchema,
 } from '@bloodbank/shared/auth';
 import { ErrorResponseSchema } from '@bloodbank/shared/errors';
+import { PASSWORD_RESET_MESSAGES, PasswordResetConfirmSchema, PasswordResetRequestSchema } from '@bloodbank/shared/notifications';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, invalidFields } from '../../errors';
 import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_SIZE_MESSAGE } from '@bloodbank/shared/constants';
 import { registerUser } from '../users/register-user';
+import { confirmPasswordReset, requestPasswordReset } from './password-reset';
 import { signIn } from './sign-in';
 
 declare module 'fastify' {
@@ -47,6 +50,38 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         if (retry) void reply.header('retry-after', String(retry));
         throw error;
       }
+    },
+  });
+
+  app.post('/auth/password-reset', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['auth'],
+      summary:
+        'Ask for a password reset link by `{username}` or `{email}`: 202 whether or not the account exists (the link is e-mailed when it does); 429 when this address asked too often',
+      body: PasswordResetRequestSchema,
+      response: { 202: z.object({ detail: z.string() }), 422: ErrorResponseSchema, 429: ErrorResponseSchema },
+    },
+    handler: async (request, reply) => {
+      if (!(await ctx.resetThrottle.allow(request.ip))) {
+        throw new AppError(429, PASSWORD_RESET_MESSAGES.tooMany, 'rate_limited');
+      }
+      requestPasswordReset(ctx, request.log, request.body);
+      return reply.status(202).send({ detail: PASSWORD_RESET_MESSAGES.requested });
+    },
+  });
+
+  app.post('/auth/password-reset/confirm', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['auth'],
+      summary: 'Set a new password with the token of a reset link (single use, one hour); ends every session of the account. 400 when the link is invalid, used or expired',
+      body: PasswordResetConfirmSchema,
+      response: { 204: z.null().describe('No content'), 400: ErrorResponseSchema, 422: ErrorResponseSchema },
+    },
+    handler: async (request, reply) => {
+      await confirmPasswordReset(ctx, request.body);
+      return reply.status(204).send(null);
     },
   });
 };

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createDonor, createPatient } from '../../../test/factories';
+import { readOutbox } from '../../../test/support/smtp';
+import { outboxDirectory } from '../notifications/mailer';
+
+/**
+ * Password reset by e-mail (PRODUCT.md 3.8): the same answer for every account, known or not; a
+ * single-use link valid one hour; using it sets the new password and ends every session.
+ */
+
+const NOW = '2026-03-10T09:00:00Z';
+const INVALID = { detail: 'This reset link is invalid or has expired.', code: 'invalid_reset_token' };
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ now: NOW, env: { PUBLIC_URL: 'https://bank.example.org' } });
+});
+afterAll(() => t.close());
+
+const ask = (payload: object, ip = '10.0.0.1') => t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload, remoteAddress: ip });
+const confirm = (token: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password } });
+const signIn = (username: string, password: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/token',
+    payload: new URLSearchParams({ username, password }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    remoteAddress: '10.9.9.9',
+  });
+
+/** The link e-mailed to `address`, once the background work and the queue have run. */
+async function linkSentTo(address: string): Promise<string> {
+  let link: string | undefined;
+  await vi.waitFor(async () => {
+    await t.app.runJobs();
+    const mail = readOutbox(outboxDirectory(t.config.dataDir)).filter((m) => m.to[0] === address && m.subject === 'Reset your password');
+    link = /https:\/\/bank\.example\.org\/reset-password\?token=([\w-]+)/.exec(mail.at(-1)?.text ?? '')?.[1];
+    expect(link).toBeDefined();
+  });
+  return link!;
+}
+
+describe('asking for a link (POST /api/auth/password-reset)', () => {
+  it('answers the same for a known account, an unknown one and an address, and mails only the known', async () => {
+    const donor = await createDonor(t, { email: 'known@example.org' });
+    const known = await ask({ username: donor.username });
+    const unknown = await ask({ username: 'nobody-here' });
+    const byEmail = await ask({ email: 'KNOWN@example.org' });
+    for (const response of [known, unknown, byEmail]) {
+      expect(response.statusCode).toBe(202);
+      expect(response.json()).toEqual({ detail: 'If an account matches, we have sent a link to reset its password. It works for one hour.' });
+    }
+    expect(await linkSentTo('known@example.org')).toMatch(/^[\w-]{43}$/);
+    // Two links (by username and by address); nothing for the unknown account; the token is stored hashed only.
+    const rows = await t.db.selectFrom('password_resets').select(['user_id', 'token_hash']).execute();
+    expect(rows.map((row) => row.user_id)).toEqual([donor.id, donor.id]);
+    const mails = readOutbox(outboxDirectory(t.config.dataDir));
+    for (const row of rows) expect(mails.some((mail) => mail.raw.includes(row.token_hash))).toBe(false);
+  });
+
+  it('needs exactly one of username and e-mail (422), and limits requests per address (429)', async () => {
+    expect((await ask({})).statusCode).toBe(422);
+    expect((await ask({ username: 'a', email: 'a@example.org' })).json().errors).toEqual({ username: 'Enter your username or your e-mail address' });
+    const answers = [];
+    for (let n = 0; n < 11; n++) answers.push((await ask({ username: `someone${n}` }, '10.0.0.77')).statusCode);
+    expect(answers.slice(0, 10).every((status) => status === 202)).toBe(true);
+    expect(answers[10]).toBe(429);
+  });
+});
+
+describe('using the link (POST /api/auth/password-reset/confirm)', () => {
+  it('sets the new password once and ends every session; the old password stops working', async () => {
+    const patient = await createPatient(t, { email: 'reset-me@example.org' });
+    await ask({ username: patient.username });
+    const token = await linkSentTo('reset-me@example.org');
+
+    expect((await confirm(token, '123')).statusCode).toBe(422);
+    expect((await confirm(token, 'a-new-password-7')).statusCode).toBe(204);
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: patient.headers });
+    expect(me.statusCode).toBe(401);
+    expect((await signIn(patient.username, patient.password)).statusCode).toBe(401);
+    expect((await signIn(patient.username, 'a-new-password-7')).statusCode).toBe(200);
+
+    const again = await confirm(token, 'another-password-8');
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual(INVALID);
+  });
+
+  it('refuses an altered token and an expired one with the same message', async () => {
+    const donor = await createDonor(t, { email: 'late@example.org' });
+    await ask({ username: donor.username });
+    const token = await linkSentTo('late@example.org');
+    const altered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    expect((await confirm(altered, 'a-new-password-7')).json()).toEqual(INVALID);
+    t.clock.set(new Date(Date.parse(NOW) + 61 * 60_000));
+    try {
+      const expired = await confirm(token, 'a-new-password-7');
+      expect(expired.statusCode).toBe(400);
+      expect(expired.json()).toEqual(INVALID);
+    } finally {
+      t.clock.set(NOW);
+    }
+    expect((await signIn(donor.username, donor.password)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,106 @@
+import crypto from 'node:crypto';
+import { PASSWORD_RESET_MESSAGES, PASSWORD_RESET_TTL_MINUTES, type PasswordResetConfirm, type PasswordResetRequest } from '@bloodbank/shared/notifications';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { hashPassword } from '../../lib/passwords';
+import { recordAudit } from '../audit/audit.repository';
+import { queueEmail } from '../notifications/notify';
+import { setPassword, usernameKeyOf } from '../users/users.repository';
+
+/** At most this many reset links per account per hour: more would only fill the owner's inbox. */
+const LINKS_PER_ACCOUNT_PER_HOUR = 3;
+
+const hashOf = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+export const invalidResetLink = () => new AppError(400, PASSWORD_RESET_MESSAGES.invalidToken, 'invalid_reset_token');
+
+/**
+ * POST /auth/password-reset (PRODUCT.md 3.8): the answer (202) never depends on whether the account
+ * exists, and is sent before the account is even looked up: the work runs after it, so the timing
+ * tells nothing either. For an active account with an address, a single-use token valid one hour is
+ * stored as its SHA-256 hash only, and the link is e-mailed (through the queue).
+ */
+export function requestPasswordReset(ctx: AppContext, log: FastifyBaseLogger, request: PasswordResetRequest): void {
+  void issueResetLink(ctx, request).catch((error: unknown) => log.warn({ err: error }, 'a password reset could not be issued'));
+}
+
+async function issueResetLink(ctx: AppContext, request: PasswordResetRequest): Promise<void> {
+  const now = ctx.clock.now();
+  const at = now.toISOString();
+  let query = ctx.db.selectFrom('users').select(['id', 'username', 'email', 'first_name', 'is_active']).where('is_active', '=', 1);
+  query = request.username
+    ? query.where('username_key', '=', usernameKeyOf(request.username))
+    : query.where((eb) => eb(eb.fn('lower', ['email']), '=', (request.email ?? '').toLowerCase()));
+  const accounts = await query.limit(2).execute();
+  // An address shared by two accounts names neither: the username does.
+  const account = accounts.length === 1 ? accounts[0] : undefined;
+  if (!account?.email) return;
+  const token = crypto.randomBytes(32).toString('base64url');
+  await ctx.writes.run(async (trx) => {
+    const recent = await trx
+      .selectFrom('password_resets')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', account.id)
+      .where('created_at', '>', new Date(now.getTime() - 3_600_000).toISOString())
+      .executeTakeFirst();
+    if (Number(recent?.count ?? 0) >= LINKS_PER_ACCOUNT_PER_HOUR) return;
+    await trx
+      .insertInto('password_resets')
+      .values({
+        user_id: account.id,
+        token_hash: hashOf(token),
+        expires_at: new Date(now.getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000).toISOString(),
+        created_at: at,
+      })
+      .execute();
+    await queueEmail(
+      ctx,
+      trx,
+      { email: account.email!, name: account.first_name ?? account.username },
+      {
+        title: 'Reset your password',
+        body: `Someone (we hope you) asked to reset the password of your account "${account.username}". Open the link below within ${PASSWORD_RESET_TTL_MINUTES} minutes to choose a new one. If it was not you, ignore this e-mail: your password stays as it is.`,
+        path: `/reset-password?token=${token}`,
+      },
+      at,
+      'You get this e-mail because a password reset was asked for your account at the blood bank.',
+    );
+  });
+}
+
+/**
+ * POST /auth/password-reset/confirm: a valid, unused, unexpired token sets the new password (the
+ * registration rules, checked by the body schema) and ends every session of the account; the token
+ * is used up in the same conditional update that checks it, so it works once however many tries race.
+ */
+export async function confirmPasswordReset(ctx: AppContext, input: PasswordResetConfirm): Promise<void> {
+  const tokenHash = hashOf(input.token);
+  const now = ctx.clock.now().toISOString();
+  // Checked before the (deliberately slow) password hashing, so altered tokens cost nothing.
+  const live = await ctx.db
+    .selectFrom('password_resets')
+    .select('id')
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (!live) throw invalidResetLink();
+  const passwordHash = await hashPassword(input.password);
+  await ctx.writes.run(async (trx) => {
+    const used = await trx
+      .updateTable('password_resets')
+      .set({ used_at: now })
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!used) throw invalidResetLink();
+    const user = await trx.selectFrom('users').select(['id', 'username', 'is_active']).where('id', '=', used.user_id).executeTakeFirst();
+    if (!user || user.is_active !== 1) throw invalidResetLink();
+    await setPassword(trx, user.id, passwordHash, now);
+    // Any other link of the account dies with this one.
+    await trx.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', user.id).where('used_at', 'is', null).execute();
+    await recordAudit(trx, { actorId: user.id, actor: user.username, action: 'password.reset', entity: 'user', entityId: user.id, at: now });
+  });
+}
