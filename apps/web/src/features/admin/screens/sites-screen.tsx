@@ -183,7 +183,8 @@ export function SitesScreen() {
 
   const siteList = sites.data ?? [];
   const chosenSite = siteList.find((site) => String(site.id) === values.site) ?? siteList[0] ?? null;
-  const date = values.date || todayIn();
+  // A date typed into the address by hand that is no date at all shows today.
+  const date = isValidIsoDate(values.date) ? values.date : todayIn();
 
   return (
     <AdminPage
