@@ -1,4 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { BLOOD_GROUPS, type BloodGroup } from '@bloodbank/shared/blood-groups';
+import { SUPPLY_LEVEL_LABELS, type PublicSupply } from '@bloodbank/shared/supply';
 import {
   expectAccessible,
   isPhone,
@@ -6,6 +8,7 @@ import {
   registerThroughApi,
   uniqueUsername,
 } from './support/helpers';
+import { adminToken, receiveUnits, stockByGroup } from './support/patient-helpers';
 
 interface Stats {
   donors: number;
@@ -116,6 +119,90 @@ test('the statistics strip shows the live figures of the server', async ({ page,
 
   await expect(page.getByTestId('stat-donors')).toHaveText(`${figure(before.donors + 1)}Donors`);
   await expectAccessible(page, 'the home page with figures');
+});
+
+/** GET /api/public/supply as a visitor: what the strip must show. */
+async function serverSupply(request: APIRequestContext): Promise<PublicSupply> {
+  const response = await request.get('/api/public/supply');
+  expect(response.status()).toBe(200);
+  return (await response.json()) as PublicSupply;
+}
+
+/** The strip shows exactly the server's levels, every group in the usual order, in words. */
+async function expectStripShows(page: Page, supply: PublicSupply): Promise<void> {
+  const strip = page.getByRole('region', { name: 'Blood supply today' });
+  await expect(strip.getByRole('listitem')).toHaveText(
+    supply.map(({ bloodgroup, level }) => `${bloodgroup}${SUPPLY_LEVEL_LABELS[level]}`),
+  );
+}
+
+/** Every level word is whole ("Critical", never "Crit…") and stays inside its group's card, at any width. */
+async function expectLevelWordsWhole(page: Page): Promise<void> {
+  const strip = page.getByRole('region', { name: 'Blood supply today' });
+  const cut = await strip.getByRole('listitem').evaluateAll((items) =>
+    items
+      .filter((item) => {
+        const label = item.querySelector('.mantine-Badge-label');
+        if (!label?.parentElement) return true;
+        const card = item.getBoundingClientRect();
+        const badge = label.parentElement.getBoundingClientRect();
+        return label.scrollWidth > label.clientWidth || badge.left < card.left || badge.right > card.right;
+      })
+      .map((item) => item.textContent),
+  );
+  expect(cut, 'level words cut short or overflowing their card').toEqual([]);
+}
+
+/** Discards `count` usable red-cell units of a group, as staff would. */
+async function discardUnits(request: APIRequestContext, token: string, bloodgroup: BloodGroup, count: number) {
+  if (count === 0) return;
+  const response = await request.post('/api/admin/units/discard', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { bloodgroup, count, reason: 'e2e: the supply strip test sets a level' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+test('the blood supply strip shows every group at the level the server computes', async ({ page, request }) => {
+  const token = await adminToken(request);
+  // AB- is taken through all three levels (defaults: under 2 units critical, under 5 low), then put back.
+  const group: BloodGroup = 'AB-';
+  const before = (await stockByGroup(request, token))[group];
+  await discardUnits(request, token, group, before);
+  try {
+    await page.goto('/');
+    const strip = page.getByRole('region', { name: 'Blood supply today' });
+    await expect(strip.getByRole('heading', { level: 2, name: 'Blood supply today' })).toBeVisible();
+    let supply = await serverSupply(request);
+    expect(supply.map((entry) => entry.bloodgroup)).toEqual([...BLOOD_GROUPS]);
+    expect(supply.find((entry) => entry.bloodgroup === group)?.level).toBe('critical');
+    await expectStripShows(page, supply);
+    await expect(strip.getByTestId('supply-AB-')).toHaveText('AB-Critical');
+    await expectLevelWordsWhole(page);
+    await expect(strip).not.toContainText(/\d/);
+    await expect(page.getByRole('link', { name: 'Book a donation' })).toHaveAttribute('href', '/donor/donorlogin');
+    await expect(page.getByText('Low or critical?')).toHaveText('Low or critical? Book a donation.');
+    await expectAccessible(page, 'the home page with the blood supply');
+
+    await receiveUnits(request, token, group, 2);
+    await page.reload();
+    supply = await serverSupply(request);
+    await expectStripShows(page, supply);
+    await expect(strip.getByTestId('supply-AB-')).toHaveText('AB-Low');
+
+    await receiveUnits(request, token, group, 3);
+    await page.reload();
+    supply = await serverSupply(request);
+    await expectStripShows(page, supply);
+    await expect(strip.getByTestId('supply-AB-')).toHaveText('AB-Good');
+    await expectLevelWordsWhole(page);
+    await expectAccessible(page, 'the home page with the blood supply');
+  } finally {
+    // Back to the count it had, for the other specs.
+    const now = (await stockByGroup(request, token))[group];
+    if (now < before) await receiveUnits(request, token, group, before - now);
+    else await discardUnits(request, token, group, now - before);
+  }
 });
 
 test('a visitor navigates with the Donor and Patient menus (a burger menu on a phone)', async ({ page }) => {

@@ -42,7 +42,7 @@ export function SupplyStrip() {
         <Title order={2} id="supply-title">
           Blood supply today
         </Title>
-        <Text c="dimmed">Red cells at the blood bank, by blood group.</Text>
+        <Text c="dimmed">Red cells by blood group, right now.</Text>
       </Stack>
 
       {supply.isError ? (
@@ -78,6 +78,7 @@ export function SupplyStrip() {
                     radius="sm"
                     tt="none"
                     className={LEVEL_LOOKS[level].className}
+                    classNames={{ label: classes.supplyLabel, section: classes.supplyIcon }}
                     leftSection={LEVEL_LOOKS[level].icon}
                   >
                     {SUPPLY_LEVEL_LABELS[level]}
