@@ -31,6 +31,7 @@ import { deferralsRoutes } from './modules/deferrals/deferrals.routes';
 import { donationsRoutes } from './modules/donations/donations.routes';
 import { gameRoutes } from './modules/game/game.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
+import { calloutsRoutes } from './modules/callouts/callouts.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { supplyRoutes } from './modules/supply/supply.routes';
@@ -202,6 +203,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     deferralsRoutes,
     sitesRoutes,
     notificationsRoutes,
+    calloutsRoutes,
     supplyRoutes,
   ];
   await app.register(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { passwordField } from './auth';
+import { BLOOD_GROUPS } from './blood-groups';
 import { EMAIL_PATTERN, MAX_ROW_ID } from './fields';
 
 /**
@@ -89,3 +90,27 @@ export const PasswordResetConfirmSchema = z.object({
   password: passwordField,
 });
 export type PasswordResetConfirm = z.infer<typeof PasswordResetConfirmSchema>;
+
+// ---------------------------------------------------------------- low-stock call-outs
+
+/** A donor is told of a call-out at most once in this many days. */
+export const CALLOUT_QUIET_DAYS = 14;
+/** A call-out "worked" for a donor who booked within this many days of being told. */
+export const CALLOUT_BOOKED_WITHIN_DAYS = 7;
+
+/** POST /api/admin/callouts. */
+export const NewCalloutSchema = z.object({ bloodgroup: z.enum(BLOOD_GROUPS, { error: 'Please choose a blood group' }) });
+export type NewCallout = z.infer<typeof NewCalloutSchema>;
+
+export const CalloutSchema = z.object({
+  id: z.number().int(),
+  bloodgroup: z.enum(BLOOD_GROUPS),
+  /** `low_stock`: raised when the group's red-cell stock fell under its threshold; `staff`: asked for. */
+  reason: z.enum(['low_stock', 'staff']),
+  created_at: z.string(),
+  created_by: z.string().nullable(),
+  notified: z.number().int(),
+  booked_within_7_days: z.number().int(),
+});
+export type Callout = z.infer<typeof CalloutSchema>;
+export const CalloutResultSchema = z.object({ id: z.number().int(), notified: z.number().int() });

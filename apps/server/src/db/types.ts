@@ -104,6 +104,21 @@ export interface PasswordResetsTable {
   created_at: string;
 }
 
+export interface CalloutsTable {
+  id: Generated<number>;
+  bloodgroup: BloodGroup;
+  reason: 'low_stock' | 'staff';
+  created_by: number | null;
+  created_at: string;
+  notified: Generated<number>;
+}
+
+export interface CalloutRecipientsTable {
+  callout_id: number;
+  donor_id: number;
+  notified_at: string;
+}
+
 export interface SitesTable {
   id: Generated<number>;
   name: string;
@@ -300,6 +315,8 @@ export interface DB {
   jobs: JobsTable;
   daily_runs: DailyRunsTable;
   password_resets: PasswordResetsTable;
+  callouts: CalloutsTable;
+  callout_recipients: CalloutRecipientsTable;
   blood_requests: BloodRequestsTable;
   blood_units: BloodUnitsTable;
   game_profiles: GameProfilesTable;

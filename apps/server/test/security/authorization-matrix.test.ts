@@ -174,6 +174,8 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteCase> = {
     call: async ({ t }) => ({ params: { id: await insertSite(t) }, query: { date: addDays(TODAY, 1) } }),
   },
   'GET /api/admin/sites': { expect: only('ADMIN', 200) },
+  'GET /api/admin/callouts': { expect: only('ADMIN', 200) },
+  'POST /api/admin/callouts': { expect: only('ADMIN', 201), call: () => ({ payload: { bloodgroup: 'AB-' } }) },
   'POST /api/admin/sites': {
     expect: only('ADMIN', 201),
     call: () => ({

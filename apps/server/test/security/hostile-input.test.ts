@@ -206,6 +206,11 @@ const TARGETS: Record<string, Target> = {
     caller: () => undefined,
     valid: () => ({ token: 'x'.repeat(43), password: 'a-new-password-1' }),
   },
+  'POST /api/admin/callouts': {
+    caller: () => admin,
+    valid: () => ({ bloodgroup: 'AB-' }),
+    accepted: (response) => expect(response.json()).toMatchObject({ notified: expect.any(Number) }),
+  },
   'POST /api/notifications/read': {
     caller: () => donor,
     valid: () => ({ ids: [1, 2, 3] }),
@@ -312,7 +317,8 @@ const TARGETS: Record<string, Target> = {
     valid: () => PASSING_SCREENING,
     params: async () => ({ id: await insertPendingDonation(t, (await createDonor(t)).id) }),
     updates: true,
-    accepted: (response) => expect(response.json<{ status: string }>().status).toBe('collected'),
+    // A mutated measurement that is still possible may fail a threshold: deferred is an acceptance too.
+    accepted: (response) => expect(['collected', 'deferred']).toContain(response.json<{ status: string }>().status),
   },
   'POST /api/admin/donations/:id/results': {
     caller: () => admin,

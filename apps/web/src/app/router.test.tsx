@@ -18,6 +18,12 @@ vi.mock('@/features/admin/routes', async () =>
 );
 
 const stats = { donors: 15, patients: 25, units: 50, donations: 30 };
+const supply = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'].map((bloodgroup) => ({ bloodgroup, level: 'good' }));
+/** What the home page asks for: its figures and the blood supply strip. */
+const visitorHome = {
+  'GET /api/stats': () => jsonResponse(200, stats),
+  'GET /api/public/supply': () => jsonResponse(200, supply),
+};
 const admin = { ...sampleUser, userId: 1, userType: 'admin' as const, username: 'admin', first_name: null };
 const patient = {
   ...sampleUser,
@@ -33,7 +39,7 @@ function signedInAs(user: typeof sampleUser | typeof admin | typeof patient) {
   localStorage.setItem('userId', String(user.userId));
   return mockApi({
     'GET /api/users/me': () => jsonResponse(200, user),
-    'GET /api/stats': () => jsonResponse(200, stats),
+    ...visitorHome,
   });
 }
 
@@ -46,7 +52,7 @@ describe('routes and the route guard', () => {
     '/patient/make-request',
     '/admin/admin-dashboard',
   ])('sends a signed-out visitor from %s to the home page', async (path) => {
-    mockApi({ 'GET /api/stats': () => jsonResponse(200, stats) });
+    mockApi(visitorHome);
     const { router } = await renderApp(path);
 
     expect(
@@ -102,7 +108,7 @@ describe('routes and the route guard', () => {
   });
 
   it('shows the home page for an unknown path', async () => {
-    mockApi({ 'GET /api/stats': () => jsonResponse(200, stats) });
+    mockApi(visitorHome);
     const { router } = await renderApp('/no/such/page');
 
     expect(
@@ -118,7 +124,7 @@ describe('routes and the route guard', () => {
     mockApi({
       'GET /api/users/me': () =>
         jsonResponse(401, { detail: 'Your session has expired or is no longer valid. Please log in again.' }),
-      'GET /api/stats': () => jsonResponse(200, stats),
+      ...visitorHome,
     });
     const { router } = await renderApp('/donor/donor-dashboard');
 
@@ -135,7 +141,7 @@ describe('routes and the route guard', () => {
 
 describe('header', () => {
   it('offers a visitor Home, the Donor and Patient menus and the Admin link', async () => {
-    mockApi({ 'GET /api/stats': () => jsonResponse(200, stats) });
+    mockApi(visitorHome);
     const { user } = await renderApp('/');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
 

@@ -10,6 +10,8 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  *   done_at once done. Kinds: `email`.
  * - daily_runs: one row per calendar day whose daily work an instance has claimed, so it runs once.
  * - password_resets: single-use tokens, stored only as their SHA-256 hash.
+ * - callouts: a low-stock call-out for a group (automatic or asked by staff), and callout_recipients:
+ *   who was told when (a donor at most once in 14 days; booked-within-7-days is counted from it).
  * - notifications and users are counted in change_counters (users already is).
  */
 
@@ -84,6 +86,23 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('created_at', 'text', (col) => col.notNull())
     .execute();
   await db.schema.createIndex('password_resets_user_idx').on('password_resets').column('user_id').execute();
+
+  await id('callouts')
+    .addColumn('bloodgroup', 'text', (col) => col.notNull())
+    .addColumn('reason', 'text', (col) => col.notNull().check(sql`reason in ('low_stock', 'staff')`))
+    .addColumn('created_by', 'integer', (col) => col.references('users.id'))
+    .addColumn('created_at', 'text', (col) => col.notNull())
+    .addColumn('notified', 'integer', (col) => col.notNull().defaultTo(0))
+    .execute();
+  await db.schema.createIndex('callouts_group_idx').on('callouts').columns(['bloodgroup', 'created_at']).execute();
+  await db.schema
+    .createTable('callout_recipients')
+    .addColumn('callout_id', 'integer', (col) => col.notNull().references('callouts.id'))
+    .addColumn('donor_id', 'integer', (col) => col.notNull().references('users.id'))
+    .addColumn('notified_at', 'text', (col) => col.notNull())
+    .addPrimaryKeyConstraint('callout_recipients_pk', ['callout_id', 'donor_id'])
+    .execute();
+  await db.schema.createIndex('callout_recipients_donor_idx').on('callout_recipients').columns(['donor_id', 'notified_at']).execute();
 
   await db.schema
     .alterTable('change_counters')

@@ -45,6 +45,8 @@ const ADMIN_ROUTES: [Method, string, object?][] = [
   ['POST', '/api/admin/donations/1/reject', {}],
   ['POST', '/api/admin/donations/1/check-in'],
   ['GET', '/api/admin/sites'],
+  ['GET', '/api/admin/callouts'],
+  ['POST', '/api/admin/callouts', { bloodgroup: 'AB-' }],
   [
     'POST',
     '/api/admin/sites',

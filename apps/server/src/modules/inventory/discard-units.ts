@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../errors';
 import type { Principal } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.repository';
+import { calloutWhereStockIsLow } from '../callouts/send-callout';
 import {
   countStockByGroup,
   findUnitsByIds,
@@ -76,6 +77,8 @@ export async function discardUnits(
         },
         at,
       });
+      // A count of red cells taken off the shelf may leave the group short: donors are called.
+      if ('bloodgroup' in input && input.component === 'red_cells') await calloutWhereStockIsLow(ctx, trx, [input.bloodgroup], at);
       return unitIds;
     });
     return { discarded_unit_ids: discarded };

@@ -9,6 +9,7 @@ import { recordAudit } from '../audit/audit.repository';
 import { componentsInWords, recordDonationIssued } from '../donations/donation-activity';
 import { countStockByGroup, listDonationsIssuedToRequest } from '../inventory/inventory.repository';
 import { issueUnitsFefo } from '../inventory/issue-units';
+import { calloutWhereStockIsLow } from '../callouts/send-callout';
 import { messages } from '../notifications/messages';
 import { notify } from '../notifications/notify';
 import { recordRequestActivity, requestActivityMessage } from './request-activity';
@@ -89,6 +90,8 @@ export async function approveRequest(
         await recordDonationIssued(trx, donation.donorId, donation.date, donation.components, at);
         await notify(ctx, trx, donation.donorId, messages.unitIssued(donation.date, componentsInWords(donation.components)), at);
       }
+      // Red cells issued may leave the group short (PRODUCT.md 3.8): the donors who can help are called.
+      if (request.component === 'red_cells') await calloutWhereStockIsLow(ctx, trx, [issueFrom], at);
       await recordAudit(trx, {
         actorId: admin.id,
         actor: admin.username,
