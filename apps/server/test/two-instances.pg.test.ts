@@ -10,6 +10,7 @@ import { hashPassword } from '../src/lib/passwords';
 import { usernameKeyOf } from '../src/modules/users/users.repository';
 import { insertRequest, insertUnits } from './admin-fixtures';
 import { testDatabaseUrl } from './test-app';
+import { startSmtpServer } from './support/smtp';
 
 /**
  * PRODUCT.md section 5: any number of server instances on one PostgreSQL never issue a unit twice.
@@ -94,8 +95,11 @@ describe.skipIf(!testDatabaseUrl)(
     let servers: RunningServer[] = [];
     let adminTokens: string[] = [];
     let patientId: number;
+    let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
     beforeAll(async () => {
+      // Both servers send their queued e-mail to this one SMTP server.
+      smtp = await startSmtpServer();
       const databaseUrl = testDatabaseUrl as string;
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
@@ -142,6 +146,7 @@ describe.skipIf(!testDatabaseUrl)(
         LOG_LEVEL: 'info',
         RATE_LIMIT_MAX: '100000',
         WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       };
       // Started one after the other: both then find the schema migrated and the admins present.
       servers = [await startServer(env)];
@@ -151,6 +156,7 @@ describe.skipIf(!testDatabaseUrl)(
 
     afterAll(async () => {
       await Promise.all(servers.map((server) => stopServer(server)));
+      await smtp?.close();
       await database?.close();
       const client = new pg.Client({ connectionString: testDatabaseUrl as string });
       await client.connect();
@@ -394,6 +400,57 @@ describe.skipIf(!testDatabaseUrl)(
         .where('slot', '=', '09:00')
         .executeTakeFirstOrThrow();
       expect(Number(held.count)).toBe(2);
+    }, 60_000);
+
+    it('sends each queued e-mail once and runs the daily work once, with both servers working the queue', async () => {
+      // Both servers ran their daily work when they started: one of them claimed today.
+      const runs = await database.db.selectFrom('daily_runs').select('day').execute();
+      expect(runs).toHaveLength(1);
+
+      // Twenty messages at once, queued through both servers: staff defer twenty donors by hand.
+      const at = new Date().toISOString();
+      const donors = await database.db
+        .insertInto('users')
+        .values(
+          Array.from({ length: 20 }, (_, index) => ({
+            username: `mail.donor.${index}`,
+            username_key: `mail.donor.${index}`,
+            password_hash: 'not-used',
+            role: 'DONOR' as const,
+            first_name: 'Mail',
+            last_name: `Donor ${index}`,
+            email: `mail.donor.${index}@example.org`,
+            bloodgroup: 'B-' as const,
+            address: null,
+            mobile: null,
+            profile_pic: null,
+            created_at: at,
+            updated_at: at,
+          })),
+        )
+        .returning('id')
+        .execute();
+      smtp.received.length = 0;
+      const statuses = await Promise.all(
+        donors.map(async ({ id }, index) => {
+          const response = await fetch(`${servers[index % 2]!.baseUrl}/api/admin/donors/${id}/deferrals`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${adminTokens[index % 2]}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ type: 'permanent', reason: 'Test of the queue' }),
+          });
+          return response.status;
+        }),
+      );
+      expect(statuses.every((status) => status === 201)).toBe(true);
+
+      // Both workers poll every second; wait until all twenty have arrived, then a little longer for duplicates.
+      const deadline = Date.now() + 20_000;
+      while (smtp.received.length < 20 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      const recipients = smtp.received.map((mail) => mail.to[0]).sort();
+      expect(recipients).toEqual(donors.map((_, index) => `mail.donor.${index}@example.org`).sort());
+      const queued = await database.db.selectFrom('jobs').select(['done_at']).where('done_at', 'is', null).execute();
+      expect(queued).toEqual([]);
     }, 60_000);
   },
 );
