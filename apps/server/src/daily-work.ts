@@ -16,7 +16,7 @@ export interface DailyWorkReport {
   /** Bookings whose day passed, marked as no-shows. */
   noShows: number;
   /** Today's messages (reminders, "you can donate again"), or null when today's were sent already (by any instance). */
-  messages: { reminders: number; eligibleAgain: number } | null;
+  messages: { reminders: number; eligibleAgain: number; expiredUnits: number } | null;
 }
 
 /** One run of every step, each catching up on whatever is due however long ago. */

@@ -22,6 +22,7 @@ export const NOTIFICATION_KINDS = [
   'can_donate_again',
   'callout',
   'password_reset',
+  'units_expired',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -6,8 +6,9 @@ import { messages } from './messages';
 import { notify } from './notify';
 
 /**
- * The daily messages (PRODUCT.md 3.8): a reminder the day before each appointment, and "you can
- * donate again" on a donor's next eligible date. Once per calendar day on exactly one instance: the
+ * The daily messages (PRODUCT.md 3.8): a reminder the day before each appointment, "you can
+ * donate again" on a donor's next eligible date, and to staff, how many expired units wait to be
+ * discarded. Once per calendar day on exactly one instance: the
  * day is claimed by inserting its row in daily_runs, in the same transaction as the messages, so
  * the claim and what it sends commit together or not at all. After downtime the next run catches
  * up: every eligible date since the last day that ran is told (late rather than never); a reminder
@@ -17,7 +18,7 @@ import { notify } from './notify';
 export async function sendDailyMessages(
   ctx: AppContext,
   today = ctx.clock.today(),
-): Promise<{ reminders: number; eligibleAgain: number } | null> {
+): Promise<{ reminders: number; eligibleAgain: number; expiredUnits: number } | null> {
   const at = ctx.clock.now().toISOString();
   return ctx.writes.run(async (trx) => {
     const claimed = await trx
@@ -76,6 +77,19 @@ export async function sendDailyMessages(
       .having((eb) => eb.fn.max('donations.collected_on'), '<=', addDays(today, -interval))
       .execute();
     for (const donor of eligible) await notify(ctx, trx, donor.donor_id, messages.canDonateAgain(), at);
-    return { reminders: bookings.length, eligibleAgain: eligible.length };
+
+    // The discard list is ready: staff hear how many units on the shelf have expired.
+    const expired = await trx
+      .selectFrom('blood_units')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('status', '=', 'available')
+      .where('expires_on', '<', today)
+      .executeTakeFirst();
+    const expiredUnits = Number(expired?.count ?? 0);
+    if (expiredUnits > 0) {
+      const admins = await trx.selectFrom('users').select('id').where('role', '=', 'ADMIN').where('is_active', '=', 1).execute();
+      for (const admin of admins) await notify(ctx, trx, admin.id, messages.unitsExpired(expiredUnits), at);
+    }
+    return { reminders: bookings.length, eligibleAgain: eligible.length, expiredUnits };
   });
 }

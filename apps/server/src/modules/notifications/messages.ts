@@ -65,6 +65,12 @@ export const messages = {
   }),
   requestApproved: (activity: string): Message => ({ kind: 'request_approved', title: 'Your blood request was approved', body: activity, path: PATIENT_DASHBOARD }),
   requestRejected: (activity: string): Message => ({ kind: 'request_rejected', title: 'Your blood request was not approved', body: activity, path: PATIENT_DASHBOARD }),
+  unitsExpired: (count: number): Message => ({
+    kind: 'units_expired',
+    title: `${count} expired unit${count === 1 ? '' : 's'} to discard`,
+    body: `${count} unit${count === 1 ? ' has' : 's have'} passed ${count === 1 ? 'its' : 'their'} expiry date and ${count === 1 ? 'is' : 'are'} ready to discard in Manage Blood ("Discard expired").`,
+    path: '/admin-blood',
+  }),
   canDonateAgain: (): Message => ({
     kind: 'can_donate_again',
     title: 'You can donate again',

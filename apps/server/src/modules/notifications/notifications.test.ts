@@ -174,7 +174,7 @@ describe('over SMTP (SMTP_URL): each kind of message reaches the right person', 
     await delivered();
 
     const report = await t.app.runDailyWork();
-    expect(report.messages).toMatchObject({ reminders: 1, eligibleAgain: 1 });
+    expect(report.messages).toMatchObject({ reminders: 1, eligibleAgain: 1, expiredUnits: 0 });
     const mail = await delivered();
     expect(mail.map((m) => [m.to[0], m.subject]).sort()).toEqual([
       ['rested@example.org', 'You can donate again'],
@@ -183,10 +183,15 @@ describe('over SMTP (SMTP_URL): each kind of message reaches the right person', 
     // The same day again (another instance, or a restart): nothing more.
     expect((await t.app.runDailyWork()).messages).toBeNull();
     expect(await delivered()).toEqual([]);
-    // The next day: the donor one day behind is told.
+    // The next day: the donor one day behind is told; a unit that expired yesterday is on staff's list.
+    await insertUnits(t, { bloodgroup: 'A+', count: 2, expires_on: TODAY });
     setToday(t, addDays(TODAY, 1));
-    await t.app.runDailyWork();
+    expect((await t.app.runDailyWork()).messages).toMatchObject({ expiredUnits: 2 });
     expect((await delivered()).map((m) => m.to[0])).toContain('notyet@example.org');
+    const staffNotice = await t.db.selectFrom('notifications').select(['title', 'body']).where('user_id', '=', admin.id).where('kind', '=', 'units_expired').execute();
+    expect(staffNotice).toEqual([
+      { title: '2 expired units to discard', body: '2 units have passed their expiry date and are ready to discard in Manage Blood ("Discard expired").' },
+    ]);
   });
 });
 
