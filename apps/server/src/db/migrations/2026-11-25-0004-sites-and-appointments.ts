@@ -1,4 +1,5 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { countChangesOf } from './support/count-changes';
 import { rebuildSqliteTable, replaceOnce } from './support/sqlite-rebuild';
 
 /**
@@ -68,28 +69,7 @@ export async function up(db: AnyDb): Promise<void> {
   // The places taken in a slot, and a site's day list.
   await db.schema.createIndex('donations_slot_idx').on('donations').columns(['site_id', 'donation_date', 'slot']).execute();
 
-  await db.schema
-    .alterTable('change_counters')
-    .addColumn('sites', isPostgres ? 'bigint' : 'integer', (col) => col.notNull().defaultTo(0))
-    .execute();
-  if (isPostgres) {
-    // The function of migration 2026-11-21-0002 bumps the column named after the trigger's table.
-    await sql`
-      create trigger sites_bump_change_counter
-      after insert or update or delete or truncate on sites
-      for each statement execute function bump_change_counter()
-    `.execute(db);
-  } else {
-    for (const event of ['insert', 'update', 'delete']) {
-      await sql`
-        create trigger ${sql.raw(`sites_${event}_bump_change_counter`)}
-        after ${sql.raw(event)} on sites
-        begin
-          update change_counters set sites = sites + 1 where shard = 0;
-        end
-      `.execute(db);
-    }
-  }
+  await countChangesOf(db, 'sites', isPostgres);
 }
 
 export async function down(): Promise<void> {

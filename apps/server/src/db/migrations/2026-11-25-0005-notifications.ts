@@ -1,4 +1,5 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { countChangesOf } from './support/count-changes';
 
 /**
  * Telling people (PRODUCT.md 3.8; issue 23). Frozen once shipped.
@@ -104,27 +105,7 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
   await db.schema.createIndex('callout_recipients_donor_idx').on('callout_recipients').columns(['donor_id', 'notified_at']).execute();
 
-  await db.schema
-    .alterTable('change_counters')
-    .addColumn('notifications', isPostgres ? 'bigint' : 'integer', (col) => col.notNull().defaultTo(0))
-    .execute();
-  if (isPostgres) {
-    await sql`
-      create trigger notifications_bump_change_counter
-      after insert or update or delete or truncate on notifications
-      for each statement execute function bump_change_counter()
-    `.execute(db);
-  } else {
-    for (const event of ['insert', 'update', 'delete']) {
-      await sql`
-        create trigger ${sql.raw(`notifications_${event}_bump_change_counter`)}
-        after ${sql.raw(event)} on notifications
-        begin
-          update change_counters set notifications = notifications + 1 where shard = 0;
-        end
-      `.execute(db);
-    }
-  }
+  await countChangesOf(db, 'notifications', isPostgres);
 }
 
 export async function down(): Promise<void> {
