@@ -27,8 +27,16 @@ export const paths = {
     requests: '/admin-request',
     donations: '/admin-donation',
     sites: '/admin-sites',
+    callouts: '/admin-callouts',
     audit: '/admin-audit',
   },
+  /** Any signed-in user's notifications (PRODUCT.md 3.8). */
+  notifications: '/notifications',
+  /** A donor's or patient's account and e-mail choices. */
+  profile: '/profile',
+  /** Public: ask for a password reset link, and the page the e-mailed link opens. */
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
 } as const;
 
 /** Where a signed-in user belongs (spec section 2, route guard). */

@@ -15,6 +15,7 @@ const authArea = () => import('@/features/auth/routes');
 const donorArea = () => import('@/features/donor/routes');
 const patientArea = () => import('@/features/patient/routes');
 const adminArea = () => import('@/features/admin/routes');
+const notificationsArea = () => import('@/features/notifications/routes');
 
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject['lazy'] {
   return async () => ({ Component: pick(await load()) });
@@ -37,6 +38,20 @@ export const routes: RouteObject[] = [
           { path: paths.patient.login, lazy: lazyPage(authArea, (m) => m.PatientLoginRoute) },
           { path: paths.patient.signup, lazy: lazyPage(authArea, (m) => m.PatientSignupRoute) },
           { path: paths.admin.login, lazy: lazyPage(authArea, (m) => m.AdminLoginRoute) },
+          { path: paths.forgotPassword, lazy: lazyPage(authArea, (m) => m.ForgotPasswordRoute) },
+          { path: paths.resetPassword, lazy: lazyPage(authArea, (m) => m.ResetPasswordRoute) },
+
+          {
+            element: <RequireRole allow={['ADMIN', 'DONOR', 'PATIENT']} />,
+            children: [
+              { path: paths.notifications, lazy: lazyPage(notificationsArea, (m) => m.NotificationsRoute) },
+            ],
+          },
+          {
+            // E-mail and call-out choices belong to donors and patients (PRODUCT.md 3.8).
+            element: <RequireRole allow={['DONOR', 'PATIENT']} />,
+            children: [{ path: paths.profile, lazy: lazyPage(notificationsArea, (m) => m.ProfileRoute) }],
+          },
 
           {
             element: <RequireRole allow={['DONOR']} />,
@@ -63,6 +78,7 @@ export const routes: RouteObject[] = [
               { path: paths.admin.requests, lazy: lazyPage(adminArea, (m) => m.ManageRequestsRoute) },
               { path: paths.admin.donations, lazy: lazyPage(adminArea, (m) => m.ManageDonationsRoute) },
               { path: paths.admin.sites, lazy: lazyPage(adminArea, (m) => m.SitesRoute) },
+              { path: paths.admin.callouts, lazy: lazyPage(adminArea, (m) => m.CalloutsRoute) },
               { path: paths.admin.audit, lazy: lazyPage(adminArea, (m) => m.AuditLogRoute) },
             ],
           },

@@ -18,6 +18,14 @@ export function jsonResponse(status: number, body: unknown): Response {
 }
 
 /**
+ * Asked by the app's frame on every signed-in screen (the header's bell), whatever the screen under
+ * test: no notifications, unless a test gives its own handler.
+ */
+const ALWAYS_ASKED: Record<string, Handler> = {
+  'GET /api/notifications': () => jsonResponse(200, { items: [], unread: 0 }),
+};
+
+/**
  * Stubs fetch with handlers keyed "METHOD /api/path". A request nobody expected is reported with
  * console.error, which fails the test (see setup.ts).
  */
@@ -34,7 +42,8 @@ export function mockApi(handlers: Record<string, Handler>) {
       json: () => JSON.parse(String(init.body)),
     };
     requests.push(request);
-    const handler = handlers[`${request.method} ${request.path}`];
+    const handler =
+      handlers[`${request.method} ${request.path}`] ?? ALWAYS_ASKED[`${request.method} ${request.path}`];
     if (!handler) {
       console.error(`Unexpected request: ${request.method} ${request.path}`);
       return jsonResponse(500, { detail: 'Unexpected request in test' });

@@ -1,6 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { Box, Burger, Button, Container, Divider, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconChevronDown, IconDroplet, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconChevronDown, IconDroplet, IconLogout, IconUserCircle, IconUserCog } from '@tabler/icons-react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { displayNameOf, useAuth } from '@/lib/auth/auth-context';
 import { paths } from '../paths';
@@ -10,6 +11,11 @@ import classes from './layout.module.css';
 import { ADMIN_LINK, ADMIN_SECTIONS, HOME_LINK, roleLinks, VISITOR_GROUPS, type NavItem } from './navigation';
 
 const MOBILE_MENU_ID = 'mobile-menu';
+
+// The bell (its popover, the list, the schemas) is only for signed-in users: a visitor's first
+// screen never downloads it.
+const NotificationBell = lazy(() => import('@/features/notifications/components/notification-bell'));
+const PROFILE_LINK: NavItem = { label: 'Profile', to: paths.profile };
 
 export function Header() {
   const auth = useAuth();
@@ -24,6 +30,19 @@ export function Header() {
 
   const userName = auth.status === 'signed-in' ? displayNameOf(auth.user) : null;
   const links: NavItem[] = auth.status === 'signed-in' ? [HOME_LINK, ...roleLinks(auth.role)] : [HOME_LINK];
+  // Donors and patients have a profile with their e-mail choices; the admin has none.
+  const hasProfile = auth.status === 'signed-in' && auth.role !== 'ADMIN';
+
+  const burger = (
+    <Burger
+      hiddenFrom="sm"
+      opened={menuOpened}
+      onClick={menu.toggle}
+      aria-label={menuOpened ? 'Close navigation' : 'Open navigation'}
+      aria-expanded={menuOpened}
+      aria-controls={MOBILE_MENU_ID}
+    />
+  );
 
   return (
     <Box component="header" className={classes.header}>
@@ -33,81 +52,87 @@ export function Header() {
           {PRODUCT_NAME}
         </Link>
 
-        <Group component="nav" aria-label="Main" gap={4} visibleFrom="sm" wrap="nowrap">
-          {links.map((link) => (
-            <Button
-              key={link.to}
-              component={NavLink}
-              to={link.to}
-              end
-              variant="subtle"
-              color="gray"
-              className={classes.navLink}
-            >
-              {link.label}
-            </Button>
-          ))}
+        <Group gap={4} wrap="nowrap">
+          <Group component="nav" aria-label="Main" gap={4} visibleFrom="sm" wrap="nowrap">
+            {links.map((link) => (
+              <Button
+                key={link.to}
+                component={NavLink}
+                to={link.to}
+                end
+                variant="subtle"
+                color="gray"
+                className={classes.navLink}
+              >
+                {link.label}
+              </Button>
+            ))}
 
-          {auth.status === 'signed-out'
-            ? VISITOR_GROUPS.map((group) => (
-                <HeaderMenu
-                  key={group.label}
-                  width={180}
-                  items={group.items}
-                  trigger={
-                    <Button
-                      variant="subtle"
-                      color="gray"
-                      className={classes.navLink}
-                      rightSection={<IconChevronDown size={16} aria-hidden />}
-                    >
-                      {group.label}
-                    </Button>
-                  }
-                />
-              ))
-            : null}
-          {auth.status === 'signed-out' ? (
-            <Button
-              component={NavLink}
-              to={ADMIN_LINK.to}
-              variant="subtle"
-              color="gray"
-              className={classes.navLink}
-            >
-              {ADMIN_LINK.label}
-            </Button>
-          ) : null}
+            {auth.status === 'signed-out'
+              ? VISITOR_GROUPS.map((group) => (
+                  <HeaderMenu
+                    key={group.label}
+                    width={180}
+                    items={group.items}
+                    trigger={
+                      <Button
+                        variant="subtle"
+                        color="gray"
+                        className={classes.navLink}
+                        rightSection={<IconChevronDown size={16} aria-hidden />}
+                      >
+                        {group.label}
+                      </Button>
+                    }
+                  />
+                ))
+              : null}
+            {auth.status === 'signed-out' ? (
+              <Button
+                component={NavLink}
+                to={ADMIN_LINK.to}
+                variant="subtle"
+                color="gray"
+                className={classes.navLink}
+              >
+                {ADMIN_LINK.label}
+              </Button>
+            ) : null}
 
-          {userName !== null ? (
-            <HeaderMenu
-              width={200}
-              items={[{ label: 'Logout', onClick: logout, leftSection: <IconLogout size={16} aria-hidden /> }]}
-              trigger={
-                <Button
-                  variant="light"
-                  leftSection={<IconUserCircle size={18} aria-hidden />}
-                  rightSection={<IconChevronDown size={16} aria-hidden />}
-                  ml="xs"
-                  maw={220}
-                >
-                  <Text span inherit truncate="end" maw={130}>
-                    {userName}
-                  </Text>
-                </Button>
-              }
-            />
+            {userName !== null ? (
+              <HeaderMenu
+                width={200}
+                items={[
+                  ...(hasProfile
+                    ? [{ ...PROFILE_LINK, leftSection: <IconUserCog size={16} aria-hidden /> }]
+                    : []),
+                  { label: 'Logout', onClick: logout, leftSection: <IconLogout size={16} aria-hidden /> },
+                ]}
+                trigger={
+                  <Button
+                    variant="light"
+                    leftSection={<IconUserCircle size={18} aria-hidden />}
+                    rightSection={<IconChevronDown size={16} aria-hidden />}
+                    ml="xs"
+                    maw={220}
+                  >
+                    <Text span inherit truncate="end" maw={130}>
+                      {userName}
+                    </Text>
+                  </Button>
+                }
+              />
+            ) : null}
+          </Group>
+
+          {/* Beside the user menu on a desktop, beside the burger on a phone. */}
+          {auth.status === 'signed-in' ? (
+            <Suspense fallback={<Box w={40} h={40} aria-hidden />}>
+              <NotificationBell />
+            </Suspense>
           ) : null}
+          {burger}
         </Group>
-
-        <Burger
-          hiddenFrom="sm"
-          opened={menuOpened}
-          onClick={menu.toggle}
-          aria-label={menuOpened ? 'Close navigation' : 'Open navigation'}
-          aria-expanded={menuOpened}
-          aria-controls={MOBILE_MENU_ID}
-        />
       </Container>
 
       {menuOpened ? (
@@ -153,6 +178,7 @@ export function Header() {
               <div id="mobile-group-user" className={classes.mobileGroupLabel}>
                 {userName}
               </div>
+              {hasProfile ? <MobileLink item={PROFILE_LINK} onNavigate={menu.close} /> : null}
               <Button
                 variant="subtle"
                 color="gray"

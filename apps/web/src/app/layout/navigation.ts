@@ -44,6 +44,7 @@ export const ADMIN_SECTIONS: NavItem[] = [
   { label: 'Requests', to: paths.admin.requests },
   { label: 'Donations', to: paths.admin.donations },
   { label: 'Sites', to: paths.admin.sites },
+  { label: 'Call-outs', to: paths.admin.callouts },
   { label: 'Audit Log', to: paths.admin.audit },
 ];
 

@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@bloodbank/shared/admin';
-import { formatDate, unitsText } from '@/lib/format';
+import { formatDate, pluralize, unitsText } from '@/lib/format';
 
 /**
  * The audit log in words: "Chief deactivated donor Asha Kumar at 10:38", then a line per detail
@@ -84,6 +84,34 @@ function changedFields(before: Record<string, unknown>, after: Record<string, un
     if (had && has) return `${label}: ${valueText(before[field])} → ${valueText(after[field])}`;
     return has ? `${label}: ${valueText(after[field])}` : `${label} was ${valueText(before[field])}`;
   });
+}
+
+const SITE_FIELDS: Record<string, string> = {
+  name: 'Name',
+  address: 'Address',
+  slot_minutes: 'Slot length',
+  capacity: 'Donors per slot',
+  closed_dates: 'Closed dates',
+  active: 'Active',
+};
+
+/** What changed on a donation site, field by field; the week's hours as one line. */
+function siteChanges(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  const lines: string[] = [];
+  for (const [field, label] of Object.entries(SITE_FIELDS)) {
+    if (!(field in after) || JSON.stringify(before[field]) === JSON.stringify(after[field])) continue;
+    const shown = (value: unknown) =>
+      field === 'slot_minutes' && typeof value === 'number' ? `${value} min` : valueText(value);
+    lines.push(
+      field in before
+        ? `${label}: ${shown(before[field])} → ${shown(after[field])}`
+        : `${label}: ${shown(after[field])}`,
+    );
+  }
+  if ('hours' in after && JSON.stringify(before.hours) !== JSON.stringify(after.hours)) {
+    lines.push('Opening hours changed');
+  }
+  return lines;
 }
 
 const PERSON_WORDS: Record<string, string> = { donor: 'donor', patient: 'patient', user: 'the account of' };
@@ -210,6 +238,37 @@ export function auditStory(entry: AuditEntry, now: Date = new Date()): AuditStor
       return say(`created the admin account ${text(after.username) ?? subject}`);
     case 'user.password_reset':
       return say(`reset the password of ${subject}`);
+    case 'password.reset':
+      // The user themselves, through an e-mailed link.
+      return say('reset their password with an e-mailed link');
+    case 'callout.sent': {
+      const notified = count(after.notified);
+      return say(`called out donors for ${text(after.bloodgroup) ?? 'a blood group'}`, [
+        ...(notified !== null ? [`${pluralize(notified, 'donor')} told`] : []),
+      ]);
+    }
+    case 'site.created': {
+      const address = text(after.address);
+      return say(
+        `added the donation site ${text(after.name) ?? record}`,
+        address ? [`Address: ${address}`] : [],
+      );
+    }
+    case 'site.updated':
+      return say(
+        `updated the donation site ${text(after.name) ?? text(before.name) ?? record}`,
+        siteChanges(before, after),
+      );
+    case 'site.deactivated':
+      return say(`deactivated the donation site ${text(after.name) ?? text(before.name) ?? record}`);
+    case 'donation.checked_in':
+      return say(`checked in ${entry.subject_name ?? `the donor of donation ${record}`}`);
+    case 'donations.no_show': {
+      const missed = count(after.donation_ids) ?? 0;
+      return say(
+        missed === 1 ? 'marked 1 booking as a no-show' : `marked ${pluralize(missed, 'booking')} as no-shows`,
+      );
+    }
     default: {
       const action = entry.action.split('.').at(-1)?.replaceAll('_', ' ') ?? entry.action;
       const what = PERSON_WORDS[entry.entity] ?? entry.entity.replaceAll('_', ' ');

@@ -1,5 +1,6 @@
 import { AuditScreen } from './screens/audit-screen';
 import { BloodScreen } from './screens/blood-screen';
+import { CalloutsScreen } from './screens/callouts-screen';
 import { AdminDashboardScreen } from './screens/dashboard-screen';
 import { DonationsScreen } from './screens/donations-screen';
 import { PeopleScreen } from './screens/people-screen';
@@ -34,6 +35,10 @@ export function ManageDonationsRoute() {
 
 export function SitesRoute() {
   return <SitesScreen />;
+}
+
+export function CalloutsRoute() {
+  return <CalloutsScreen />;
 }
 
 export function AuditLogRoute() {

@@ -16,7 +16,9 @@ export type AdminScope =
   | 'thresholds'
   | 'sites'
   /** Each site's day list: who comes when (changes with every check-in and collection). */
-  | 'siteDays';
+  | 'siteDays'
+  /** Low-stock call-outs: who was told, who booked. */
+  | 'callouts';
 
 export const adminKeys = {
   scope: (scope: AdminScope) => ['admin', scope] as const,

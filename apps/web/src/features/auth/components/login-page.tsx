@@ -153,6 +153,11 @@ function LoginForm({ userType, signIn }: { userType: UserType; signIn: ReturnTyp
           error={errors.password?.message}
           {...form.register('password')}
         />
+        <Text size="sm" ta="right" mt={-8}>
+          <Anchor component={Link} to={`${paths.forgotPassword}?as=${userType}`}>
+            Forgot password?
+          </Anchor>
+        </Text>
         <Button type="submit" size="md" fullWidth disabled={busy} mt="xs">
           {busy ? 'Logging in...' : 'Login'}
         </Button>

@@ -1,0 +1,146 @@
+import { useEffect, useState } from 'react';
+import { ActionIcon, Anchor, Box, Button, Group, Indicator, Loader, Popover, Text } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { paths } from '@/app/paths';
+import { errorMessage } from '@/lib/api-client';
+import { useNotifications } from '../api/get-notifications';
+import { markReadMutationKey, useMarkNotificationsRead } from '../api/mark-notifications-read';
+import { notificationKeys } from '../api/query-keys';
+import { NotificationItems } from './notification-items';
+import classes from './notifications.module.css';
+
+/** How many of the latest notifications the bell's list shows; the page has the rest. */
+const SHOWN = 5;
+
+export function bellLabel(unread: number): string {
+  return unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+}
+
+/**
+ * The header's bell for any signed-in user (PRODUCT.md 3.8): the unread count on it, and the latest
+ * notifications in a popover with "Mark all as read" and a link to the whole list. Loaded after
+ * sign-in only, so a visitor's first screen never downloads it.
+ */
+export function NotificationBell() {
+  const [opened, setOpened] = useState(false);
+  const notifications = useNotifications();
+  const markRead = useMarkNotificationsRead();
+  useNewsAfterChanges();
+
+  const unread = notifications.data?.unread ?? 0;
+  const items = notifications.data?.items.slice(0, SHOWN) ?? [];
+
+  let body;
+  if (notifications.isPending) {
+    body = (
+      <Group justify="center" py="lg" role="status">
+        <Loader size="sm" />
+        <Text size="sm">Loading notifications…</Text>
+      </Group>
+    );
+  } else if (notifications.isError && !notifications.data) {
+    body = (
+      <Text size="sm" c="red.9" p="md" role="alert">
+        {errorMessage(notifications.error, 'Your notifications could not be loaded. Please try again.')}
+      </Text>
+    );
+  } else if (items.length === 0) {
+    body = (
+      <Text size="sm" c="dimmed" p="md" ta="center">
+        No notifications yet
+      </Text>
+    );
+  } else {
+    body = (
+      <NotificationItems items={items} variant="compact" onRead={(id) => markRead.mutate({ ids: [id] })} />
+    );
+  }
+
+  return (
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-end"
+      shadow="md"
+      width={360}
+      trapFocus={false}
+      returnFocus
+      styles={{ dropdown: { padding: 0, maxWidth: 'calc(100vw - 16px)' } }}
+    >
+      <Popover.Target>
+        <Indicator
+          label={unread > 99 ? '99+' : unread}
+          disabled={unread === 0}
+          size={18}
+          offset={6}
+          color="blood"
+          // The button's name says the count; the number on it is for the eyes.
+          attributes={{ indicator: { 'aria-hidden': true } }}
+          className={classes.indicator}
+        >
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size={40}
+            radius="xl"
+            aria-label={bellLabel(unread)}
+            aria-expanded={opened}
+            aria-haspopup="dialog"
+            onClick={() => setOpened((open) => !open)}
+          >
+            <IconBell size={22} aria-hidden />
+          </ActionIcon>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown aria-label="Latest notifications">
+        <Group justify="space-between" px="md" py="xs" className={classes.bellHeader} wrap="nowrap">
+          <Text fw={700} size="sm">
+            Notifications
+          </Text>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            onClick={() => markRead.mutate({ all: true })}
+            disabled={unread === 0 || markRead.isPending}
+          >
+            Mark all as read
+          </Button>
+        </Group>
+        {body}
+        <Box px="md" py="xs" className={classes.bellFooter}>
+          <Anchor
+            component={Link}
+            to={paths.notifications}
+            size="sm"
+            fw={600}
+            onClick={() => setOpened(false)}
+          >
+            See all
+          </Anchor>
+        </Box>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+/**
+ * A change the user just made (a booking, a cancellation) may have told them something: the list is
+ * asked for again after any successful change other than marking notifications read.
+ */
+function useNewsAfterChanges() {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        if (event.type !== 'updated' || event.action.type !== 'success') return;
+        const key = event.mutation.options.mutationKey;
+        if (key && key[0] === markReadMutationKey[0]) return;
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
+      }),
+    [queryClient],
+  );
+}
+
+export default NotificationBell;

@@ -1,0 +1,147 @@
+import { Alert, Card, Container, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { CALLOUT_QUIET_DAYS, type Preferences } from '@bloodbank/shared/notifications';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { PageHeader } from '@/components/ui/page-header';
+import { PageLoader } from '@/components/ui/page-loader';
+import { errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth/auth-context';
+import { usePreferences } from '../api/get-preferences';
+import { useUpdatePreferences } from '../api/update-preferences';
+
+const LABELS: Record<keyof Preferences, string> = {
+  email_notifications: 'E-mail me these notifications',
+  callouts: 'Tell me when my blood group is needed (call-outs)',
+};
+
+/**
+ * A donor's or patient's profile: who they are, and whether they get e-mails and (donors)
+ * call-outs. Each switch saves on its own (PRODUCT.md 3.8).
+ */
+export function PreferencesScreen() {
+  useDocumentTitle('Your profile · Blood Bank');
+  const auth = useAuth();
+  const preferences = usePreferences();
+  const update = useUpdatePreferences();
+  const [saved, setSaved] = useState<keyof Preferences | null>(null);
+  const user = auth.status === 'signed-in' ? auth.user : null;
+  const isDonor = auth.status === 'signed-in' && auth.role === 'DONOR';
+
+  const change = (field: keyof Preferences, value: boolean) => {
+    setSaved(null);
+    update.mutate({ [field]: value }, { onSuccess: () => setSaved(field) });
+  };
+
+  let settings;
+  if (preferences.isPending) {
+    settings = <PageLoader label="Loading your choices" />;
+  } else if (preferences.isError) {
+    settings = (
+      <ErrorAlert
+        message={errorMessage(preferences.error, 'Your choices could not be loaded. Please try again.')}
+        onRetry={() => void preferences.refetch()}
+        retrying={preferences.isFetching}
+      />
+    );
+  } else {
+    const fields: (keyof Preferences)[] = isDonor
+      ? ['email_notifications', 'callouts']
+      : ['email_notifications'];
+    settings = (
+      <Stack gap="lg">
+        {fields.map((field) => (
+          <Switch
+            key={field}
+            size="md"
+            label={LABELS[field]}
+            description={
+              field === 'email_notifications'
+                ? `The messages of the bell in the header also go to ${user?.email ?? 'your e-mail address'}.`
+                : `When the blood bank runs short of blood you can give, we tell you, at most once in ${CALLOUT_QUIET_DAYS} days.`
+            }
+            checked={preferences.data[field]}
+            onChange={(event) => change(field, event.currentTarget.checked)}
+            disabled={update.isPending}
+          />
+        ))}
+        <div aria-live="polite">
+          {update.isPending ? (
+            <Group gap="xs">
+              <Loader size="xs" />
+              <Text size="sm">Saving…</Text>
+            </Group>
+          ) : saved && !update.isError ? (
+            <Group gap={6} c="teal.9">
+              <IconCircleCheck size={18} aria-hidden />
+              <Text size="sm" inherit>
+                Saved: {LABELS[saved].replace(/ \(.*\)$/, '').toLowerCase()} is{' '}
+                {preferences.data[saved] ? 'on' : 'off'}.
+              </Text>
+            </Group>
+          ) : null}
+        </div>
+        {update.isError ? (
+          <Alert
+            color="red"
+            variant="light"
+            role="alert"
+            styles={{ message: { color: 'var(--mantine-color-red-9)' } }}
+          >
+            {errorMessage(update.error, 'Your choice could not be saved. Please try again.')}
+          </Alert>
+        ) : null}
+      </Stack>
+    );
+  }
+
+  return (
+    <Container size="sm" py="xl">
+      <PageHeader
+        title="Your profile"
+        description="Your account and how the blood bank keeps you informed."
+      />
+      <Stack gap="lg">
+        {user ? (
+          <Card withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+            <Title order={2} size="h4" mb="sm">
+              Account
+            </Title>
+            <Stack gap={6}>
+              <Detail
+                label="Name"
+                value={`${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() || user.username}
+              />
+              <Detail label="Username" value={user.username} />
+              {user.email ? <Detail label="E-mail" value={user.email} /> : null}
+              {user.bloodgroup ? <Detail label="Blood group" value={user.bloodgroup} /> : null}
+            </Stack>
+          </Card>
+        ) : null}
+        <Card withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+          <Title order={2} size="h4" mb="xs">
+            Notifications
+          </Title>
+          <Text size="sm" c="dimmed" mb="md">
+            You always find your messages under the bell in the header.
+          </Text>
+          {settings}
+        </Card>
+      </Stack>
+    </Container>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="baseline">
+      <Text size="sm" c="dimmed" w={100} style={{ flex: 'none' }}>
+        {label}
+      </Text>
+      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
