@@ -18,6 +18,9 @@ export function slotsQueryOptions(siteId: number, date: string) {
   return queryOptions({
     queryKey: donorKeys.slots(siteId, date),
     queryFn: ({ signal }) => getSlots(siteId, date, signal),
+    // Places change by the minute: a list is never shown again once nobody looks at it (the next
+    // form or Move Booking dialog waits for a fresh one rather than offering a taken time).
+    gcTime: 0,
   });
 }
 
