@@ -1,0 +1,111 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Notification } from '@bloodbank/shared/notifications';
+import { jsonResponse, mockApi } from '@/test/mock-api';
+import { renderScreen } from '@/test/render';
+import { NotificationBell } from './notification-bell';
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+const items: Notification[] = [
+  {
+    id: 3,
+    kind: 'booking_confirmed',
+    title: 'Your donation is booked',
+    body: 'Thank you! Your donation is booked for 12 Mar. You can move or cancel it from your dashboard.',
+    created_at: minutesAgo(5),
+    read: false,
+  },
+  {
+    id: 2,
+    kind: 'callout',
+    title: 'Your blood group is needed',
+    body: 'O- is running low. Please book a donation if you can.',
+    created_at: minutesAgo(180),
+    read: false,
+  },
+  {
+    id: 1,
+    kind: 'collection_recorded',
+    title: 'Thank you for donating',
+    body: '100 points were added to your score.',
+    created_at: minutesAgo(60 * 24 * 3),
+    read: true,
+  },
+];
+
+describe('NotificationBell', () => {
+  it('shows the unread count, lists the latest with the unread ones marked, and marks all read', async () => {
+    let list = { items, unread: 2 };
+    const api = mockApi({
+      'GET /api/notifications': () => jsonResponse(200, list),
+      'POST /api/notifications/read': () => {
+        list = { items: items.map((item) => ({ ...item, read: true })), unread: 0 };
+        return new Response(null, { status: 204 });
+      },
+    });
+    const { user } = renderScreen(<NotificationBell />);
+
+    const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
+    expect(screen.getByText('2')).toBeInTheDocument();
+    await user.click(bell);
+
+    const popover = await screen.findByRole('dialog');
+    const entries = within(popover).getAllByRole('listitem');
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      'Unread: Your donation is bookedThank you! Your donation is booked for 12 Mar. You can move or cancel it from your dashboard.5 minutes ago',
+      'Unread: Your blood group is neededO- is running low. Please book a donation if you can.3 hours ago',
+      'Thank you for donating100 points were added to your score.3 days ago',
+    ]);
+    expect(within(popover).getByRole('link', { name: 'See all' })).toHaveAttribute('href', '/notifications');
+
+    await user.click(within(popover).getByRole('button', { name: 'Mark all as read' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument());
+    expect(screen.queryByText('2')).not.toBeInTheDocument();
+    const marked = api.requests.filter((request) => request.method === 'POST');
+    expect(marked.map((request) => request.json())).toEqual([{ all: true }]);
+    expect(within(popover).queryByText(/Unread:/)).not.toBeInTheDocument();
+    expect(within(popover).getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+  });
+
+  it('marks one read when it is clicked, and the count drops by one', async () => {
+    let list = { items, unread: 2 };
+    const api = mockApi({
+      'GET /api/notifications': () => jsonResponse(200, list),
+      'POST /api/notifications/read': () => {
+        list = { items: items.map((item) => (item.id === 2 ? { ...item, read: true } : item)), unread: 1 };
+        return new Response(null, { status: 204 });
+      },
+    });
+    const { user } = renderScreen(<NotificationBell />);
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    await user.click(await screen.findByRole('button', { name: /Your blood group is needed/ }));
+
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    expect(screen.getByText('1')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Your blood group is needed/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Your blood group is needed')).toBeInTheDocument();
+    expect(
+      api.requests.filter((request) => request.method === 'POST').map((request) => request.json()),
+    ).toEqual([{ ids: [2] }]);
+  });
+
+  it('says when there is nothing yet, and has no count', async () => {
+    mockApi({ 'GET /api/notifications': () => jsonResponse(200, { items: [], unread: 0 }) });
+    const { user } = renderScreen(<NotificationBell />);
+    await user.click(await screen.findByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+  });
+
+  it('puts the count back when marking read fails', async () => {
+    mockApi({
+      'GET /api/notifications': () => jsonResponse(200, { items, unread: 2 }),
+      'POST /api/notifications/read': () => jsonResponse(500, { detail: 'Internal Server Error' }),
+    });
+    const { user } = renderScreen(<NotificationBell />);
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
+  });
+});
