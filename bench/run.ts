@@ -392,6 +392,8 @@ function endpoints(seed: SeedResult, today: string, serverUrl: string, bookers: 
       kind: 'read',
       requests: get('/api/admin/donations?status=pending&due=true', [admin]),
     },
+    // The header's bell asks every minute from every open tab.
+    { name: 'GET /api/notifications', kind: 'read', requests: get('/api/notifications', donors) },
     // Tomorrow's slots of each seeded site (the booking form asks this for every date it shows).
     {
       name: 'GET /api/sites/:id/slots',
