@@ -59,69 +59,69 @@ export function NotificationBell() {
   }
 
   return (
-    <Popover
-      opened={opened}
-      onChange={setOpened}
-      position="bottom-end"
-      shadow="md"
-      width={360}
-      trapFocus={false}
-      returnFocus
-      styles={{ dropdown: { padding: 0, maxWidth: 'calc(100vw - 16px)' } }}
+    // The count sits on the button; the popover's target is the button itself, which carries
+    // aria-expanded and aria-controls (a wrapping element may not).
+    <Indicator
+      label={unread > 99 ? '99+' : unread}
+      disabled={unread === 0}
+      size={18}
+      offset={6}
+      color="blood"
+      // The button's name says the count; the number on it is for the eyes.
+      attributes={{ indicator: { 'aria-hidden': true } }}
+      className={classes.indicator}
     >
-      <Popover.Target>
-        <Indicator
-          label={unread > 99 ? '99+' : unread}
-          disabled={unread === 0}
-          size={18}
-          offset={6}
-          color="blood"
-          // The button's name says the count; the number on it is for the eyes.
-          attributes={{ indicator: { 'aria-hidden': true } }}
-          className={classes.indicator}
-        >
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-end"
+        shadow="md"
+        width={360}
+        trapFocus={false}
+        returnFocus
+        styles={{ dropdown: { padding: 0, maxWidth: 'calc(100vw - 16px)' } }}
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
             size={40}
             radius="xl"
             aria-label={bellLabel(unread)}
-            aria-expanded={opened}
-            aria-haspopup="dialog"
             onClick={() => setOpened((open) => !open)}
           >
             <IconBell size={22} aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown aria-label="Latest notifications">
-        <Group justify="space-between" px="md" py="xs" className={classes.bellHeader} wrap="nowrap">
-          <Text fw={700} size="sm">
-            Notifications
-          </Text>
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            onClick={() => markRead.mutate({ all: true })}
-            disabled={unread === 0 || markRead.isPending}
-          >
-            Mark all as read
-          </Button>
-        </Group>
-        {body}
-        <Box px="md" py="xs" className={classes.bellFooter}>
-          <Anchor
-            component={Link}
-            to={paths.notifications}
-            size="sm"
-            fw={600}
-            onClick={() => setOpened(false)}
-          >
-            See all
-          </Anchor>
-        </Box>
-      </Popover.Dropdown>
-    </Popover>
+        </Popover.Target>
+        <Popover.Dropdown aria-label="Latest notifications">
+          <Group justify="space-between" px="md" py="xs" className={classes.bellHeader} wrap="nowrap">
+            <Text fw={700} size="sm">
+              Notifications
+            </Text>
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              onClick={() => markRead.mutate({ all: true })}
+              disabled={unread === 0 || markRead.isPending}
+            >
+              Mark all as read
+            </Button>
+          </Group>
+          {body}
+          <Box px="md" py="xs" className={classes.bellFooter}>
+            <Anchor
+              component={Link}
+              to={paths.notifications}
+              size="sm"
+              fw={600}
+              onClick={() => setOpened(false)}
+            >
+              See all
+            </Anchor>
+          </Box>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }
 
