@@ -226,7 +226,9 @@ test('a donor turns e-mails off on the profile page, and the choice stays', asyn
   await expectAccessible(page, 'the profile page');
 
   await email.click();
-  await expect(page.getByText('Saved: e-mail me these notifications is off.')).toBeVisible();
+  await expect(
+    page.getByText('Saved. You will no longer get e-mails; the bell keeps every message.'),
+  ).toBeVisible();
   await expect(email).not.toBeChecked();
   await expectAccessible(page, 'the profile page, saved');
 
@@ -266,7 +268,7 @@ test('an admin calls out a group on the Call-outs screen and sees the call-out l
   await dialog.getByRole('button', { name: 'Send call-out' }).click();
 
   const result = form.getByRole('status');
-  await expect(result).toHaveText(/^(No donor was|1 donor was|\d+ donors were) told that AB- is needed\.$/);
+  await expect(result).toHaveText(/^(No donor was|1 donor was|\d+ donors were) told that AB- is needed\./);
   const told = /^(\d+)/.exec((await result.textContent()) ?? '')?.[1] ?? '0';
 
   // The newest row: this call-out, by staff, with as many told as the answer said.

@@ -216,6 +216,9 @@ function CalloutForm() {
               styles={{ message: { color: TEXT_TONE.teal } }}
             >
               {toldText(result.notified)} that {result.bloodgroup} is needed.
+              {result.notified === 0
+                ? ` Every donor who can give to ${result.bloodgroup} is deferred, not yet eligible, already booked, does not want call-outs or was told in the last ${CALLOUT_QUIET_DAYS} days.`
+                : ''}
             </Alert>
           ) : null}
         </Stack>

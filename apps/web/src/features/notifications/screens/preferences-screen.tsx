@@ -16,6 +16,18 @@ const LABELS: Record<keyof Preferences, string> = {
   callouts: 'Tell me when my blood group is needed (call-outs)',
 };
 
+/** What the switch just saved means, in words. */
+function savedText(field: keyof Preferences, on: boolean): string {
+  if (field === 'email_notifications') {
+    return on
+      ? 'Saved. You will get these messages by e-mail too.'
+      : 'Saved. You will no longer get e-mails; the bell keeps every message.';
+  }
+  return on
+    ? 'Saved. We will tell you when your blood group is needed.'
+    : 'Saved. You will no longer get call-outs.';
+}
+
 /**
  * A donor's or patient's profile: who they are, and whether they get e-mails and (donors)
  * call-outs. Each switch saves on its own (PRODUCT.md 3.8).
@@ -73,11 +85,10 @@ export function PreferencesScreen() {
               <Text size="sm">Saving…</Text>
             </Group>
           ) : saved && !update.isError ? (
-            <Group gap={6} c="teal.9">
-              <IconCircleCheck size={18} aria-hidden />
+            <Group gap={6} c="teal.9" wrap="nowrap" align="flex-start">
+              <IconCircleCheck size={18} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
               <Text size="sm" inherit>
-                Saved: {LABELS[saved].replace(/ \(.*\)$/, '').toLowerCase()} is{' '}
-                {preferences.data[saved] ? 'on' : 'off'}.
+                {savedText(saved, preferences.data[saved])}
               </Text>
             </Group>
           ) : null}
