@@ -76,7 +76,7 @@ export const PASSWORD_RESET_TTL_MINUTES = 60;
 /** POST /api/auth/password-reset: `{username}` or `{email}`. */
 export const PasswordResetRequestSchema = z
   .object({
-    username: z.string().trim().max(50).optional(),
+    username: z.string().trim().max(50, 'Must be at most 50 characters').optional(),
     email: z.string().trim().max(254).regex(EMAIL_PATTERN, 'Please enter a valid email address').optional(),
   })
   .refine((body) => Boolean(body.username) !== Boolean(body.email), {
