@@ -13,7 +13,10 @@ export function isPhone(page: Page): boolean {
  * visits; each spec runs at desktop width and at 375 px, so every screen is checked at both.
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
-  // Mid-fade (menus, transitions) text has a blended colour that axe would report as low contrast.
+  // A list that is refetching dims its rows on purpose (aria-busy, data-table.module.css): wait until it is done.
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+  // Mid-fade (menus, transitions, the dimmed rows coming back) text has a blended colour that axe
+  // would report as low contrast.
   await page.waitForFunction(() =>
     document
       .getAnimations()
