@@ -43,7 +43,8 @@ export function startDailyWork(ctx: AppContext, log: FastifyBaseLogger, everyMs 
         if (noShows > 0) log.info({ noShows }, 'daily work: bookings whose day passed marked as no-shows');
         if (messages) log.info(messages, "daily work: today's reminders and eligibility messages sent");
       } catch (error) {
-        log.warn({ err: error }, 'daily work failed; it runs again at the next turn');
+        // One line, no stack: the database outage monitor tells the rest.
+        log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'daily work failed; it runs again at the next turn');
       } finally {
         running = undefined;
       }

@@ -21,7 +21,9 @@ export const invalidResetLink = () => new AppError(400, PASSWORD_RESET_MESSAGES.
  * stored as its SHA-256 hash only, and the link is e-mailed (through the queue).
  */
 export function requestPasswordReset(ctx: AppContext, log: FastifyBaseLogger, request: PasswordResetRequest): void {
-  void issueResetLink(ctx, request).catch((error: unknown) => log.warn({ err: error }, 'a password reset could not be issued'));
+  void issueResetLink(ctx, request).catch((error: unknown) =>
+    log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'a password reset could not be issued'),
+  );
 }
 
 async function issueResetLink(ctx: AppContext, request: PasswordResetRequest): Promise<void> {

@@ -24,6 +24,8 @@ export function createJobWorker(ctx: AppContext, mailer: Mailer, log: FastifyBas
   let stopped = false;
   let running: Promise<{ sent: number; failed: number }> | undefined;
   let timer: NodeJS.Timeout | undefined;
+  /** The queue could not be read: said once in the log until it can (the outage monitor tells the rest). */
+  let unreadable = false;
 
   const perform = async (job: ClaimedJob) => {
     if (job.kind === 'email') await mailer.send(JSON.parse(job.payload) as MailMessage);
@@ -65,9 +67,11 @@ export function createJobWorker(ctx: AppContext, mailer: Mailer, log: FastifyBas
     if (stopped) return;
     try {
       await runDue();
+      unreadable = false;
     } catch (error) {
-      // The database is away: the jobs wait in it; try again at the next poll.
-      log.warn({ err: error }, 'the job queue could not be read; retrying');
+      // The database is away: the jobs wait in it; try again at the next poll. One line, no stack.
+      if (!unreadable) log.warn({ reason: redact(error instanceof Error ? error.message : String(error)) }, 'the job queue could not be read; retrying every second');
+      unreadable = true;
     }
     schedule(POLL_MS);
   };
