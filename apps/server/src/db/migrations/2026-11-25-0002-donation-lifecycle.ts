@@ -1,4 +1,5 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { countChangesOf } from './support/count-changes';
 import { rebuildSqliteTable, replaceOnce } from './support/sqlite-rebuild';
 
 /**
@@ -54,7 +55,7 @@ export async function up(db: AnyDb): Promise<void> {
 
   await createLifecycleTables(db, isPostgres);
   await recomputeLevels(db);
-  await countNewTables(db, isPostgres);
+  for (const table of NEW_TABLES) await countChangesOf(db, table, isPostgres);
 }
 
 async function widenChecksOnPostgres(db: AnyDb): Promise<void> {
@@ -159,33 +160,6 @@ async function recomputeLevels(db: AnyDb): Promise<void> {
     while (Number(profile.points) >= 50 * level * (level + 1)) level += 1;
     if (level !== Number(profile.level)) {
       await db.updateTable('game_profiles').set({ level }).where('id', '=', profile.id).execute();
-    }
-  }
-}
-
-async function countNewTables(db: AnyDb, isPostgres: boolean): Promise<void> {
-  for (const table of NEW_TABLES) {
-    await db.schema
-      .alterTable('change_counters')
-      .addColumn(table, isPostgres ? 'bigint' : 'integer', (col) => col.notNull().defaultTo(0))
-      .execute();
-    if (isPostgres) {
-      // The function of migration 2026-11-21-0002 bumps the column named after the trigger's table.
-      await sql`
-        create trigger ${sql.raw(`${table}_bump_change_counter`)}
-        after insert or update or delete or truncate on ${sql.table(table)}
-        for each statement execute function bump_change_counter()
-      `.execute(db);
-      continue;
-    }
-    for (const event of ['insert', 'update', 'delete']) {
-      await sql`
-        create trigger ${sql.raw(`${table}_${event}_bump_change_counter`)}
-        after ${sql.raw(event)} on ${sql.table(table)}
-        begin
-          update change_counters set ${sql.ref(table)} = ${sql.ref(table)} + 1 where shard = 0;
-        end
-      `.execute(db);
     }
   }
 }

@@ -6,7 +6,7 @@ type AnyDb = Kysely<any>;
 /**
  * Counts every change of `table` in change_counters (the reused answers' versions,
  * db/change-versions.ts): a column for it, and triggers that bump it. Shared by the migrations that
- * add tables from 2026-11-25-0004 on; changing it changes each of them, so don't.
+ * add tables from 2026-11-25-0002 on; changing it changes each of them, so don't.
  */
 export async function countChangesOf(db: AnyDb, table: string, isPostgres: boolean): Promise<void> {
   await db.schema
