@@ -82,9 +82,13 @@ export function levelForPoints(points: number): number {
   return level;
 }
 
-/** Percent of the way from the current level's start to the next level, 0..100. */
+/**
+ * Percent of the way from the current level's start to the next level, 0..100. Rounded, but never
+ * 100 before the next level is reached (299 points of level 2's 100..300 is 99%, not "100%, 1 to go").
+ */
 export function levelProgressPercent(points: number, levelStart: number, nextLevel: number): number {
   const span = nextLevel - levelStart;
   if (span <= 0) return 0;
-  return Math.min(100, Math.max(0, Math.round(((points - levelStart) / span) * 100)));
+  const ceiling = points < nextLevel ? 99 : 100;
+  return Math.min(ceiling, Math.max(0, Math.round(((points - levelStart) / span) * 100)));
 }

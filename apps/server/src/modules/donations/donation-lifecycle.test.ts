@@ -4,9 +4,11 @@ import type { AdminDonation } from '@bloodbank/shared/admin';
 import { FOLLOW_UP_MESSAGE } from '@bloodbank/shared/donation-lifecycle';
 import type { DonorSummary } from '@bloodbank/shared/donation';
 import type { GameState } from '@bloodbank/shared/game';
+import type { NotificationList } from '@bloodbank/shared/notifications';
+import type { StockEntry } from '@bloodbank/shared/blood-request';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createAdmin, createDonor, createPatient, type TestUser } from '../../../test/factories';
-import { activitiesOf, auditEntries, insertRequest } from '../../../test/admin-fixtures';
+import { activitiesOf, auditEntries, insertRequest, insertUnits } from '../../../test/admin-fixtures';
 import {
   book,
   collect,
@@ -246,6 +248,44 @@ describe('Blood Hero credits at collection (PRODUCT.md 3.4)', () => {
     expect((await rewardOf(cancellingDonor)).statusCode).toBe(409);
   });
 
+  it('a booking deferred at screening earns nothing: points, level and achievements stay as they were', async () => {
+    // A donor with one collection behind them (100 + First Time Hero = 200 points).
+    const donor = await createDonor(t);
+    setToday(t, addDays(TODAY, -100));
+    const first = await book(t, donor, addDays(TODAY, -100));
+    expect((await collect(t, first)).statusCode).toBe(200);
+    expect((await rewardOf(donor)).statusCode).toBe(200);
+    setToday(t, TODAY);
+    const before = await get<GameState>('/api/game/state', donor);
+    expect(before).toMatchObject({ profile: { points: 200, level: 2, donation_streak: 1 }, total_donations: 1 });
+    expect(before.achievements.map((earned) => earned.achievement.name)).toEqual(['First Time Hero']);
+
+    const booked = await book(t, donor, TODAY);
+    const deferred = await collect(t, booked, { ...PASSING_SCREENING, haemoglobin_g_dl: 12.4 });
+    expect(deferred.json()).toMatchObject({ status: 'deferred' });
+    const reward = await rewardOf(donor);
+    expect(reward.statusCode).toBe(409);
+    expect(reward.json().detail).toBe('No completed donation to reward');
+    const after = await get<GameState>('/api/game/state', donor);
+    expect(after).toMatchObject({
+      profile: { points: 200, level: 2, donation_streak: 1 },
+      level_start_points: 100,
+      next_level_points: 300,
+      total_donations: 1,
+    });
+    expect(after.achievements.map((earned) => earned.achievement.name)).toEqual(['First Time Hero']);
+    expect(await t.db.selectFrom('game_rewards').select('donation_id').where('donation_id', '=', booked).execute()).toEqual([]);
+
+    // A first-time donor (with a profile at 0 points) deferred at screening: no points, no First Time Hero.
+    const newcomer = await createDonor(t);
+    expect((await post('/api/game/profiles', newcomer)).statusCode).toBe(201);
+    const newcomerBooking = await book(t, newcomer, TODAY);
+    expect((await collect(t, newcomerBooking, { ...PASSING_SCREENING, pulse: 101 })).json().status).toBe('deferred');
+    expect((await rewardOf(newcomer)).statusCode).toBe(409);
+    const newcomerState = await get<GameState>('/api/game/state', newcomer);
+    expect(newcomerState).toMatchObject({ profile: { points: 0, level: 1, donation_streak: 0 }, total_donations: 0, achievements: [] });
+  });
+
   it('reports where each level starts and the next begins as points grow', async () => {
     const donor = await createDonor(t);
     const expected = [
@@ -402,6 +442,75 @@ describe('test results (POST /api/admin/donations/:id/results)', () => {
     const response = await recordResults(t, booked, { ...NEGATIVE_RESULTS, syphilis: 'reactive', bloodgroup: 'O+' });
     expect(response.json().deferral).toMatchObject({ type: 'temporary', until: addDays(TODAY, 365), reason: 'Reactive: Syphilis.' });
     expect((await summaryOf(donor)).next_eligible_date).toBe(addDays(TODAY, 365));
+  });
+
+  it('reactive HBV alone: discarded, a permanent deferral like HIV, and the donor sees only the follow-up text', async () => {
+    const donor = await createDonor(t, { bloodgroup: 'B+' });
+    const booked = await book(t, donor, TODAY);
+    await collect(t, booked);
+    const response = await recordResults(t, booked, { ...NEGATIVE_RESULTS, hbv: 'reactive', bloodgroup: 'B+' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: 'discarded',
+      deferral: { type: 'permanent', until: null, source: 'test', reason: 'Reactive: Hepatitis B (HBV).', active: true },
+    });
+    expect((await unitsOf(booked)).map((unit) => [unit.status, unit.discard_reason])).toEqual([['discarded', 'Reactive screening test']]);
+
+    const summary = await summaryOf(donor);
+    expect(summary).toMatchObject({
+      deferred: { type: 'permanent', until: null },
+      next_eligible_date: null,
+      not_eligible_reason: 'You cannot donate at this time. Please contact the blood bank.',
+      latest_donation: { id: booked, status: 'discarded', rejection_reason: null },
+    });
+    expect(summary.activities.map((activity) => activity.message)).toContain(FOLLOW_UP_MESSAGE);
+    const notifications = await get<NotificationList>('/api/notifications', donor);
+    expect(notifications.items.map((item) => item.body)).toContain(FOLLOW_UP_MESSAGE);
+    const donorSees =
+      JSON.stringify(summary) +
+      JSON.stringify(notifications) +
+      (await t.app.inject({ method: 'GET', url: '/api/donations/mine', headers: donor.headers })).body;
+    expect(donorSees).not.toMatch(/reactive|HBV|hepatitis/i);
+
+    // Permanent: even a year on, booking is refused with the permanent message.
+    setToday(t, addDays(TODAY, 400));
+    const refused = await post('/api/donations', donor, { unit: 1, date: addDays(TODAY, 400), disease: 'None', confirmation: true });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().detail).toBe('You cannot donate at this time. Please contact the blood bank.');
+  });
+
+  it('lookback holds a unit collected 365 days before the reactive result, not one collected 366 days before', async () => {
+    const donor = await createDonor(t, { bloodgroup: 'A-' });
+    // 12 months before 2026-03-10 is 2025-03-10, 365 days earlier: the first day inside the window.
+    const inside = addDays(TODAY, -365);
+    const outside = addDays(TODAY, -366);
+    expect(inside).toBe('2025-03-10');
+    const unitCollectedOn = async (date: string) => {
+      const donationId = await insertDonationRow(t, donor.id, { date, bloodgroup: 'A-' });
+      const [unitId] = await insertUnits(t, { bloodgroup: 'A-', component: 'plasma', donation_id: donationId, collected_on: date, expires_on: addDays(TODAY, 30) });
+      return unitId!;
+    };
+    const outsideUnit = await unitCollectedOn(outside);
+    const insideUnit = await unitCollectedOn(inside);
+    const plasmaBefore = (await get<StockEntry[]>('/api/stock', admin)).find((row) => row.bloodgroup === 'A-')!.components.plasma;
+
+    const booked = await book(t, donor, TODAY);
+    await collect(t, booked);
+    const response = await recordResults(t, booked, { ...NEGATIVE_RESULTS, syphilis: 'reactive', bloodgroup: 'A-' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().lookback_unit_ids).toEqual([insideUnit]);
+    const units = await t.db
+      .selectFrom('blood_units')
+      .select(['id', 'status', 'hold_reason'])
+      .where('id', 'in', [insideUnit, outsideUnit])
+      .orderBy('id')
+      .execute();
+    expect(units).toEqual([
+      { id: outsideUnit, status: 'available', hold_reason: null },
+      { id: insideUnit, status: 'quarantined', hold_reason: 'lookback' },
+    ]);
+    const plasmaAfter = (await get<StockEntry[]>('/api/stock', admin)).find((row) => row.bloodgroup === 'A-')!.components.plasma;
+    expect(plasmaAfter).toBe(plasmaBefore - 1);
   });
 
   it('records once when two staff record results at the same moment', async () => {

@@ -290,6 +290,47 @@ describe('points, levels, streaks and achievements', () => {
   });
 });
 
+describe('levels at each boundary (PRODUCT.md 3.4: level n spans 100 x n, starts at 50 x n x (n - 1))', () => {
+  // Every real reward is a multiple of 100, so points never land one short of a level. This app
+  // reprices First Time Hero so that one collection lands on each side of a level's start, through
+  // the real path: collection, recomputation, the stored level and the game state.
+  let levels: TestApp;
+  beforeAll(async () => {
+    levels = await createTestApp({ now: '2026-01-05T09:00:00Z' });
+  });
+  afterAll(() => levels.close());
+
+  it.each([
+    { points: 99, level: 1, start: 0, next: 100 },
+    { points: 100, level: 2, start: 100, next: 300 },
+    { points: 299, level: 2, start: 100, next: 300 },
+    { points: 300, level: 3, start: 300, next: 600 },
+    { points: 599, level: 3, start: 300, next: 600 },
+    { points: 600, level: 4, start: 600, next: 1000 },
+  ])('$points points: level $level, from $start to $next', async ({ points, level, start, next }) => {
+    await levels.db
+      .updateTable('achievements')
+      .set({ points_reward: points - 100 })
+      .where('code', '=', 'first_hero_badge')
+      .execute();
+    const donor = await createDonor(levels);
+    const reward = await donateAndCollect(levels, donor, '2026-01-05');
+    expect(reward).toMatchObject({ profile: { points, level }, points_credited: 100 });
+
+    const response = await levels.app.inject({
+      method: 'GET',
+      url: '/api/game/state',
+      headers: donor.headers,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<GameState>()).toMatchObject({
+      profile: { points, level },
+      level_start_points: start,
+      next_level_points: next,
+    });
+  });
+});
+
 describe('GET /api/game/achievements', () => {
   it("lists the catalogue with the older server's names and rewards, icon key = rule", async () => {
     const patient = await createPatient(t);

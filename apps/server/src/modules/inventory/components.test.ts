@@ -181,6 +181,65 @@ describe('requests for a component', () => {
     expect(second.json().issued_unit_ids).toEqual([laterRedCells!.id]);
   });
 
+  const componentsOfUnits = async (ids: number[]) =>
+    (await t.db.selectFrom('blood_units').select(['id', 'component', 'bloodgroup', 'status', 'request_id']).where('id', 'in', ids).orderBy('id').execute());
+
+  it('approves a red-cell request for more units than there are red cells, making up the rest with whole blood', async () => {
+    const [redCells] = await receive('A+', 'red_cells', 1, addDays(TODAY, -20)); // expires +22: the first to go
+    const wholeBlood = await receive('A+', 'whole_blood', 3, TODAY); // expire +35
+    expect((await stockOf('A+')).components).toMatchObject({ red_cells: 1, whole_blood: 3 });
+
+    const patientRequest = await request('A+', 'red_cells', 3);
+    const approved = await approve(patientRequest.id);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ status: 'approved', component: 'red_cells', issued_bloodgroup: 'A+' });
+    const issuedIds: number[] = approved.json().issued_unit_ids;
+    expect([...issuedIds].sort((a, b) => a - b)).toEqual([redCells!.id, wholeBlood[0]!.id, wholeBlood[1]!.id]);
+    expect(await componentsOfUnits(issuedIds)).toEqual([
+      { id: redCells!.id, component: 'red_cells', bloodgroup: 'A+', status: 'issued', request_id: patientRequest.id },
+      { id: wholeBlood[0]!.id, component: 'whole_blood', bloodgroup: 'A+', status: 'issued', request_id: patientRequest.id },
+      { id: wholeBlood[1]!.id, component: 'whole_blood', bloodgroup: 'A+', status: 'issued', request_id: patientRequest.id },
+    ]);
+    // One whole-blood bag is left: the one unit of blood the screens now show for A+.
+    expect(await stockOf('A+')).toEqual({ bloodgroup: 'A+', units: 1, components: { whole_blood: 1, red_cells: 0, plasma: 0, platelets: 0 } });
+  });
+
+  it('with no red cells at all, a red-cell request takes every whole-blood unit when they are exactly enough, and is short by one more', async () => {
+    const wholeBlood = await receive('B+', 'whole_blood', 2);
+    const tooMany = await approve((await request('B+', 'red_cells', 3)).id);
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json()).toMatchObject({
+      detail: 'Stock does not have enough blood to approve this request. Only 2 units available.',
+      code: 'insufficient_stock',
+      available: 2,
+    });
+    expect((await stockOf('B+')).units).toBe(2);
+
+    const exact = await approve((await request('B+', 'red_cells', 2)).id);
+    expect(exact.statusCode, exact.body).toBe(200);
+    expect([...exact.json().issued_unit_ids].sort((a: number, b: number) => a - b)).toEqual(wholeBlood.map((unit) => unit.id));
+    expect((await componentsOfUnits(exact.json().issued_unit_ids)).map((unit) => unit.component)).toEqual(['whole_blood', 'whole_blood']);
+    expect(await stockOf('B+')).toEqual({ bloodgroup: 'B+', units: 0, components: { whole_blood: 0, red_cells: 0, plasma: 0, platelets: 0 } });
+  });
+
+  it('when the patient\'s group has no red cells, the admin may fill the request from whole blood of a compatible group', async () => {
+    await receive('A+', 'red_cells', 1); // the patient's own group: one red-cell unit, short of two
+    const wholeBlood = await receive('O-', 'whole_blood', 2);
+    const patientRequest = await request('A+', 'red_cells', 2);
+    const short = await approve(patientRequest.id);
+    expect(short.statusCode).toBe(409);
+    expect(short.json()).toMatchObject({ available: 1, compatible: [{ bloodgroup: 'O-', units: 2 }] });
+
+    const fromO = await approve(patientRequest.id, 'O-');
+    expect(fromO.statusCode, fromO.body).toBe(200);
+    expect(fromO.json()).toMatchObject({ status: 'approved', issued_bloodgroup: 'O-' });
+    expect(await componentsOfUnits(fromO.json().issued_unit_ids)).toEqual(
+      wholeBlood.map((unit) => ({ id: unit.id, component: 'whole_blood', bloodgroup: 'O-', status: 'issued', request_id: patientRequest.id })),
+    );
+    expect((await stockOf('O-')).units).toBe(0);
+    expect((await stockOf('A+')).components).toMatchObject({ red_cells: 1, whole_blood: 0 });
+  });
+
   it('defaults to red cells; plasma and platelets only from their own units', async () => {
     await receive('B+', 'red_cells', 3);
     const plasmaRequest = await request('B+', 'plasma', 1);

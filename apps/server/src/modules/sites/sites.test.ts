@@ -279,6 +279,55 @@ describe('booking a slot (POST /api/donations with site_id and slot)', () => {
   });
 });
 
+describe("the bank's time zone (TIMEZONE) decides today and each slot", () => {
+  it('in Asia/Kolkata at 23:50 UTC on Monday, it is already Tuesday 05:20: Tuesday offers the slots after 05:20, Monday is past', async () => {
+    // 2026-03-09T23:50Z is 2026-03-10 05:20 in India (UTC+05:30): the UTC date and the bank's differ.
+    const kolkata = await createTestApp({ now: `${MONDAY}T23:50:00Z`, env: { TIMEZONE: 'Asia/Kolkata' } });
+    try {
+      const staff = await staffOf(kolkata);
+      // An early blood drive on Tuesdays, so the bank's morning falls inside the opening hours.
+      const created = await kolkata.app.inject({
+        method: 'POST',
+        url: '/api/admin/sites',
+        headers: staff.headers,
+        payload: { name: 'Dawn drive', address: '1 Main Street, Pune', hours: { ...WEEKDAYS_8_TO_16, tuesday: { open: '05:00', close: '07:00' } } },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const site = created.json<Site>();
+      const donor = await createDonor(kolkata);
+      const slots = async (date: string) => {
+        const response = await kolkata.app.inject({ method: 'GET', url: `/api/sites/${site.id}/slots?date=${date}`, headers: donor.headers });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<Slot[]>().map((slot) => slot.time);
+      };
+      const bookSlot = (date: string, slot: string) =>
+        kolkata.app.inject({ method: 'POST', url: '/api/donations', headers: donor.headers, payload: donationForm(date, { site_id: site.id, slot }) });
+
+      // Local today: 05:00 and 05:15 have begun; by UTC (Monday 23:50) the whole Tuesday would be ahead.
+      expect(await slots(TUESDAY)).toEqual(['05:30', '05:45', '06:00', '06:15', '06:30', '06:45']);
+      // The UTC date is the bank's yesterday: nothing left to book.
+      expect(await slots(MONDAY)).toEqual([]);
+
+      const notOpenYet = { slot: 'This time is not open at this site on that date. Please choose another time.' };
+      const beforeOpening = await bookSlot(TUESDAY, '04:45');
+      expect(beforeOpening.statusCode).toBe(422);
+      expect(beforeOpening.json().errors).toEqual(notOpenYet);
+      const begun = await bookSlot(TUESDAY, '05:15');
+      expect(begun.statusCode).toBe(422);
+      expect(begun.json().errors).toEqual(notOpenYet);
+      const utcToday = await bookSlot(MONDAY, '15:45');
+      expect(utcToday.statusCode).toBe(422);
+      expect(utcToday.json().errors).toMatchObject({ date: 'Date cannot be in the past' });
+
+      const first = await bookSlot(TUESDAY, '05:30');
+      expect(first.statusCode, first.body).toBe(201);
+      expect(first.json<Donation>()).toMatchObject({ status: 'pending', date: TUESDAY, appointment: { time: '05:30', ends: '05:45' } });
+    } finally {
+      await kolkata.close();
+    }
+  });
+});
+
 describe('moving a booking (POST /api/donations/:id/reschedule)', () => {
   let site: Site;
   beforeAll(async () => {

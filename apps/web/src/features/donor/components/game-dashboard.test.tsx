@@ -104,6 +104,33 @@ describe('GameDashboard', () => {
     expect(await screen.findByText('No leaderboard data available.')).toBeInTheDocument();
   });
 
+  // PRODUCT.md 3.4: level n spans 100 x n points and starts at 50 x n x (n - 1): level 2 is
+  // 100..299, level 3 is 300..599. The bar reads 0% at a level's start and never 100% before the next.
+  it.each([
+    { points: 100, level: 2, percent: 0, text: '0% of the way to level 3 (200 points to go)' },
+    { points: 299, level: 2, percent: 99, text: '99% of the way to level 3 (1 point to go)' },
+    { points: 300, level: 3, percent: 0, text: '0% of the way to level 4 (300 points to go)' },
+    { points: 597, level: 3, percent: 99, text: '99% of the way to level 4 (3 points to go)' },
+    { points: 599, level: 3, percent: 99, text: '99% of the way to level 4 (1 point to go)' },
+  ])(
+    'Level Progress at $points points (level $level) reads $text',
+    async ({ points, level, percent, text }) => {
+      renderGame({ 'GET /api/game/state': () => jsonResponse(200, gameState({ points, level })) });
+
+      expect(
+        await screen.findByText(`Level ${level}`, { selector: '.mantine-Badge-label' }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('progressbar', { name: `Progress to level ${level + 1}` })).toHaveAttribute(
+        'aria-valuenow',
+        String(percent),
+      );
+      expect(screen.getByText(text)).toBeInTheDocument();
+      expect(screen.getByTestId('level-progress-points')).toHaveTextContent(
+        `${points} / ${level === 2 ? 300 : 600} points`,
+      );
+    },
+  );
+
   it('shows an empty leaderboard, without an error, when the leaderboard fails to load', async () => {
     renderGame({
       'GET /api/game/state': () => jsonResponse(200, gameState()),
