@@ -87,6 +87,38 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('group commit (SQLite)',
     gate = undefined;
   });
 
+  it('commits the next batch while the previous one is flushing, and answers each only after a flush that followed its commit', async () => {
+    let open!: () => void;
+    gate = { open: () => open(), opened: new Promise<void>((resolve) => (open = resolve)) };
+    const probe = (message: string) =>
+      sql`insert into activities (user_id, kind, message, created_at) select id, 'overlap', ${message}, '2026-06-15T10:00:00.000Z' from users limit 1`;
+    const committed = async (message: string) => {
+      for (let waited = 0; waited < 10_000; waited += 25) {
+        const row = await database.db.selectFrom('activities').select('id').where('message', '=', message).executeTakeFirst();
+        if (row) return true;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      return false;
+    };
+    try {
+      const writes = writeTransactionsFor(database);
+      const answered: string[] = [];
+      const first = writes.run((trx) => probe('overlap first').execute(trx)).then(() => answered.push('first'));
+      expect(await committed('overlap first')).toBe(true);
+      // The first batch's flush is held; the second batch still runs and commits meanwhile...
+      const second = writes.run((trx) => probe('overlap second').execute(trx)).then(() => answered.push('second'));
+      expect(await committed('overlap second')).toBe(true);
+      // ...and neither is answered before its flush.
+      expect(answered).toEqual([]);
+      gate.open();
+      await Promise.all([first, second]);
+      expect(answered).toEqual(['first', 'second']);
+    } finally {
+      gate.open();
+      gate = undefined;
+    }
+  });
+
   it('every write waits for a flush, reads never do', async () => {
     const before = syncs;
     const health = await app.inject({ method: 'GET', url: '/api/health' });

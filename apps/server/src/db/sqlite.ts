@@ -21,6 +21,11 @@ export function openSqlite(options: DatabaseOptions & { sqliteFile: string }): D
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // A write batch runs each request's work in a savepoint (write-transactions.ts), and SQLite keeps
+  // the pages a savepoint may have to put back in a statement journal: a temporary file by default,
+  // written with a system call per page. In memory it costs a copy (measured: a booking used about
+  // a quarter less CPU).
+  sqlite.pragma('temp_store = MEMORY');
   const changes = counterChangeWatch(sqliteCounterTotals(sqlite));
   // Statements this connection has run that may change data (commits among them). Each also makes
   // the change watch read the counters again: a request handled later in the same turn of the event
