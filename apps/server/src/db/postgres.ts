@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
-import { counterChangeWatch, postgresCounterTotals } from './change-versions';
+import { counterChangeWatch, oneReadAtATime, postgresCounterTotals } from './change-versions';
 import type { DatabaseHandle, DatabaseOptions } from './handle';
 import type { DB } from './types';
 
@@ -32,7 +32,7 @@ export function openPostgres(options: DatabaseOptions & { databaseUrl: string })
   return {
     db,
     engine: 'postgres',
-    changes: counterChangeWatch(postgresCounterTotals(db)),
+    changes: counterChangeWatch(oneReadAtATime(postgresCounterTotals(db))),
     onConnectionError: connectionErrors.listen,
     close: () => db.destroy(),
   };
@@ -61,6 +61,13 @@ function connectionErrorListeners() {
  */
 const MAX_NAMED_PARAMETERS = 24;
 
+/**
+ * Queries with parameters, and selects without any (the change counters' read, made once per turn
+ * of the event loop under load: planned again each time, it cost PostgreSQL's CPU on every read).
+ */
+const isNamed = (text: string, parameters: number) =>
+  parameters > 0 ? parameters <= MAX_NAMED_PARAMETERS : /^select /i.test(text);
+
 function withNamedStatements(pool: pg.Pool): PostgresPool {
   const names = new Map<string, string>();
   const nameOf = (text: string) => {
@@ -80,11 +87,8 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
       let wrapped = clients.get(client);
       if (!wrapped) {
         const query = (textOrCursor: unknown, parameters?: readonly unknown[]) =>
-          typeof textOrCursor === 'string' &&
-          parameters &&
-          parameters.length > 0 &&
-          parameters.length <= MAX_NAMED_PARAMETERS
-            ? client.query({ name: nameOf(textOrCursor), text: textOrCursor, values: [...parameters] })
+          typeof textOrCursor === 'string' && isNamed(textOrCursor, parameters?.length ?? 0)
+            ? client.query({ name: nameOf(textOrCursor), text: textOrCursor, values: [...(parameters ?? [])] })
             : (client.query as (...args: unknown[]) => unknown)(textOrCursor, parameters);
         wrapped = { query: query as PostgresPoolClient['query'], release: () => client.release() };
         clients.set(client, wrapped);

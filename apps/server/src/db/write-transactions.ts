@@ -17,7 +17,12 @@ export function writeTransactionsFor(
   onCommitted?: () => void,
 ): WriteTransactions {
   if (database.engine === 'postgres')
-    return batchedWriteTransactions(database.db, { beginBatch: lockCounterShard, onCommitted });
+    return batchedWriteTransactions(database.db, {
+      beginBatch: lockCounterShard,
+      onCommitted,
+      savepointsFirst: false,
+      lanes: POSTGRES_WRITE_LANES,
+    });
   return batchedWriteTransactions(database.db, { syncCommits: database.syncCommits, onCommitted });
 }
 
@@ -36,6 +41,14 @@ export const SAVEPOINT_SQL = {
   release: 'release savepoint request_write',
   rollbackTo: 'rollback to savepoint request_write',
 } as const;
+
+/**
+ * PostgreSQL: batches under way at once. A batch's statements are round trips one after another on
+ * one connection, and the server waits for each; several batches on connections of their own keep
+ * it busy meanwhile. They lock as batches of several instances do (counter shard first), and a
+ * deadlock between them is broken by PostgreSQL and the work run again, as between instances.
+ */
+const POSTGRES_WRITE_LANES = 4;
 
 /** At most this many requests' writes share one commit. */
 const MAX_BATCH = 64;
@@ -58,9 +71,10 @@ interface QueuedWork {
  * committed, and one that fails is rolled back alone. Nobody hears of a success before the shared
  * commit is on disk; if the commit fails, every one of them fails.
  *
- * One batch at a time per instance: its works run one after another on one connection, so no two
- * of them can deadlock. Batches of two instances on one PostgreSQL take the counter lock first and
- * then lock data as single requests did.
+ * A batch's works run one after another on one connection, so no two of them can deadlock. SQLite
+ * runs one batch at a time; PostgreSQL a few (POSTGRES_WRITE_LANES), which, like batches of two
+ * instances on one PostgreSQL, take the counter lock first and then lock data as single requests
+ * did.
  */
 function batchedWriteTransactions(
   db: Database,
@@ -70,59 +84,82 @@ function batchedWriteTransactions(
     /** Resolves once the commits made so far are on disk, where a commit alone does not promise it (SQLite). */
     syncCommits?: (() => Promise<void>) | undefined;
     onCommitted?: (() => void) | undefined;
+    /**
+     * false: a batch runs first without savepoints, and only if one of its works fails is it rolled
+     * back and run again with them. On PostgreSQL each savepoint and its release are a round trip
+     * of their own, two of a request's four; works rarely fail. SQLite's savepoints cost nothing
+     * like that (no round trip), and there one failed work would make the whole batch run twice.
+     */
+    savepointsFirst?: boolean;
+    /** How many batches may run at once (1: SQLite, one connection and one writer). */
+    lanes?: number;
   },
 ): WriteTransactions {
-  const { beginBatch, syncCommits, onCommitted } = options;
+  const { beginBatch, syncCommits, onCommitted, savepointsFirst = true, lanes = 1 } = options;
   const queue: QueuedWork[] = [];
-  let draining = false;
   // Compiled once: a batch sets and releases one per work.
   const compiled = new Map<string, CompiledQuery>(
     Object.values(SAVEPOINT_SQL).map((statement) => [statement, CompiledQuery.raw(statement)]),
   );
   const savepoint = (statement: string, trx: Transaction<DB>) => trx.executeQuery(compiled.get(statement)!);
 
-  async function drain() {
-    try {
-      await drainQueue();
-    } finally {
-      draining = false;
-      // Work queued after the loop found the queue empty (by a caller that wrote again as soon as
-      // its first write resolved) would otherwise wait for the next, unrelated write.
-      if (queue.length > 0) schedule();
-    }
-  }
+  // Batches under way; PostgreSQL runs up to `lanes` at once, each on a connection of its own.
+  let lanesBusy = 0;
+  let scheduled = false;
   function schedule() {
-    draining = true;
+    if (scheduled) return;
+    scheduled = true;
     // After this turn's other requests have queued theirs.
-    setImmediate(() => void drain());
+    setImmediate(() => {
+      scheduled = false;
+      startBatches();
+    });
   }
 
-  async function drainQueue() {
-    while (queue.length > 0) {
-      const batch = queue.splice(0, MAX_BATCH);
-      const outcomes = await commitBatch(batch);
-      // Nobody hears of a success before its commit is on disk: one flush for the whole batch,
-      // whatever the method of the requests that wrote. Writes arriving meanwhile wait for it, and
-      // then share the next commit.
-      if (syncCommits && outcomes.some((outcome) => outcome.ok)) {
-        try {
-          await syncCommits();
-        } catch (flushError) {
-          for (const item of batch) item.reject(flushError);
-          continue;
-        }
-      }
-      if (outcomes.some((outcome) => outcome.ok)) onCommitted?.();
-      const again: QueuedWork[] = [];
-      batch.forEach((item, index) => {
-        const outcome = outcomes[index]!;
-        if (outcome.ok) item.resolve(outcome.value);
-        else if (outcome.again && item.attempts < MAX_ATTEMPTS)
-          again.push({ ...item, attempts: item.attempts + 1 });
-        else item.reject(outcome.value);
+  /** Shares what is queued among the free lanes, each batch at most MAX_BATCH works. */
+  function startBatches() {
+    while (queue.length > 0 && lanesBusy < lanes) {
+      const batch = queue.splice(0, Math.min(MAX_BATCH, Math.ceil(queue.length / (lanes - lanesBusy))));
+      lanesBusy += 1;
+      void runBatch(batch).finally(() => {
+        lanesBusy -= 1;
+        // What arrived meanwhile (or was queued again) runs at once.
+        startBatches();
       });
-      queue.unshift(...again);
     }
+  }
+
+  async function runBatch(batch: QueuedWork[]) {
+    const outcomes = await commitBatch(batch);
+    if (syncCommits && outcomes.some((outcome) => outcome.ok)) {
+      // Nobody hears of a success before its commit is on disk: one flush for the whole batch,
+      // whatever the method of the requests that wrote. The next batch runs meanwhile (its
+      // commit follows this one's in the log, so it can never outlive it), and its flush is the
+      // next one: the disk's wait and the next batch's work overlap.
+      void syncCommits().then(
+        () => settle(batch, outcomes),
+        (flushError: unknown) => {
+          for (const item of batch) item.reject(flushError);
+        },
+      );
+      return;
+    }
+    settle(batch, outcomes);
+  }
+
+  /** Tells each caller of a committed (and flushed) batch its outcome; works to run again are queued first. */
+  function settle(batch: QueuedWork[], outcomes: Outcome[]) {
+    if (outcomes.some((outcome) => outcome.ok)) onCommitted?.();
+    const again: QueuedWork[] = [];
+    batch.forEach((item, index) => {
+      const outcome = outcomes[index]!;
+      if (outcome.ok) item.resolve(outcome.value);
+      else if (outcome.again && item.attempts < MAX_ATTEMPTS) again.push({ ...item, attempts: item.attempts + 1 });
+      else item.reject(outcome.value);
+    });
+    if (again.length === 0) return;
+    queue.unshift(...again);
+    schedule();
   }
 
   /** One work in a transaction of its own. */
@@ -138,9 +175,39 @@ function batchedWriteTransactions(
         (error: unknown): Outcome => ({ ok: false, value: error, again: isTransientConflict(error) }),
       );
 
+  /**
+   * The batch in one transaction without savepoints: every work's outcome when all of them
+   * succeeded (or the commit's error for each), undefined when one failed (all rolled back).
+   */
+  async function commitWithoutSavepoints(batch: QueuedWork[]): Promise<Outcome[] | undefined> {
+    const values: unknown[] = [];
+    let workFailed = false;
+    try {
+      await db.transaction().execute(async (trx) => {
+        await beginBatch?.(trx);
+        for (const { work } of batch) {
+          try {
+            values.push(await work(trx));
+          } catch (error) {
+            workFailed = true;
+            throw error;
+          }
+        }
+      });
+    } catch (error) {
+      if (workFailed) return undefined;
+      return batch.map(() => ({ ok: false, value: error, again: isTransientConflict(error) }));
+    }
+    return values.map((value) => ({ ok: true, value }));
+  }
+
   /** Runs the batch in one transaction: each work's outcome, or the commit's error for every work. */
   async function commitBatch(batch: QueuedWork[]): Promise<Outcome[]> {
     if (batch.length === 1) return [await commitAlone(batch[0]!)];
+    if (!savepointsFirst) {
+      const outcomes = await commitWithoutSavepoints(batch);
+      if (outcomes) return outcomes;
+    }
     const outcomes: Outcome[] = [];
     try {
       await db.transaction().execute(async (trx) => {
@@ -179,7 +246,7 @@ function batchedWriteTransactions(
     run<T>(work: (trx: Transaction<DB>) => Promise<T>) {
       return new Promise<T>((resolve, reject) => {
         queue.push({ work, attempts: 1, resolve: resolve as (value: unknown) => void, reject });
-        if (!draining) schedule();
+        if (lanesBusy < lanes) schedule();
       });
     },
   };
