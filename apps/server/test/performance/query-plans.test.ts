@@ -81,12 +81,12 @@ async function changeUnitsAndUsers(): Promise<void> {
   await sql`update users set updated_at = updated_at where id = ${seed.adminId}`.execute(t.db);
 }
 
-/** Calls a route and returns every SQL query it ran. */
-async function queriesOf(url: string, headers: { authorization: string }): Promise<RecordedQuery[]> {
+/** Calls a route (GET, or a POST with a body answered 201) and returns every SQL query it ran. */
+async function queriesOf(url: string, headers: { authorization: string }, body?: object): Promise<RecordedQuery[]> {
   recording = [];
   try {
-    const response = await t.app.inject({ method: 'GET', url, headers });
-    expect(response.statusCode, response.body).toBe(200);
+    const response = await t.app.inject(body ? { method: 'POST', url, headers, payload: body } : { method: 'GET', url, headers });
+    expect(response.statusCode, response.body).toBe(body ? 201 : 200);
     return recording;
   } finally {
     recording = undefined;
@@ -121,8 +121,8 @@ interface Plans {
   plans: string[];
 }
 
-async function plansOf(url: string, headers: { authorization: string }): Promise<Plans> {
-  const queries = await queriesOf(url, headers);
+async function plansOf(url: string, headers: { authorization: string }, body?: object): Promise<Plans> {
+  const queries = await queriesOf(url, headers, body);
   return { queries, plans: await Promise.all(queries.map(planOf)) };
 }
 
@@ -241,7 +241,7 @@ describe.each(statistics)(`hot read plans at scale ${SCALE} (%s)`, (state) => {
       for (const page of pages) expect(page).not.toContain('TEMP B-TREE FOR ORDER BY');
   });
 
-  it("GET /api/sites/:id/slots and a site's day list count a day's places through donations_slot_idx", async () => {
+  it("GET /api/sites/:id/slots and a site's day list count a day's places through donations_slot_status_idx", async () => {
     const donor = await tokenFor(seed.donorIds[0]!, 'DONOR');
     const admin = await tokenFor(seed.adminId, 'ADMIN');
     const tomorrow = addDays(todayIn('UTC'), 1);
@@ -252,8 +252,48 @@ describe.each(statistics)(`hot read plans at scale ${SCALE} (%s)`, (state) => {
       await plansOf(`/api/admin/sites/1/day?date=${tomorrow}`, admin),
     ]) {
       expectNoFullScans(plans);
-      expect(planFor(plans, /from "donations"/)).toContain('donations_slot_idx');
+      expect(planFor(plans, /from "donations"/)).toContain('donations_slot_status_idx');
     }
+  });
+
+  it('POST /api/donations seeks to the places a slot holds and to the donor\'s pending and collected donations, never through cancelled ones', async () => {
+    const tomorrow = addDays(NOW.slice(0, 10), 1);
+    // A donor free to book: nothing pending, not deferred, eligible by tomorrow.
+    let booker: { id: number; authorization: string } | undefined;
+    for (const id of seed.donorIds.slice(-400)) {
+      const { authorization } = await tokenFor(id, 'DONOR');
+      const summary = (await t.app.inject({ url: '/api/donor/summary', headers: { authorization } })).json<{
+        pending: number;
+        deferred: unknown;
+        next_eligible_date: string | null;
+      }>();
+      if (summary.pending === 0 && summary.deferred === null && summary.next_eligible_date !== null && summary.next_eligible_date <= tomorrow) {
+        booker = { id, authorization };
+        break;
+      }
+    }
+    expect(booker, 'a seeded donor who can book tomorrow').toBeDefined();
+    const slots = (await t.app.inject({ url: `/api/sites/1/slots?date=${tomorrow}`, headers: { authorization: booker!.authorization } })).json<
+      { time: string; available: number }[]
+    >();
+    const free = slots.find((slot) => slot.available > 0);
+    expect(free, 'a free slot tomorrow at site 1').toBeDefined();
+    const plans = await plansOf('/api/donations', { authorization: booker!.authorization }, {
+      unit: 1,
+      date: tomorrow,
+      disease: 'None',
+      confirmation: true,
+      site_id: 1,
+      slot: free!.time,
+    });
+    expectNoFullScans(plans);
+    expectOwnerLookups(plans);
+    const places = planFor(plans, /count\(\*\).*from "donations".*"slot" =/s);
+    expect(places).toContain('donations_slot_status_idx');
+    if (t.engine === 'sqlite') expect(places).toContain('slot=? AND status=?');
+    const facts = planFor(plans, /"status" = .*"collected_on"/s);
+    if (t.engine === 'sqlite') expect(facts.match(/donor_id=\? AND status=\?/g)).toHaveLength(2);
+    else expect(facts).not.toMatch(/Seq Scan/);
   });
 
   it('GET /api/admin/dashboard computes from counters and index ranges, then is reused until something changes', async () => {

@@ -8,6 +8,7 @@ import * as donationLifecycle from './2026-11-25-0002-donation-lifecycle';
 import * as bloodComponents from './2026-11-25-0003-blood-components';
 import * as sitesAndAppointments from './2026-11-25-0004-sites-and-appointments';
 import * as notifications from './2026-11-25-0005-notifications';
+import * as slotPlacesByStatus from './2026-11-26-0001-slot-places-by-status';
 
 /**
  * Migrations are listed here rather than read from disk so they survive bundling.
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0003-blood-components': bloodComponents,
   '2026-11-25-0004-sites-and-appointments': sitesAndAppointments,
   '2026-11-25-0005-notifications': notifications,
+  '2026-11-26-0001-slot-places-by-status': slotPlacesByStatus,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -56,15 +56,23 @@ export async function findBookingFacts(
   db: DatabaseOrTransaction,
   donorId: number,
 ): Promise<{ pending: boolean; lastCollection: string | null }> {
+  // Two seeks in donations_donor_status_date_idx, to the donor's pending and collected donations
+  // only: never through the cancelled and rejected bookings a donor may have piled up.
   const row = await db
-    .selectFrom('donations')
-    .select((eb) => [
-      eb.fn.sum<number>(eb.case().when('status', '=', 'pending').then(1).else(0).end()).as('pending'),
-      eb.fn
-        .max<string | null>(eb.case().when('status', 'in', COLLECTED_DONATION_STATUSES).then(eb.ref('collected_on')).end())
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('donations')
+        .select((inner) => inner.fn.countAll<number>().as('pending'))
+        .where('donor_id', '=', donorId)
+        .where('status', '=', 'pending')
+        .as('pending'),
+      eb
+        .selectFrom('donations')
+        .select((inner) => inner.fn.max('collected_on').as('last_collection'))
+        .where('donor_id', '=', donorId)
+        .where('status', 'in', COLLECTED_DONATION_STATUSES)
         .as('last_collection'),
     ])
-    .where('donor_id', '=', donorId)
     .executeTakeFirst();
   return { pending: Number(row?.pending ?? 0) > 0, lastCollection: row?.last_collection ?? null };
 }

@@ -1,11 +1,20 @@
 import { sql, type Insertable, type Transaction, type Updateable } from 'kysely';
+import { DONATION_STATUSES, type DonationStatus } from '@bloodbank/shared/donation';
 import type { DatabaseOrTransaction } from '../../db/database';
 import type { Engine } from '../../db/database';
 import type { DB, SitesTable } from '../../db/types';
 import { PERSON_NAME_COLUMNS } from '../users/users.repository';
 
-/** Bookings that hold a place in their slot: every state but the two that gave it back. */
+/** The two states that give a booking's place in its slot back. */
 export const PLACE_FREEING_STATUSES = ['cancelled', 'rejected'] as const;
+/**
+ * Every other state holds its place (a collection, a deferral at screening and a no-show happened
+ * in it). Queries name these rather than `not in` the freeing ones: donations_slot_status_idx then
+ * seeks to them, however many cancelled bookings the slot has had.
+ */
+export const PLACE_HOLDING_STATUSES = DONATION_STATUSES.filter(
+  (status) => !(PLACE_FREEING_STATUSES as readonly DonationStatus[]).includes(status),
+);
 
 export function listSiteRows(db: DatabaseOrTransaction) {
   return db.selectFrom('sites').selectAll().orderBy('active', 'desc').orderBy('name').orderBy('id').execute();
@@ -45,7 +54,7 @@ export async function countPlacesTaken(
     .where('site_id', '=', slot.siteId)
     .where('donation_date', '=', slot.date)
     .where('slot', '=', slot.time)
-    .where('status', 'not in', PLACE_FREEING_STATUSES);
+    .where('status', 'in', PLACE_HOLDING_STATUSES);
   if (exceptDonationId !== undefined) query = query.where('id', '!=', exceptDonationId);
   const row = await query.executeTakeFirst();
   return Number(row?.taken ?? 0);
@@ -58,7 +67,7 @@ export async function placesTakenBySlot(db: DatabaseOrTransaction, siteId: numbe
     .select(['slot', (eb) => eb.fn.countAll<number>().as('taken')])
     .where('site_id', '=', siteId)
     .where('donation_date', '=', date)
-    .where('status', 'not in', PLACE_FREEING_STATUSES)
+    .where('status', 'in', PLACE_HOLDING_STATUSES)
     .groupBy('slot')
     .execute();
   return new Map(rows.map((row) => [row.slot ?? '', Number(row.taken)]));
@@ -81,7 +90,7 @@ export function listDayBookings(db: DatabaseOrTransaction, siteId: number, date:
     ])
     .where('donations.site_id', '=', siteId)
     .where('donations.donation_date', '=', date)
-    .where('donations.status', 'not in', PLACE_FREEING_STATUSES)
+    .where('donations.status', 'in', PLACE_HOLDING_STATUSES)
     .orderBy('donations.slot')
     .orderBy('donations.id')
     .execute();
