@@ -57,8 +57,9 @@ export async function claimDueJobs(trx: Transaction<DB>, engine: Engine, now: Da
     .execute();
 }
 
-export async function markJobDone(db: DatabaseOrTransaction, id: number, at: string): Promise<void> {
-  await db.updateTable('jobs').set({ done_at: at, locked_until: null, last_error: null }).where('id', '=', id).execute();
+export async function markJobsDone(db: DatabaseOrTransaction, ids: readonly number[], at: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('jobs').set({ done_at: at, locked_until: null, last_error: null }).where('id', 'in', ids).execute();
 }
 
 /** A failed attempt: run again after the backoff, or give up after MAX_ATTEMPTS. */

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
-import { claimDueJobs, markJobDone, markJobFailed, type ClaimedJob } from './job-queue';
+import { claimDueJobs, markJobFailed, markJobsDone, type ClaimedJob } from './job-queue';
 import type { Mailer, MailMessage } from './mailer';
 
 /** How often an idle worker looks for due jobs (a job written by this instance wakes it at once). */
@@ -40,10 +40,15 @@ export function createJobWorker(ctx: AppContext, mailer: Mailer, log: FastifyBas
           const now = ctx.clock.now();
           const claimed = await ctx.writes.run((trx) => claimDueJobs(trx, ctx.engine, now, BATCH));
           if (claimed.length === 0) return totals;
+          // Marked done together, in one write once the claimed jobs have run (a crash before it
+          // sends those again: delivery is at least once, docs/decisions/0010).
+          const done: number[] = [];
+          const markDone = () =>
+            done.length === 0 ? undefined : ctx.writes.run((trx) => markJobsDone(trx, done.splice(0), ctx.clock.now().toISOString()));
           for (const job of claimed) {
             try {
               await perform(job);
-              await ctx.writes.run((trx) => markJobDone(trx, job.id, ctx.clock.now().toISOString()));
+              done.push(job.id);
               totals.sent += 1;
             } catch (error) {
               const reason = error instanceof Error ? error.message : String(error);
@@ -52,6 +57,7 @@ export function createJobWorker(ctx: AppContext, mailer: Mailer, log: FastifyBas
               await ctx.writes.run((trx) => markJobFailed(trx, job, redact(reason), ctx.clock.now()));
             }
           }
+          await markDone();
           // A failed job is due again only after its backoff: one pass per call is enough for them.
           if (totals.failed > 0 && totals.sent === 0) return totals;
         }
