@@ -79,6 +79,21 @@ export function addDays(isoDate: string, days: number): string {
   return `${String(resultYear).padStart(4, '0')}-${String(date.getUTCMonth() + 1).padStart(2, '0')}-${String(date.getUTCDate()).padStart(2, '0')}`;
 }
 
+/**
+ * The calendar date `months` after `isoDate` (before, when negative), on the same day of the month,
+ * or that month's last day when it is shorter: 12 months before 2024-02-29 is 2023-02-28.
+ */
+export function addMonths(isoDate: string, months: number): string {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  const monthIndex = year * 12 + (month - 1) + months;
+  const resultYear = Math.floor(monthIndex / 12);
+  const resultMonth = monthIndex - resultYear * 12 + 1;
+  if (resultYear < 0 || resultYear > 9999) throw new RangeError(`addMonths: ${isoDate} + ${months} months leaves the calendar`);
+  const leap = resultYear % 4 === 0 && (resultYear % 100 !== 0 || resultYear % 400 === 0);
+  const monthLength = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][resultMonth - 1]!;
+  return `${String(resultYear).padStart(4, '0')}-${String(resultMonth).padStart(2, '0')}-${String(Math.min(day, monthLength)).padStart(2, '0')}`;
+}
+
 /** Whole days from `from` to `to` (positive when `to` is later). */
 export function daysBetween(from: string, to: string): number {
   const ms = Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`);

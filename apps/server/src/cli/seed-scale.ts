@@ -40,12 +40,13 @@ import {
   type InfectionTest,
 } from '@bloodbank/shared/donation-lifecycle';
 import { DONATION_INTERVAL_DAYS, POINTS_PER_DONATION } from '@bloodbank/shared/constants';
+import { addMonths } from '@bloodbank/shared/dates';
 import { migrateToLatest, openDatabase } from '../db/database';
 import { hashPassword } from '../lib/passwords';
 import { DEFERRAL_ACTIVITY_KINDS, deferralActivityMessages } from '../modules/deferrals/record-deferral';
 import { DONATION_ACTIVITY_KINDS, donationActivityMessages } from '../modules/donations/donation-activity';
 import {
-  LOOKBACK_DAYS,
+  LOOKBACK_MONTHS,
   REACTIVE_DISCARD_REASON,
   SYPHILIS_DEFERRAL_DAYS,
 } from '../modules/donations/record-test-results';
@@ -1013,7 +1014,7 @@ export async function seedDatabase(
     const day = unit.donorId === null ? undefined : reactiveDay.get(unit.donorId);
     if (day === undefined) return false;
     const resultsDay = day + RESULTS_AFTER_DAYS;
-    return unit.collectedDay >= resultsDay - LOOKBACK_DAYS && unit.collectedDay < day;
+    return isoDate(unit.collectedDay) >= addMonths(isoDate(resultsDay), -LOOKBACK_MONTHS) && unit.collectedDay < day;
   };
   for (const unit of units) {
     unit.id = ++unitId;

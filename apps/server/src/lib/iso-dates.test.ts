@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidIsoDate } from '@bloodbank/shared/dates';
+import { addMonths, isValidIsoDate } from '@bloodbank/shared/dates';
 
 // The shared package has no test project of its own; its date rules are checked here.
 describe('isValidIsoDate', () => {
@@ -27,5 +27,17 @@ describe('isValidIsoDate', () => {
     }
     expect(isValidIsoDate('2024-02-29')).toBe(true);
     expect(isValidIsoDate('2026-02-29')).toBe(false);
+  });
+});
+
+describe('addMonths (the lookback window of PRODUCT.md 3.2: the previous 12 months)', () => {
+  it('keeps the day of the month, or takes the last day of a shorter month', () => {
+    expect(addMonths('2025-03-10', -12)).toBe('2024-03-10');
+    // Across a leap day: 366 days back, where a 365-day window would stop a day short.
+    expect(addMonths('2024-03-10', -12)).toBe('2023-03-10');
+    expect(addMonths('2024-02-29', -12)).toBe('2023-02-28');
+    expect(addMonths('2024-03-31', -1)).toBe('2024-02-29');
+    expect(addMonths('2026-01-15', -13)).toBe('2024-12-15');
+    expect(addMonths('2026-11-30', 3)).toBe('2027-02-28');
   });
 });

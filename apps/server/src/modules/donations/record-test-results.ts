@@ -1,4 +1,4 @@
-import { addDays } from '@bloodbank/shared/dates';
+import { addDays, addMonths } from '@bloodbank/shared/dates';
 import {
   INFECTION_TEST_LABELS,
   INFECTION_TESTS,
@@ -25,8 +25,8 @@ import { correctDonorBloodGroup, findDonor, insertTestResults, moveDonation } fr
 export const REACTIVE_DISCARD_REASON = 'Reactive screening test';
 /** A reactive syphilis test alone defers for a year; HIV, HBV or HCV for good. */
 export const SYPHILIS_DEFERRAL_DAYS = 365;
-/** Lookback: the donor's units collected in the previous 12 months. */
-export const LOOKBACK_DAYS = 365;
+/** Lookback: the donor's units collected in the previous 12 months (calendar months: a leap year's 366 days too). */
+export const LOOKBACK_MONTHS = 12;
 const PERMANENT_MARKERS = ['hiv', 'hbv', 'hcv'] as const;
 
 /**
@@ -133,7 +133,7 @@ export async function recordTestResults(
     const lookbackUnitIds = await holdUnitsForLookback(trx, {
       donorId: moved.donor_id,
       exceptDonationId: donationId,
-      since: addDays(today, -LOOKBACK_DAYS),
+      since: addMonths(today, -LOOKBACK_MONTHS),
     });
     await recordDonationActivity(trx, moved.donor_id, DONATION_ACTIVITY_KINDS.followUp, donationActivityMessages.followUp(), at);
     await notify(ctx, trx, moved.donor_id, messages.donationFollowUp(), at);
