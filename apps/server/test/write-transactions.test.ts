@@ -3,7 +3,7 @@ import { writeTransactionsFor } from '../src/db/write-transactions';
 import { recordActivity } from '../src/modules/activity/activity.repository';
 import { insertBloodRequest } from '../src/modules/requests/requests.repository';
 import { createPatient, type TestUser } from './factories';
-import { createTestApp, testDatabaseUrl, type TestApp } from './test-app';
+import { createTestApp, type TestApp } from './test-app';
 
 /**
  * Writes that arrive together share a commit on SQLite (db/write-transactions.ts); each must still
@@ -178,36 +178,6 @@ describe('the compiled inserts inside a write batch', () => {
       .execute();
     expect(feed.map((entry) => entry.message).sort()).toEqual(kept.map((row) => row.reason).sort());
   });
-  it.runIf(testDatabaseUrl)('PostgreSQL: a write does not wait for a slow batch of another request (batches run side by side)', async () => {
-    const writes = writeTransactionsFor(t);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let slowDone = false;
-    const slow = writes
-      .run(async (trx) => {
-        await trx.insertInto('activities').values(activity('slow batch')).execute();
-        await held;
-        return 'slow';
-      })
-      .then((value) => {
-        slowDone = true;
-        return value;
-      });
-    // The slow work has its batch; the next write gets a batch of its own on another connection.
-    await new Promise((resolve) => setImmediate(resolve));
-    try {
-      const quick = await writes.run(async (trx) => {
-        await trx.insertInto('activities').values(activity('quick batch')).execute();
-        return 'quick';
-      });
-      expect(quick).toBe('quick');
-      expect(slowDone).toBe(false);
-    } finally {
-      release();
-    }
-    expect(await slow).toBe('slow');
-  });
-
   it('runs a batch in which one work fails: the others are kept, that one is rolled back alone', async () => {
     const writes = writeTransactionsFor(t);
     const marker = `batch ${Date.now()}`;

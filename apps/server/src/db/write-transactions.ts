@@ -17,12 +17,7 @@ export function writeTransactionsFor(
   onCommitted?: () => void,
 ): WriteTransactions {
   if (database.engine === 'postgres')
-    return batchedWriteTransactions(database.db, {
-      beginBatch: lockCounterShard,
-      onCommitted,
-      savepointsFirst: false,
-      lanes: POSTGRES_WRITE_LANES,
-    });
+    return batchedWriteTransactions(database.db, { beginBatch: lockCounterShard, onCommitted, savepointsFirst: false });
   return batchedWriteTransactions(database.db, { syncCommits: database.syncCommits, onCommitted });
 }
 
@@ -41,14 +36,6 @@ export const SAVEPOINT_SQL = {
   release: 'release savepoint request_write',
   rollbackTo: 'rollback to savepoint request_write',
 } as const;
-
-/**
- * PostgreSQL: batches under way at once. A batch's statements are round trips one after another on
- * one connection, and the server waits for each; several batches on connections of their own keep
- * it busy meanwhile. They lock as batches of several instances do (counter shard first), and a
- * deadlock between them is broken by PostgreSQL and the work run again, as between instances.
- */
-const POSTGRES_WRITE_LANES = 4;
 
 /** At most this many requests' writes share one commit. */
 const MAX_BATCH = 64;
@@ -71,10 +58,12 @@ interface QueuedWork {
  * committed, and one that fails is rolled back alone. Nobody hears of a success before the shared
  * commit is on disk; if the commit fails, every one of them fails.
  *
- * A batch's works run one after another on one connection, so no two of them can deadlock. SQLite
- * runs one batch at a time; PostgreSQL a few (POSTGRES_WRITE_LANES), which, like batches of two
- * instances on one PostgreSQL, take the counter lock first and then lock data as single requests
- * did.
+ * One batch at a time per instance: its works run one after another on one connection, so no two
+ * of them can deadlock. (Several batches at once on PostgreSQL were tried on 2026-11-26 and
+ * dropped: a batch holds the locks of all its works until it commits, so two batches booking at
+ * the same two sites in opposite orders deadlocked, and PostgreSQL took a second to notice;
+ * docs/decisions/0011.) Batches of two instances on one PostgreSQL take the counter lock first and
+ * then lock data as single requests did.
  */
 function batchedWriteTransactions(
   db: Database,
@@ -91,11 +80,9 @@ function batchedWriteTransactions(
      * like that (no round trip), and there one failed work would make the whole batch run twice.
      */
     savepointsFirst?: boolean;
-    /** How many batches may run at once (1: SQLite, one connection and one writer). */
-    lanes?: number;
   },
 ): WriteTransactions {
-  const { beginBatch, syncCommits, onCommitted, savepointsFirst = true, lanes = 1 } = options;
+  const { beginBatch, syncCommits, onCommitted, savepointsFirst = true } = options;
   const queue: QueuedWork[] = [];
   // Compiled once: a batch sets and releases one per work.
   const compiled = new Map<string, CompiledQuery>(
@@ -103,8 +90,8 @@ function batchedWriteTransactions(
   );
   const savepoint = (statement: string, trx: Transaction<DB>) => trx.executeQuery(compiled.get(statement)!);
 
-  // Batches under way; PostgreSQL runs up to `lanes` at once, each on a connection of its own.
-  let lanesBusy = 0;
+  // The batch under way (one at a time; see above).
+  let busy = false;
   let scheduled = false;
   function schedule() {
     if (scheduled) return;
@@ -112,19 +99,19 @@ function batchedWriteTransactions(
     // After this turn's other requests have queued theirs.
     setImmediate(() => {
       scheduled = false;
-      startBatches();
+      startBatch();
     });
   }
 
-  /** Shares what is queued among the free lanes, each batch at most MAX_BATCH works. */
-  function startBatches() {
-    while (queue.length > 0 && lanesBusy < lanes) {
-      const batch = queue.splice(0, Math.min(MAX_BATCH, Math.ceil(queue.length / (lanes - lanesBusy))));
-      lanesBusy += 1;
+  /** Starts a batch of what is queued (at most MAX_BATCH works), unless one is under way. */
+  function startBatch() {
+    if (queue.length > 0 && !busy) {
+      const batch = queue.splice(0, MAX_BATCH);
+      busy = true;
       void runBatch(batch).finally(() => {
-        lanesBusy -= 1;
+        busy = false;
         // What arrived meanwhile (or was queued again) runs at once.
-        startBatches();
+        startBatch();
       });
     }
   }
@@ -246,7 +233,7 @@ function batchedWriteTransactions(
     run<T>(work: (trx: Transaction<DB>) => Promise<T>) {
       return new Promise<T>((resolve, reject) => {
         queue.push({ work, attempts: 1, resolve: resolve as (value: unknown) => void, reject });
-        if (lanesBusy < lanes) schedule();
+        if (!busy) schedule();
       });
     },
   };

@@ -500,3 +500,27 @@ describe('the calendar file (GET /api/donations/:id/calendar.ics)', () => {
     expect(file.body).toContain('SUMMARY:Blood donation');
   });
 });
+
+describe('donors booking and cancelling at the same time', () => {
+  it('gives every donor their place while places are free: twenty donors book and cancel ten times each, in parallel', async () => {
+    const site = await createSite({ name: 'Busy Centre', capacity: 40 });
+    const donors = await Promise.all(Array.from({ length: 20 }, () => createDonor(t, { bloodgroup: 'O+' })));
+    const answers: string[] = [];
+    await Promise.all(
+      donors.map(async (donor) => {
+        for (let round = 0; round < 10; round += 1) {
+          const booked = await post('/api/donations', donor, donationForm(TUESDAY, { site_id: site.id, slot: '09:00' }));
+          answers.push(`book ${booked.statusCode}${booked.statusCode === 201 ? '' : ` ${booked.body}`}`);
+          if (booked.statusCode !== 201) continue;
+          const cancelled = await post(`/api/donations/${booked.json<Donation>().id}/cancel`, donor);
+          answers.push(`cancel ${cancelled.statusCode}${cancelled.statusCode === 200 ? '' : ` ${cancelled.body}`}`);
+        }
+      }),
+    );
+    expect(answers.filter((answer) => answer !== 'book 201' && answer !== 'cancel 200')).toEqual([]);
+    expect(answers).toHaveLength(400);
+    // Nothing is left holding a place.
+    expect((await slotsOf(site.id, TUESDAY, donors[0]!)).find((slot) => slot.time === '09:00')?.available).toBe(40);
+    await patch(`/api/admin/sites/${site.id}`, admin, { active: false });
+  });
+});
