@@ -310,6 +310,39 @@ describe('reused aggregates stay exact', () => {
   });
 });
 
+describe('counting changes per transaction', () => {
+  const activitiesVersion = async () => {
+    const result = await sql<{ version: number | string }>`select sum(activities) as version from change_counters`.execute(t.db);
+    return Number(result.rows[0]!.version);
+  };
+  const insertActivity = (message: string) =>
+    sql`insert into activities (user_id, kind, message, created_at) values (${patient.id}, 'test', ${message}, ${NOW})`;
+
+  it('a transaction that changes a table many times moves its version (PostgreSQL: exactly once)', async () => {
+    const before = await activitiesVersion();
+    await t.db.transaction().execute(async (trx) => {
+      for (let index = 0; index < 5; index += 1) await insertActivity(`many ${index}`).execute(trx);
+    });
+    const moved = (await activitiesVersion()) - before;
+    if (t.engine === 'postgres') expect(moved).toBe(1);
+    else expect(moved).toBeGreaterThanOrEqual(1);
+    // The next transaction moves it again.
+    await insertActivity('next').execute(t.db);
+    expect(await activitiesVersion()).toBeGreaterThan(before + moved);
+  });
+
+  it('a change rolled back to its savepoint does not keep the rest of the transaction from counting', async () => {
+    const before = await activitiesVersion();
+    await t.db.transaction().execute(async (trx) => {
+      await sql`savepoint first_work`.execute(trx);
+      await insertActivity('rolled back').execute(trx);
+      await sql`rollback to savepoint first_work`.execute(trx);
+      await insertActivity('kept').execute(trx);
+    });
+    expect(await activitiesVersion()).toBeGreaterThan(before);
+  });
+});
+
 describe('createVersionedCache on its own', () => {
   /** A change watch whose version the test moves by hand, free like SQLite's or a query like PostgreSQL's. */
   const watch = (isAQuery: boolean) => {

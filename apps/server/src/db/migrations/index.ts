@@ -9,6 +9,7 @@ import * as bloodComponents from './2026-11-25-0003-blood-components';
 import * as sitesAndAppointments from './2026-11-25-0004-sites-and-appointments';
 import * as notifications from './2026-11-25-0005-notifications';
 import * as slotPlacesByStatus from './2026-11-26-0001-slot-places-by-status';
+import * as countChangesOncePerTransaction from './2026-11-26-0002-count-changes-once-per-transaction';
 
 /**
  * Migrations are listed here rather than read from disk so they survive bundling.
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0004-sites-and-appointments': sitesAndAppointments,
   '2026-11-25-0005-notifications': notifications,
   '2026-11-26-0001-slot-places-by-status': slotPlacesByStatus,
+  '2026-11-26-0002-count-changes-once-per-transaction': countChangesOncePerTransaction,
 };
 
 export const migrationProvider: MigrationProvider = {
