@@ -7,7 +7,7 @@ import { recordDonationSubmitted } from './donation-activity';
 import { messages } from '../notifications/messages';
 import { notify } from '../notifications/notify';
 import { holdSlot } from '../sites/hold-slot';
-import { findBookingFacts, findDonor, insertDonation, withSite } from './donations.repository';
+import { findBookingDonor, findBookingFacts, insertDonation, withSite } from './donations.repository';
 import { ineligibilityOn, type Ineligibility } from './eligibility';
 import { toDonation } from './donations.service';
 
@@ -39,8 +39,9 @@ export async function bookDonation(
   const at = ctx.clock.now().toISOString();
   try {
     const row = await ctx.writes.run(async (trx) => {
-      const bloodgroup = (await findDonor(trx, donorId))?.bloodgroup;
-      if (!bloodgroup)
+      const donor = await findBookingDonor(trx, donorId);
+      const bloodgroup = donor?.bloodgroup;
+      if (!donor || !bloodgroup)
         throw conflict('Your account has no blood group. Please contact the blood bank.', 'no_blood_group');
       const facts = await findBookingFacts(trx, donorId);
       // At most one pending donation per donor (409).
@@ -85,6 +86,7 @@ export async function bookDonation(
         donorId,
         messages.bookingConfirmed(donation.donation_date, place ? { site: place.site.name, address: place.site.address, time: place.slot } : null),
         at,
+        donor,
       );
       return withSite(donation, place?.site);
     });

@@ -14,14 +14,16 @@ export const CANCEL_MESSAGES = {
 
 /** POST /donations/:id/cancel: the donor cancels their own pending booking (PRODUCT.md 3.2); its place in a slot is free at once. */
 export async function cancelDonation(ctx: AppContext, donorId: number, donationId: number): Promise<Donation> {
-  const donation = await findDonationOwnerAndStatus(ctx.db, donationId);
-  if (!donation) throw notFound(DONATION_DECISION_MESSAGES.donationNotFound);
-  if (donation.donor_id !== donorId) throw forbidden(CANCEL_MESSAGES.notYours);
-  if (donation.status !== 'pending') throw conflict(CANCEL_MESSAGES.notPending, 'not_pending');
   const at = ctx.clock.now().toISOString();
   return ctx.writes.run(async (trx) => {
     const cancelled = await moveDonation(trx, donationId, 'pending', { status: 'cancelled', decided_at: at, decided_by: donorId }, donorId);
-    if (!cancelled) throw conflict(CANCEL_MESSAGES.notPending, 'not_pending');
+    if (!cancelled) {
+      // Nothing moved: say why (read only then; a cancel that works needs no read first).
+      const donation = await findDonationOwnerAndStatus(trx, donationId);
+      if (!donation) throw notFound(DONATION_DECISION_MESSAGES.donationNotFound);
+      if (donation.donor_id !== donorId) throw forbidden(CANCEL_MESSAGES.notYours);
+      throw conflict(CANCEL_MESSAGES.notPending, 'not_pending');
+    }
     await recordDonationActivity(
       trx,
       donorId,

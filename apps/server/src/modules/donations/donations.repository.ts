@@ -5,6 +5,7 @@ import type { DatabaseOrTransaction } from '../../db/database';
 import type { DB, DonationRow, DonationScreeningsTable, DonationsTable, DonationTestResultsTable } from '../../db/types';
 import { segmentedPage, type Decision } from '../../decisions';
 import { PERSON_NAME_COLUMNS } from '../users/users.repository';
+import { MAILING_COLUMNS } from '../notifications/notifications.repository';
 
 /** Where a booking is (its site's name, address and slot length), read with it: null without a site. */
 export const SITE_COLUMNS = ['sites.name as site_name', 'sites.address as site_address', 'sites.slot_minutes as site_slot_minutes'] as const;
@@ -43,6 +44,16 @@ export function findDonor(db: DatabaseOrTransaction, donorId: number) {
   return db
     .selectFrom('users')
     .select(['id', 'bloodgroup', 'username'])
+    .where('id', '=', donorId)
+    .where('role', '=', 'DONOR')
+    .executeTakeFirst();
+}
+
+/** The donor who books: their group, and what their booking confirmation e-mail needs (one read of the user). */
+export function findBookingDonor(db: DatabaseOrTransaction, donorId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'bloodgroup', ...MAILING_COLUMNS])
     .where('id', '=', donorId)
     .where('role', '=', 'DONOR')
     .executeTakeFirst();

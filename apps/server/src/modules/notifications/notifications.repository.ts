@@ -1,6 +1,6 @@
-import type { Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { DatabaseOrTransaction } from '../../db/database';
-import type { DB } from '../../db/types';
+import type { DB, UsersTable } from '../../db/types';
 
 export async function insertNotification(
   trx: Transaction<DB>,
@@ -37,10 +37,10 @@ export async function markNotificationsRead(trx: Transaction<DB>, userId: number
 }
 
 /** Where to send a user's e-mails and whether they want them. */
-export function findMailingFacts(db: DatabaseOrTransaction, userId: number) {
-  return db
-    .selectFrom('users')
-    .select(['email', 'email_notifications', 'callouts', 'first_name', 'username', 'is_active'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+/** What deciding and addressing an e-mail needs of its user (a caller that reads the user anyway adds these columns). */
+export const MAILING_COLUMNS = ['email', 'email_notifications', 'callouts', 'first_name', 'username', 'is_active'] as const;
+export type MailingFacts = Pick<Selectable<UsersTable>, (typeof MAILING_COLUMNS)[number]>;
+
+export function findMailingFacts(db: DatabaseOrTransaction, userId: number): Promise<MailingFacts | undefined> {
+  return db.selectFrom('users').select(MAILING_COLUMNS).where('id', '=', userId).executeTakeFirst();
 }

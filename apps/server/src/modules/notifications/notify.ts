@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { DB } from '../../db/types';
 import { enqueueJob } from './job-queue';
 import type { MailMessage } from './mailer';
-import { findMailingFacts, insertNotification } from './notifications.repository';
+import { findMailingFacts, insertNotification, type MailingFacts } from './notifications.repository';
 
 /** What a person is told: a title, a sentence or two, and the screen of the app it is about. */
 export interface Message {
@@ -20,9 +20,17 @@ export interface Message {
  * notification in their list, and, when they have an address and want e-mails, the same message
  * queued for e-mail (sent after the commit, never by the request: job-worker.ts).
  */
-export async function notify(ctx: AppContext, trx: Transaction<DB>, userId: number, message: Message, at: string): Promise<void> {
+export async function notify(
+  ctx: AppContext,
+  trx: Transaction<DB>,
+  userId: number,
+  message: Message,
+  at: string,
+  /** The user's mailing columns, when the caller has read them in this transaction already. */
+  knownFacts?: MailingFacts,
+): Promise<void> {
   await insertNotification(trx, { user_id: userId, kind: message.kind, title: message.title, body: message.body, created_at: at });
-  const facts = await findMailingFacts(trx, userId);
+  const facts = knownFacts ?? (await findMailingFacts(trx, userId));
   if (!facts || facts.is_active !== 1 || !facts.email || facts.email_notifications !== 1) return;
   await queueEmail(ctx, trx, { email: facts.email, name: facts.first_name ?? facts.username }, message, at);
 }
