@@ -122,7 +122,8 @@ interface Plans {
 }
 
 async function plansOf(url: string, headers: { authorization: string }, body?: object): Promise<Plans> {
-  const queries = await queriesOf(url, headers, body);
+  // A write's transaction control (begin, savepoints, commit) has no plan.
+  const queries = (await queriesOf(url, headers, body)).filter((query) => /^\s*(select|insert|update|delete|with)\b/i.test(query.sql));
   return { queries, plans: await Promise.all(queries.map(planOf)) };
 }
 
