@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { ensurePrivateFile } from '../lib/private-files';
 import { counterChangeWatch, type CounterTotals } from './change-versions';
+import { backgroundCheckpoints } from './sqlite-checkpoints';
 import type { DatabaseHandle, DatabaseOptions } from './handle';
 import type { DB } from './types';
 
@@ -26,6 +27,9 @@ export function openSqlite(options: DatabaseOptions & { sqliteFile: string }): D
   // written with a system call per page. In memory it costs a copy (measured: a booking used about
   // a quarter less CPU).
   sqlite.pragma('temp_store = MEMORY');
+  // Checkpoints run beside the requests, in a worker thread (sqlite-checkpoints.ts).
+  sqlite.pragma('wal_autocheckpoint = 0');
+  const checkpoints = backgroundCheckpoints(file, reportCheckpointError());
   const changes = counterChangeWatch(sqliteCounterTotals(sqlite));
   // Statements this connection has run that may change data (commits among them). Each also makes
   // the change watch read the counters again: a request handled later in the same turn of the event
@@ -34,6 +38,7 @@ export function openSqlite(options: DatabaseOptions & { sqliteFile: string }): D
   const statements = withStatementCache(sqlite, () => {
     writes += 1;
     changes.forget();
+    checkpoints.wrote();
   });
   const db = new Kysely<DB>({
     dialect: new SqliteDialect({ database: statements }),
@@ -52,8 +57,22 @@ export function openSqlite(options: DatabaseOptions & { sqliteFile: string }): D
       // database file and flushes both.
       await log.sync();
       await log.close();
+      await checkpoints.stop();
       await db.destroy();
     },
+  };
+}
+
+/** A checkpoint that fails (a full disk, say) is said once on stderr until one succeeds; the log keeps every commit meanwhile. */
+function reportCheckpointError() {
+  let last: string | undefined;
+  return (message: string | undefined) => {
+    if (message === undefined) {
+      last = undefined;
+      return;
+    }
+    if (message !== last) console.error(`SQLite checkpoint failed (the log keeps every commit; retried after the next write): ${message}`);
+    last = message;
   };
 }
 
