@@ -152,15 +152,14 @@ export function oneReadAtATime<T>(read: () => Promise<T>): () => Promise<T> {
     reading.then(done, done);
     return reading;
   };
+  const startNext = () => {
+    next = undefined;
+    return start();
+  };
   return () => {
     if (!running) return start();
-    next ??= running.then(
-      () => undefined,
-      () => undefined,
-    ).then(() => {
-      next = undefined;
-      return start();
-    });
+    // Whether the read under way succeeds or fails, the next one begins when it ends.
+    next ??= running.then(startNext, startNext);
     return next;
   };
 }

@@ -58,7 +58,6 @@ export async function claimDueJobs(trx: Transaction<DB>, engine: Engine, now: Da
 }
 
 export async function markJobsDone(db: DatabaseOrTransaction, ids: readonly number[], at: string): Promise<void> {
-  if (ids.length === 0) return;
   await db.updateTable('jobs').set({ done_at: at, locked_until: null, last_error: null }).where('id', 'in', ids).execute();
 }
 

@@ -43,8 +43,6 @@ export function createJobWorker(ctx: AppContext, mailer: Mailer, log: FastifyBas
           // Marked done together, in one write once the claimed jobs have run (a crash before it
           // sends those again: delivery is at least once, docs/decisions/0010).
           const done: number[] = [];
-          const markDone = () =>
-            done.length === 0 ? undefined : ctx.writes.run((trx) => markJobsDone(trx, done.splice(0), ctx.clock.now().toISOString()));
           for (const job of claimed) {
             try {
               await perform(job);
@@ -57,7 +55,7 @@ export function createJobWorker(ctx: AppContext, mailer: Mailer, log: FastifyBas
               await ctx.writes.run((trx) => markJobFailed(trx, job, redact(reason), ctx.clock.now()));
             }
           }
-          await markDone();
+          if (done.length > 0) await ctx.writes.run((trx) => markJobsDone(trx, done, ctx.clock.now().toISOString()));
           // A failed job is due again only after its backoff: one pass per call is enough for them.
           if (totals.failed > 0 && totals.sent === 0) return totals;
         }
