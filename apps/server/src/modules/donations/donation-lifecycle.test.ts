@@ -312,6 +312,32 @@ describe('Blood Hero credits at collection (PRODUCT.md 3.4)', () => {
   });
 });
 
+/**
+ * A reactive HIV, HBV or HCV result as the donor sees it: a permanent deferral, the follow-up text in
+ * their feed and notifications, never the result (`hidden`), and a booking refused even a year on.
+ */
+async function expectPermanentDeferralShownAsFollowUpOnly(donor: TestUser, booked: number, hidden: RegExp) {
+  const summary = await summaryOf(donor);
+  expect(summary).toMatchObject({
+    deferred: { type: 'permanent', until: null },
+    next_eligible_date: null,
+    not_eligible_reason: 'You cannot donate at this time. Please contact the blood bank.',
+    latest_donation: { id: booked, status: 'discarded', rejection_reason: null },
+  });
+  expect(summary.activities.map((activity) => activity.message)).toContain(FOLLOW_UP_MESSAGE);
+  const notifications = await get<NotificationList>('/api/notifications', donor);
+  expect(notifications.items.map((item) => item.body)).toContain(FOLLOW_UP_MESSAGE);
+  const donorSees =
+    JSON.stringify(summary) +
+    JSON.stringify(notifications) +
+    (await t.app.inject({ method: 'GET', url: '/api/donations/mine', headers: donor.headers })).body;
+  expect(donorSees).not.toMatch(hidden);
+  setToday(t, addDays(TODAY, 400));
+  const refused = await post('/api/donations', donor, { unit: 1, date: addDays(TODAY, 400), disease: 'None', confirmation: true });
+  expect(refused.statusCode).toBe(422);
+  expect(refused.json().detail).toBe('You cannot donate at this time. Please contact the blood bank.');
+}
+
 describe('test results (POST /api/admin/donations/:id/results)', () => {
   it('all negative: released, its units become stock; a second recording is refused', async () => {
     const donor = await createDonor(t, { bloodgroup: 'AB-' });
@@ -418,21 +444,7 @@ describe('test results (POST /api/admin/donations/:id/results)', () => {
     expect(await stockOf('O-')).toBe(stockBefore - 1);
     expect((await get<GameState>('/api/game/state', donor)).profile.points).toBe(pointsBefore);
 
-    // The donor: the follow-up text and a permanent deferral, never the result.
-    const summary = await summaryOf(donor);
-    expect(summary).toMatchObject({
-      deferred: { type: 'permanent', until: null },
-      next_eligible_date: null,
-      not_eligible_reason: 'You cannot donate at this time. Please contact the blood bank.',
-      latest_donation: { id: booked, status: 'discarded', rejection_reason: null },
-    });
-    expect(summary.activities.map((activity) => activity.message)).toContain(FOLLOW_UP_MESSAGE);
-    const donorSees = JSON.stringify(summary) + (await t.app.inject({ method: 'GET', url: '/api/donations/mine', headers: donor.headers })).body;
-    expect(donorSees).not.toMatch(/reactive|HIV/i);
-    setToday(t, addDays(TODAY, 400));
-    const refused = await post('/api/donations', donor, { unit: 1, date: addDays(TODAY, 400), disease: 'None', confirmation: true });
-    expect(refused.statusCode).toBe(422);
-    expect(refused.json().detail).toBe('You cannot donate at this time. Please contact the blood bank.');
+    await expectPermanentDeferralShownAsFollowUpOnly(donor, booked, /reactive|HIV/i);
   });
 
   it('reactive syphilis alone: a deferral of 365 days', async () => {
@@ -456,27 +468,7 @@ describe('test results (POST /api/admin/donations/:id/results)', () => {
     });
     expect((await unitsOf(booked)).map((unit) => [unit.status, unit.discard_reason])).toEqual([['discarded', 'Reactive screening test']]);
 
-    const summary = await summaryOf(donor);
-    expect(summary).toMatchObject({
-      deferred: { type: 'permanent', until: null },
-      next_eligible_date: null,
-      not_eligible_reason: 'You cannot donate at this time. Please contact the blood bank.',
-      latest_donation: { id: booked, status: 'discarded', rejection_reason: null },
-    });
-    expect(summary.activities.map((activity) => activity.message)).toContain(FOLLOW_UP_MESSAGE);
-    const notifications = await get<NotificationList>('/api/notifications', donor);
-    expect(notifications.items.map((item) => item.body)).toContain(FOLLOW_UP_MESSAGE);
-    const donorSees =
-      JSON.stringify(summary) +
-      JSON.stringify(notifications) +
-      (await t.app.inject({ method: 'GET', url: '/api/donations/mine', headers: donor.headers })).body;
-    expect(donorSees).not.toMatch(/reactive|HBV|hepatitis/i);
-
-    // Permanent: even a year on, booking is refused with the permanent message.
-    setToday(t, addDays(TODAY, 400));
-    const refused = await post('/api/donations', donor, { unit: 1, date: addDays(TODAY, 400), disease: 'None', confirmation: true });
-    expect(refused.statusCode).toBe(422);
-    expect(refused.json().detail).toBe('You cannot donate at this time. Please contact the blood bank.');
+    await expectPermanentDeferralShownAsFollowUpOnly(donor, booked, /reactive|HBV|hepatitis/i);
   });
 
   it('lookback holds a unit collected 365 days before the reactive result, not one collected 366 days before', async () => {

@@ -56,6 +56,20 @@ async function createSite(overrides: Partial<Record<keyof Site, unknown>> = {}):
   return response.json<Site>();
 }
 
+/** An app of its own whose bank is in India (UTC+05:30), at `now`, with one site (Town Hall unless overridden). The caller closes it. */
+async function siteInKolkata(now: string, overrides: Partial<Record<keyof Site, unknown>> = {}): Promise<{ kolkata: TestApp; site: Site }> {
+  const kolkata = await createTestApp({ now, env: { TIMEZONE: 'Asia/Kolkata' } });
+  const staff = await staffOf(kolkata);
+  const created = await kolkata.app.inject({
+    method: 'POST',
+    url: '/api/admin/sites',
+    headers: staff.headers,
+    payload: { name: 'Town Hall', address: '1 Main Street, Pune', hours: WEEKDAYS_8_TO_16, ...overrides },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return { kolkata, site: created.json<Site>() };
+}
+
 async function slotsOf(siteId: number, date: string, as: TestUser): Promise<Slot[]> {
   const response = await get(`/api/sites/${siteId}/slots?date=${date}`, as);
   expect(response.statusCode, response.body).toBe(200);
@@ -282,18 +296,12 @@ describe('booking a slot (POST /api/donations with site_id and slot)', () => {
 describe("the bank's time zone (TIMEZONE) decides today and each slot", () => {
   it('in Asia/Kolkata at 23:50 UTC on Monday, it is already Tuesday 05:20: Tuesday offers the slots after 05:20, Monday is past', async () => {
     // 2026-03-09T23:50Z is 2026-03-10 05:20 in India (UTC+05:30): the UTC date and the bank's differ.
-    const kolkata = await createTestApp({ now: `${MONDAY}T23:50:00Z`, env: { TIMEZONE: 'Asia/Kolkata' } });
+    // An early blood drive on Tuesdays, so the bank's morning falls inside the opening hours.
+    const { kolkata, site } = await siteInKolkata(`${MONDAY}T23:50:00Z`, {
+      name: 'Dawn drive',
+      hours: { ...WEEKDAYS_8_TO_16, tuesday: { open: '05:00', close: '07:00' } },
+    });
     try {
-      const staff = await staffOf(kolkata);
-      // An early blood drive on Tuesdays, so the bank's morning falls inside the opening hours.
-      const created = await kolkata.app.inject({
-        method: 'POST',
-        url: '/api/admin/sites',
-        headers: staff.headers,
-        payload: { name: 'Dawn drive', address: '1 Main Street, Pune', hours: { ...WEEKDAYS_8_TO_16, tuesday: { open: '05:00', close: '07:00' } } },
-      });
-      expect(created.statusCode, created.body).toBe(201);
-      const site = created.json<Site>();
       const donor = await createDonor(kolkata);
       const slots = async (date: string) => {
         const response = await kolkata.app.inject({ method: 'GET', url: `/api/sites/${site.id}/slots?date=${date}`, headers: donor.headers });
@@ -455,16 +463,8 @@ describe('no-shows (the daily run)', () => {
 
 describe('the calendar file (GET /api/donations/:id/calendar.ics)', () => {
   it("gives the slot in the bank's time zone as UTC instants, to its owner only", async () => {
-    const kolkata = await createTestApp({ now: `${MONDAY}T02:00:00Z`, env: { TIMEZONE: 'Asia/Kolkata' } });
+    const { kolkata, site } = await siteInKolkata(`${MONDAY}T02:00:00Z`);
     try {
-      const staff = await staffOf(kolkata);
-      const created = await kolkata.app.inject({
-        method: 'POST',
-        url: '/api/admin/sites',
-        headers: staff.headers,
-        payload: { name: 'Town Hall', address: '1 Main Street, Pune', hours: WEEKDAYS_8_TO_16 },
-      });
-      const site = created.json<Site>();
       const donor = await createDonor(kolkata);
       const other = await createDonor(kolkata);
       const booked = await kolkata.app.inject({
