@@ -11,8 +11,10 @@ import { createTestApp, type TestApp } from './test-app';
  */
 let t: TestApp;
 let patient: TestUser;
+/** The SQL the database is sent while a test records it. */
+let statements: string[] | undefined;
 beforeAll(async () => {
-  t = await createTestApp({ now: '2026-06-15T10:00:00Z' });
+  t = await createTestApp({ now: '2026-06-15T10:00:00Z', queryLog: (query) => statements?.push(query) });
   patient = await createPatient(t);
 });
 afterAll(() => t.close());
@@ -193,5 +195,46 @@ describe('the compiled inserts inside a write batch', () => {
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
     const kept = await t.db.selectFrom('activities').select('message').where('message', 'like', `${marker} %`).orderBy('message').execute();
     expect(kept.map((row) => row.message)).toEqual([0, 1, 2, 4, 5].map((index) => `${marker} ${index}`));
+  });
+});
+
+describe('rows nobody reads back in their own write (db/rows-at-commit.ts)', () => {
+  it('are inserted once per table for the whole batch, and each work keeps its own', async () => {
+    const writes = writeTransactionsFor(t);
+    const marker = `feed ${Date.now()}`;
+    statements = [];
+    try {
+      await Promise.all(
+        Array.from({ length: 10 }, (_, index) =>
+          writes.run((trx) => recordActivity(trx, { userId: patient.id, kind: 'request_submitted', message: `${marker} ${index}`, at: '2026-06-15T10:00:00.000Z' })),
+        ),
+      );
+      // Ten works queued in the same turn share one batch: one insert for their ten rows.
+      expect(statements.filter((statement) => /^insert into "activities"/.test(statement))).toHaveLength(1);
+    } finally {
+      statements = undefined;
+    }
+    const kept = await t.db.selectFrom('activities').select('message').where('message', 'like', `${marker} %`).execute();
+    expect(kept.map((row) => row.message).sort()).toEqual(Array.from({ length: 10 }, (_, index) => `${marker} ${index}`).sort());
+  });
+
+  it('fail only the work that added them when they cannot be inserted: the rest of the batch is kept', async () => {
+    const writes = writeTransactionsFor(t);
+    const marker = `orphan ${Date.now()}`;
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, (_, index) =>
+        writes.run(async (trx) => {
+          await trx.insertInto('activities').values(activity(`${marker} direct ${index}`)).execute();
+          // Work 2's feed entry names a user who does not exist: its foreign key fails.
+          await recordActivity(trx, { userId: index === 2 ? 999_999_999 : patient.id, kind: 'request_submitted', message: `${marker} ${index}`, at: '2026-06-15T10:00:00.000Z' });
+          return index;
+        }),
+      ),
+    );
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    const kept = await t.db.selectFrom('activities').select('message').where('message', 'like', `${marker} %`).orderBy('message').execute();
+    expect(kept.map((row) => row.message)).toEqual(
+      [0, 1, 3, 4].flatMap((index) => [`${marker} ${index}`, `${marker} direct ${index}`]).sort(),
+    );
   });
 });

@@ -22,18 +22,7 @@ export function preparedInsert<
 >(table: Table, columns: readonly Column[]) {
   const insert = compiledOnce(table, columns);
   return async (db: DatabaseOrTransaction, row: Values<Table, Column>): Promise<number> =>
-    (await insert(db, row, { id: true }))!;
-}
-
-/** An insert of one row that nobody reads back (an activity feed entry). */
-export function preparedInsertOnly<
-  Table extends keyof DB & string,
-  Column extends keyof Insertable<DB[Table]> & string,
->(table: Table, columns: readonly Column[]) {
-  const insert = compiledOnce(table, columns);
-  return async (db: DatabaseOrTransaction, row: Values<Table, Column>): Promise<void> => {
-    await insert(db, row, { id: false });
-  };
+    insert(db, row);
 }
 
 /**
@@ -64,18 +53,17 @@ function compiledOnce(table: keyof DB & string, columns: readonly string[]) {
           : (insert.returning(sql.ref('id') as never).compile() as unknown as CompiledQuery<{ id: number }>),
     };
   };
-  return async (db: DatabaseOrTransaction, row: object, { id }: { id: boolean }): Promise<number | undefined> => {
+  return async (db: DatabaseOrTransaction, row: object): Promise<number> => {
     const dialect = db.getExecutor().adapter;
     let compiled = compiledByDialect.get(dialect);
     if (!compiled) compiledByDialect.set(dialect, (compiled = compile(db)));
     const values = row as Record<string, unknown>;
     const parameters = columns.map((column) => values[column]);
-    if (id && compiled.returningId) {
+    if (compiled.returningId) {
       const result = await db.executeQuery<{ id: number }>({ ...compiled.returningId, parameters });
       return result.rows[0]!.id;
     }
     const result = await db.executeQuery({ ...compiled.plain, parameters });
-    if (!id) return undefined;
     // Otherwise the insert id would still name the previous insert's row.
     if (result.numAffectedRows !== 1n) throw new Error(`Insert into ${table} added ${String(result.numAffectedRows)} rows, not one`);
     return Number(result.insertId);

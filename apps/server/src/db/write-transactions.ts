@@ -1,5 +1,6 @@
 import { CompiledQuery, sql, type Transaction } from 'kysely';
 import type { Database, Engine } from './database';
+import { collectRowsOf, insertRows } from './rows-at-commit';
 import type { DB } from './types';
 
 /**
@@ -154,8 +155,12 @@ function batchedWriteTransactions(
     db
       .transaction()
       .execute(async (trx) => {
+        const rows = collectRowsOf(trx);
         await beginBatch?.(trx);
-        return work(trx);
+        rows.beginWork();
+        const value = await work(trx);
+        await insertRows(trx, rows.takeWork());
+        return value;
       })
       .then(
         (value): Outcome => ({ ok: true, value }),
@@ -171,14 +176,19 @@ function batchedWriteTransactions(
     let workFailed = false;
     try {
       await db.transaction().execute(async (trx) => {
+        const rows = collectRowsOf(trx);
         await beginBatch?.(trx);
-        for (const { work } of batch) {
-          try {
+        try {
+          for (const { work } of batch) {
+            rows.beginWork();
             values.push(await work(trx));
-          } catch (error) {
-            workFailed = true;
-            throw error;
+            rows.keepWork();
           }
+          await insertRows(trx, rows.takeKept());
+        } catch (error) {
+          // A work failed, or the rows they added did: which one is found with savepoints.
+          workFailed = true;
+          throw error;
         }
       });
     } catch (error) {
@@ -194,18 +204,37 @@ function batchedWriteTransactions(
     if (!savepointsFirst) {
       const outcomes = await commitWithoutSavepoints(batch);
       if (outcomes) return outcomes;
+      // Run again with savepoints, each work inserting its own rows inside its savepoint.
+      // ('each work' always gives every work's outcome.)
+      return (await commitWithSavepoints(batch, 'each work'))!;
     }
+    // The rows of the whole batch at its end; should that fail, again with each work's own rows.
+    return (await commitWithSavepoints(batch, 'at the end')) ?? (await commitWithSavepoints(batch, 'each work'))!;
+  }
+
+  /**
+   * The batch in one transaction, each work in a savepoint. The rows the works added for the end
+   * (rows-at-commit.ts) are inserted 'at the end' of the batch (undefined if that fails, all rolled
+   * back) or by 'each work' inside its savepoint, where one that fails fails only its work.
+   */
+  async function commitWithSavepoints(batch: QueuedWork[], rowsInserted: 'at the end' | 'each work'): Promise<Outcome[] | undefined> {
     const outcomes: Outcome[] = [];
+    let rowsFailed = false;
     try {
       await db.transaction().execute(async (trx) => {
+        const rows = collectRowsOf(trx);
         await beginBatch?.(trx);
         for (const { work } of batch) {
           await savepoint(SAVEPOINT_SQL.set, trx);
+          rows.beginWork();
           try {
             const value = await work(trx);
+            if (rowsInserted === 'each work') await insertRows(trx, rows.takeWork());
+            else rows.keepWork();
             await savepoint(SAVEPOINT_SQL.release, trx);
             outcomes.push({ ok: true, value });
           } catch (error) {
+            rows.dropWork();
             // SQLite rolled the whole transaction back by itself (a full disk, an I/O error): no
             // savepoint is left to roll back to, and every work of the batch fails with it.
             try {
@@ -220,8 +249,17 @@ function batchedWriteTransactions(
             outcomes.push({ ok: false, value: error, again: isTransientConflict(error) });
           }
         }
+        if (rowsInserted === 'at the end') {
+          try {
+            await insertRows(trx, rows.takeKept());
+          } catch (error) {
+            rowsFailed = true;
+            throw error;
+          }
+        }
       });
     } catch (commitError) {
+      if (rowsFailed) return undefined;
       return batch.map((_, index) =>
         outcomes[index]?.ok === false ? outcomes[index] : { ok: false, value: commitError },
       );

@@ -1,5 +1,5 @@
 import type { DatabaseOrTransaction } from '../../db/database';
-import { preparedInsertOnly } from '../../db/prepared-insert';
+import { insertAtCommit } from '../../db/rows-at-commit';
 
 /** The feed a donor or patient sees on their dashboard ("Recent Activities"). */
 export interface NewActivity {
@@ -9,11 +9,9 @@ export interface NewActivity {
   at: string;
 }
 
-// Every submitted request, donation and decision records one: compiled once (db/prepared-insert.ts).
-const insertActivity = preparedInsertOnly('activities', ['user_id', 'kind', 'message', 'created_at']);
-
+/** Every submitted request, donation and decision records one, inserted with the write batch's others (db/rows-at-commit.ts). */
 export async function recordActivity(db: DatabaseOrTransaction, activity: NewActivity): Promise<void> {
-  await insertActivity(db, {
+  await insertAtCommit(db, 'activities', {
     user_id: activity.userId,
     kind: activity.kind,
     message: activity.message,

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { DatabaseOrTransaction, Engine } from '../../db/database';
 import type { DB } from '../../db/types';
+import { insertAtCommit } from '../../db/rows-at-commit';
 
 /**
  * The persistent queue (PRODUCT.md 3.8; docs/decisions/0010): a job is a row written in the same
@@ -23,7 +24,7 @@ export function retryDelaySeconds(attempts: number): number {
 }
 
 export async function enqueueJob(trx: Transaction<DB>, kind: JobKind, payload: unknown, at: string): Promise<void> {
-  await trx.insertInto('jobs').values({ kind, payload: JSON.stringify(payload), run_after: at, created_at: at }).execute();
+  await insertAtCommit(trx, 'jobs', { kind, payload: JSON.stringify(payload), run_after: at, created_at: at });
 }
 
 export interface ClaimedJob {

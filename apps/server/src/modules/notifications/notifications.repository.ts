@@ -1,12 +1,13 @@
 import type { Selectable, Transaction } from 'kysely';
 import type { DatabaseOrTransaction } from '../../db/database';
 import type { DB, UsersTable } from '../../db/types';
+import { insertAtCommit } from '../../db/rows-at-commit';
 
 export async function insertNotification(
   trx: Transaction<DB>,
   notification: { user_id: number; kind: string; title: string; body: string; created_at: string },
 ): Promise<void> {
-  await trx.insertInto('notifications').values(notification).execute();
+  await insertAtCommit(trx, 'notifications', notification);
 }
 
 export function listNotificationsOf(db: DatabaseOrTransaction, userId: number, limit: number) {

@@ -1,0 +1,98 @@
+import type { Insertable } from 'kysely';
+import type { DatabaseOrTransaction } from './handle';
+import type { DB } from './types';
+
+type Table = keyof DB & string;
+
+interface PendingRow {
+  table: Table;
+  values: Record<string, unknown>;
+}
+
+/**
+ * Rows a write adds and never reads back in its own transaction (an activity feed entry, a
+ * notification, a queued e-mail): a write batch (write-transactions.ts) inserts them when its works
+ * are done, one statement per table for the whole batch, instead of one statement each (on
+ * PostgreSQL a round trip each, waited for on the batch's one connection). They commit or roll back
+ * with the work that added them: a work that fails drops its rows with the rest of its changes.
+ */
+export class RowsAtCommit {
+  private kept: PendingRow[] = [];
+  private work: PendingRow[] | undefined;
+
+  /** Rows added from now on belong to a new work. */
+  beginWork(): void {
+    this.work = [];
+  }
+  /** The work succeeded: its rows are inserted with the batch's. */
+  keepWork(): void {
+    if (this.work) this.kept.push(...this.work);
+    this.work = undefined;
+  }
+  /** The work failed: its rows are forgotten. */
+  dropWork(): void {
+    this.work = undefined;
+  }
+  /** The work's rows, to insert now (inside its own savepoint). */
+  takeWork(): PendingRow[] {
+    const rows = this.work ?? [];
+    this.work = undefined;
+    return rows;
+  }
+  /** Every kept row, to insert at the end of the batch. */
+  takeKept(): PendingRow[] {
+    const rows = this.kept;
+    this.kept = [];
+    return rows;
+  }
+
+  add(row: PendingRow): boolean {
+    if (!this.work) return false;
+    this.work.push(row);
+    return true;
+  }
+}
+
+// A batch's transaction and the rows its works added: only the write path registers one.
+const collectors = new WeakMap<object, RowsAtCommit>();
+
+/** Registers the rows a batch's transaction will insert at its end (write-transactions.ts). */
+export function collectRowsOf(trx: DatabaseOrTransaction): RowsAtCommit {
+  const rows = new RowsAtCommit();
+  collectors.set(trx, rows);
+  return rows;
+}
+
+/**
+ * Inserts a row that nothing reads back in the same write: at the end of the write batch when `db`
+ * is a batch's transaction, otherwise at once (a command-line tool, a test's own transaction).
+ * Nothing in the same work can see the row before the batch ends, so nothing there may look for it.
+ */
+export async function insertAtCommit<T extends Table>(db: DatabaseOrTransaction, table: T, values: Insertable<DB[T]>): Promise<void> {
+  const row = { table, values: values as Record<string, unknown> };
+  if (collectors.get(db)?.add(row)) return;
+  await insertRows(db, [row]);
+}
+
+/** At most this many rows per insert statement: well within both engines' limits on parameters. */
+const ROWS_PER_STATEMENT = 500;
+
+/** Inserts the rows, one statement per table and set of columns (in the order they were added). */
+export async function insertRows(db: DatabaseOrTransaction, rows: readonly PendingRow[]): Promise<void> {
+  const groups = new Map<string, PendingRow[]>();
+  for (const row of rows) {
+    const key = `${row.table}(${Object.keys(row.values).join(',')})`;
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  for (const group of groups.values()) {
+    for (let start = 0; start < group.length; start += ROWS_PER_STATEMENT) {
+      const chunk = group.slice(start, start + ROWS_PER_STATEMENT);
+      await db
+        .insertInto(chunk[0]!.table)
+        .values(chunk.map((row) => row.values) as never)
+        .execute();
+    }
+  }
+}
