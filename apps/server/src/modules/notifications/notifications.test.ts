@@ -247,4 +247,23 @@ describe('the outbox folder', () => {
       await t.close();
     }
   });
+
+  it('is made again if someone removes it while the server runs: the next message still arrives', async () => {
+    const t = await createTestApp({ now: `${TODAY}T09:00:00Z` });
+    try {
+      const outbox = outboxDirectory(t.config.dataDir);
+      const donor = await createDonor(t, { email: 'first@example.org' });
+      await book(t, donor, addDays(TODAY, 1));
+      expect(await t.app.runJobs()).toEqual({ sent: 1, failed: 0 });
+      const { rmSync } = await import('node:fs');
+      rmSync(outbox, { recursive: true });
+
+      const next = await createDonor(t, { email: 'second@example.org' });
+      await book(t, next, addDays(TODAY, 1));
+      expect(await t.app.runJobs()).toEqual({ sent: 1, failed: 0 });
+      expect(readOutbox(outbox).map((mail) => mail.to)).toEqual([['second@example.org']]);
+    } finally {
+      await t.close();
+    }
+  });
 });
