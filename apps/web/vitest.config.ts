@@ -14,6 +14,8 @@ const config: ViteUserConfig = mergeConfig(
       unstubGlobals: true,
       // Mantine transitions and user-event typing make a few form tests slower than 5 s on a busy CI box.
       testTimeout: 20_000,
+      // Vitest's default is one worker fewer than the cores: a single one on a 2-core CI box.
+      maxWorkers: 2,
     },
   }),
 );
