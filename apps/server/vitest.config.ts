@@ -11,7 +11,8 @@ export default defineProject({
     pool: 'forks',
     // Vitest's default is one worker fewer than the cores: one on a 2-core CI box. The files wait on
     // disk flushes and PostgreSQL much of the time, so two workers there take 207 s for the
-    // PostgreSQL pass instead of 372 s (measured 2026-11-27; four also passed, no faster).
+    // PostgreSQL pass instead of 372 s (measured 2026-11-27; four were no faster there, and one run
+    // of four failed a test app's migration with "schema does not exist").
     maxWorkers: 2,
   },
 });

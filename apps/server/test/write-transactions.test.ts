@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Transaction } from 'kysely';
+import type { DB } from '../src/db/types';
 import { writeTransactionsFor } from '../src/db/write-transactions';
 import { recordActivity } from '../src/modules/activity/activity.repository';
 import { insertBloodRequest } from '../src/modules/requests/requests.repository';
@@ -25,6 +27,22 @@ const activity = (message: string) => ({
   message,
   created_at: '2026-06-15T10:00:00.000Z',
 });
+
+/** A feed entry recorded through the write path's own function (db/rows-at-commit.ts). */
+const feedEntry = (message: string, userId = patient.id) => ({ userId, kind: 'request_submitted', message, at: '2026-06-15T10:00:00.000Z' });
+
+/** Queues `count` works at once (one batch) and gives each one's outcome, in order. */
+async function statusesOfBatch(count: number, work: (trx: Transaction<DB>, index: number) => Promise<unknown>) {
+  const writes = writeTransactionsFor(t);
+  const results = await Promise.allSettled(Array.from({ length: count }, (_, index) => writes.run((trx) => work(trx, index))));
+  return results.map((result) => result.status);
+}
+
+/** The activity messages that begin with `marker`, sorted. */
+async function messagesOf(marker: string): Promise<string[]> {
+  const rows = await t.db.selectFrom('activities').select('message').where('message', 'like', `${marker} %`).orderBy('message').execute();
+  return rows.map((row) => row.message);
+}
 
 describe('write transactions', () => {
   it('keeps the work that succeeded, drops all of the work that failed, and reports each outcome to its caller', async () => {
@@ -181,20 +199,13 @@ describe('the compiled inserts inside a write batch', () => {
     expect(feed.map((entry) => entry.message).sort()).toEqual(kept.map((row) => row.reason).sort());
   });
   it('runs a batch in which one work fails: the others are kept, that one is rolled back alone', async () => {
-    const writes = writeTransactionsFor(t);
     const marker = `batch ${Date.now()}`;
-    const results = await Promise.allSettled(
-      Array.from({ length: 6 }, (_, index) =>
-        writes.run(async (trx) => {
-          await trx.insertInto('activities').values(activity(`${marker} ${index}`)).execute();
-          if (index === 3) throw new Error('refused');
-          return index;
-        }),
-      ),
-    );
-    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
-    const kept = await t.db.selectFrom('activities').select('message').where('message', 'like', `${marker} %`).orderBy('message').execute();
-    expect(kept.map((row) => row.message)).toEqual([0, 1, 2, 4, 5].map((index) => `${marker} ${index}`));
+    const statuses = await statusesOfBatch(6, async (trx, index) => {
+      await trx.insertInto('activities').values(activity(`${marker} ${index}`)).execute();
+      if (index === 3) throw new Error('refused');
+    });
+    expect(statuses).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(await messagesOf(marker)).toEqual([0, 1, 2, 4, 5].map((index) => `${marker} ${index}`));
   });
 });
 
@@ -206,7 +217,7 @@ describe('rows nobody reads back in their own write (db/rows-at-commit.ts)', () 
     try {
       await Promise.all(
         Array.from({ length: 10 }, (_, index) =>
-          writes.run((trx) => recordActivity(trx, { userId: patient.id, kind: 'request_submitted', message: `${marker} ${index}`, at: '2026-06-15T10:00:00.000Z' })),
+          writes.run((trx) => recordActivity(trx, feedEntry(`${marker} ${index}`))),
         ),
       );
       // Ten works queued in the same turn share one batch: one insert for their ten rows.
@@ -214,26 +225,18 @@ describe('rows nobody reads back in their own write (db/rows-at-commit.ts)', () 
     } finally {
       statements = undefined;
     }
-    const kept = await t.db.selectFrom('activities').select('message').where('message', 'like', `${marker} %`).execute();
-    expect(kept.map((row) => row.message).sort()).toEqual(Array.from({ length: 10 }, (_, index) => `${marker} ${index}`).sort());
+    expect(await messagesOf(marker)).toEqual(Array.from({ length: 10 }, (_, index) => `${marker} ${index}`).sort());
   });
 
   it('fail only the work that added them when they cannot be inserted: the rest of the batch is kept', async () => {
-    const writes = writeTransactionsFor(t);
     const marker = `orphan ${Date.now()}`;
-    const results = await Promise.allSettled(
-      Array.from({ length: 5 }, (_, index) =>
-        writes.run(async (trx) => {
-          await trx.insertInto('activities').values(activity(`${marker} direct ${index}`)).execute();
-          // Work 2's feed entry names a user who does not exist: its foreign key fails.
-          await recordActivity(trx, { userId: index === 2 ? 999_999_999 : patient.id, kind: 'request_submitted', message: `${marker} ${index}`, at: '2026-06-15T10:00:00.000Z' });
-          return index;
-        }),
-      ),
-    );
-    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
-    const kept = await t.db.selectFrom('activities').select('message').where('message', 'like', `${marker} %`).orderBy('message').execute();
-    expect(kept.map((row) => row.message)).toEqual(
+    const statuses = await statusesOfBatch(5, async (trx, index) => {
+      await trx.insertInto('activities').values(activity(`${marker} direct ${index}`)).execute();
+      // Work 2's feed entry names a user who does not exist: its foreign key fails.
+      await recordActivity(trx, feedEntry(`${marker} ${index}`, index === 2 ? 999_999_999 : patient.id));
+    });
+    expect(statuses).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(await messagesOf(marker)).toEqual(
       [0, 1, 3, 4].flatMap((index) => [`${marker} ${index}`, `${marker} direct ${index}`]).sort(),
     );
   });

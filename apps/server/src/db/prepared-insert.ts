@@ -11,29 +11,19 @@ type Values<Table extends keyof DB & string, Column extends keyof Insertable<DB[
 type TableWithId = { [T in keyof DB & string]: DB[T] extends { id: unknown } ? T : never }[keyof DB & string];
 
 /**
- * An insert of one row that resolves to the id the database gave it. The caller has every other
- * column's value already (it passed them), so the row is not read back: on SQLite, RETURNING runs
- * through a temporary table and builds a JavaScript object column by column, a good part of what
- * the insert costs.
+ * An insert of one row that resolves to the id the database gave it, for the hot write paths. The
+ * SQL is built and compiled once per dialect and then only bound to each row's values (Kysely
+ * builds a query's syntax tree and compiles it to SQL on every call, which on SQLite costs more
+ * than the insert itself), and run through Kysely. Every column listed is bound, in that order;
+ * the row must give each of them. The caller has every other column's value already, so the row
+ * is not read back: the id is, on SQLite, the connection's last insert rowid, which Kysely reports
+ * (RETURNING runs through a temporary table there and builds a JavaScript object column by column,
+ * a good part of what the insert costs); on PostgreSQL `returning id`.
  */
 export function preparedInsert<
   Table extends TableWithId,
   Column extends keyof Insertable<DB[Table]> & string,
 >(table: Table, columns: readonly Column[]) {
-  const insert = compiledOnce(table, columns);
-  return async (db: DatabaseOrTransaction, row: Values<Table, Column>): Promise<number> =>
-    insert(db, row);
-}
-
-/**
- * The hot write paths' inserts: the SQL is built and compiled once per dialect and then only
- * bound to each row's values (Kysely builds a query's syntax tree and compiles it to SQL on every
- * call, which on SQLite costs more than the insert itself), and run through Kysely. Every column
- * listed is bound, in that order; the row must give each of them. The new row's id: on SQLite the
- * connection's last insert rowid, which Kysely reports (RETURNING runs through a temporary table
- * there, and costs a good part of the insert); on PostgreSQL `returning id`.
- */
-function compiledOnce(table: keyof DB & string, columns: readonly string[]) {
   interface Compiled {
     plain: CompiledQuery;
     returningId: CompiledQuery<{ id: number }> | undefined;
@@ -53,12 +43,11 @@ function compiledOnce(table: keyof DB & string, columns: readonly string[]) {
           : (insert.returning(sql.ref('id') as never).compile() as unknown as CompiledQuery<{ id: number }>),
     };
   };
-  return async (db: DatabaseOrTransaction, row: object): Promise<number> => {
+  return async (db: DatabaseOrTransaction, row: Values<Table, Column>): Promise<number> => {
     const dialect = db.getExecutor().adapter;
     let compiled = compiledByDialect.get(dialect);
     if (!compiled) compiledByDialect.set(dialect, (compiled = compile(db)));
-    const values = row as Record<string, unknown>;
-    const parameters = columns.map((column) => values[column]);
+    const parameters = columns.map((column) => row[column]);
     if (compiled.returningId) {
       const result = await db.executeQuery<{ id: number }>({ ...compiled.returningId, parameters });
       return result.rows[0]!.id;

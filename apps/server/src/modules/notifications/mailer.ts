@@ -50,9 +50,6 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
   const outbox = outboxDirectory(config.dataDir);
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const writeMessage = (temporary: string, message: Buffer) => fs.writeFile(temporary, message, { mode: PRIVATE_FILE_MODE });
-  // The folder is made when the first message is written, not before every one (a system call each,
-  // costly on a busy server); should someone remove it meanwhile, it is made again.
-  let outboxMade = false;
   return {
     destination: outbox,
     send: async (message) => {
@@ -60,13 +57,11 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;
       // Written under a temporary name and renamed: a reader never sees half a message.
       const temporary = path.join(outbox, `.${name}.part`);
-      if (!outboxMade) {
-        await fs.mkdir(outbox, { recursive: true, mode: 0o700 });
-        outboxMade = true;
-      }
       try {
         await writeMessage(temporary, rendered);
       } catch (error) {
+        // The folder is made only when it is missing (the first message, or someone removed it),
+        // not before every message: a system call each, costly on a busy server.
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
         await fs.mkdir(outbox, { recursive: true, mode: 0o700 });
         await writeMessage(temporary, rendered);
