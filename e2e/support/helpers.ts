@@ -13,6 +13,27 @@ export function isPhone(page: Page): boolean {
  * visits; each spec runs at desktop width and at 375 px, so every screen is checked at both.
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  // A list can start refetching (and dim its rows) while axe is reading the page, after the waits
+  // below have passed: a check that overlapped such a change is run again on the settled page.
+  for (let attempt = 1; ; attempt += 1) {
+    await waitUntilSettled(page);
+    await page.evaluate(watchForChange);
+    const blocking = await blockingViolations(page);
+    const changed = await page.evaluate(() => (window as WatchedWindow).__axeSawChange === true);
+    if (blocking.length === 0 || !changed || attempt === 3) {
+      expect(blocking, `axe violations on ${screen} at ${page.viewportSize()?.width}px`).toEqual([]);
+      return;
+    }
+  }
+}
+
+interface WatchedWindow extends Window {
+  __axeSawChange?: boolean;
+  __axeStopWatching?: () => void;
+}
+
+/** No list refetching and no fade under way. */
+async function waitUntilSettled(page: Page): Promise<void> {
   // A list that is refetching dims its rows on purpose (aria-busy, data-table.module.css): wait until it is done.
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
   // Mid-fade (menus, transitions, the dimmed rows coming back) text has a blended colour that axe
@@ -25,13 +46,36 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
           animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
       ),
   );
+}
+
+/** Runs in the page: notes any list turning busy or any transition or animation starting. */
+function watchForChange(): void {
+  const watched = window as WatchedWindow;
+  watched.__axeStopWatching?.();
+  watched.__axeSawChange = false;
+  const sawChange = () => {
+    watched.__axeSawChange = true;
+  };
+  const observer = new MutationObserver(sawChange);
+  observer.observe(document.body, { subtree: true, attributeFilter: ['aria-busy'] });
+  document.addEventListener('transitionrun', sawChange, { capture: true });
+  document.addEventListener('animationstart', sawChange, { capture: true });
+  watched.__axeStopWatching = () => {
+    observer.disconnect();
+    document.removeEventListener('transitionrun', sawChange, { capture: true });
+    document.removeEventListener('animationstart', sawChange, { capture: true });
+  };
+}
+
+/** Serious or critical axe violations on what the page shows now. */
+async function blockingViolations(page: Page): Promise<string[]> {
   // Behind an open modal dialog the page is covered and out of reach (and checked before the dialog
   // opened); what is behind the overlay only shows blended colours, so the dialog is what is checked.
   const modalDialog = '[role="dialog"][aria-modal="true"]';
   const builder = new AxeBuilder({ page });
   if (await page.locator(`${modalDialog}:visible`).count()) builder.include(modalDialog);
   const results = await builder.analyze();
-  const blocking = results.violations
+  return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
       (violation) =>
@@ -40,7 +84,6 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
           .map((node) => `    ${node.target.join(' ')}: ${node.failureSummary ?? ''}`)
           .join('\n'),
     );
-  expect(blocking, `axe violations on ${screen} at ${page.viewportSize()?.width}px`).toEqual([]);
 }
 
 /** A username no other test (or project, or earlier run) uses. */
