@@ -18,15 +18,22 @@ export interface ReceivedMail {
 export async function startSmtpServer(port = 0): Promise<{
   port: number;
   received: ReceivedMail[];
+  /** How many connections clients have opened so far. */
+  connections: () => number;
   refuse: (yes: boolean) => void;
   close: () => Promise<void>;
 }> {
   const received: ReceivedMail[] = [];
   let refusing = false;
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -51,6 +58,7 @@ export async function startSmtpServer(port = 0): Promise<{
   return {
     port: address.port,
     received,
+    connections: () => connections,
     refuse: (yes) => void (refusing = yes),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -42,18 +42,21 @@ export function createJobWorker(ctx: AppContext, mailer: Mailer, log: FastifyBas
           if (claimed.length === 0) return totals;
           // Marked done together, in one write once the claimed jobs have run (a crash before it
           // sends those again: delivery is at least once, docs/decisions/0010).
+          // All at once: the mail thread renders and writes them side by side (SMTP over its pool).
+          const outcomes = await Promise.allSettled(claimed.map(perform));
           const done: number[] = [];
-          for (const job of claimed) {
-            try {
-              await perform(job);
+          for (const [index, job] of claimed.entries()) {
+            const outcome = outcomes[index]!;
+            if (outcome.status === 'fulfilled') {
               done.push(job.id);
               totals.sent += 1;
-            } catch (error) {
-              const reason = error instanceof Error ? error.message : String(error);
-              totals.failed += 1;
-              log.warn({ job: job.id, kind: job.kind, attempts: job.attempts, reason: redact(reason) }, 'a queued job failed; it will be retried');
-              await ctx.writes.run((trx) => markJobFailed(trx, job, redact(reason), ctx.clock.now()));
+              continue;
             }
+            const error: unknown = outcome.reason;
+            const reason = error instanceof Error ? error.message : String(error);
+            totals.failed += 1;
+            log.warn({ job: job.id, kind: job.kind, attempts: job.attempts, reason: redact(reason) }, 'a queued job failed; it will be retried');
+            await ctx.writes.run((trx) => markJobFailed(trx, job, redact(reason), ctx.clock.now()));
           }
           if (done.length > 0) await ctx.writes.run((trx) => markJobsDone(trx, done, ctx.clock.now().toISOString()));
           // A failed job is due again only after its backoff: one pass per call is enough for them.
@@ -99,7 +102,7 @@ export function createJobWorker(ctx: AppContext, mailer: Mailer, log: FastifyBas
       stopped = true;
       if (timer) clearTimeout(timer);
       await running?.catch(() => undefined);
-      mailer.close();
+      await mailer.close();
     },
   };
 }

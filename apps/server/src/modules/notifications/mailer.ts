@@ -1,7 +1,6 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import { Worker } from 'node:worker_threads';
 import type { Config } from '../../config';
 import { PRIVATE_FILE_MODE } from '../../lib/private-files';
 
@@ -18,56 +17,159 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
   /** Where messages go, for the log: "smtp://host:port" (never the password) or the outbox folder. */
   readonly destination: string;
-  close(): void;
+  close(): Promise<void>;
 }
 
 /** The folder of `.eml` files when no SMTP server is configured (PRODUCT.md 3.8). */
 export const outboxDirectory = (dataDir: string) => path.join(dataDir, 'outbox');
 
-/**
- * nodemailer over SMTP when SMTP_URL is set; otherwise each message is rendered by nodemailer's
- * stream transport and written to <DATA_DIR>/outbox/ as an .eml file readable by the server's user
- * only (PRODUCT.md 3.9), so a one-machine install shows what it would send.
- */
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>): Mailer {
-  const envelope = (message: MailMessage) => ({ from: config.mailFrom, ...message });
-  if (config.smtpUrl) {
-    // Short timeouts: a mail server that hangs holds a queue slot, never a request (sending is after commit).
-    const transport = nodemailer.createTransport(config.smtpUrl, {
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
-    } as Parameters<typeof nodemailer.createTransport>[1]);
-    const url = new URL(config.smtpUrl);
-    return {
-      destination: `${url.protocol}//${url.host}`,
-      send: async (message) => {
-        await transport.sendMail(envelope(message));
-      },
-      close: () => transport.close(),
-    };
+/** How long the SMTP transport waits for a mail server, in ms. */
+export interface SmtpTimeouts {
+  connection: number;
+  greeting: number;
+  socket: number;
+}
+
+/** Short: a mail server that hangs holds a queue slot for this long, never a request (sending is after commit). */
+const SMTP_TIMEOUTS: SmtpTimeouts = { connection: 10_000, greeting: 10_000, socket: 20_000 };
+/** SMTP connections kept open and shared by the messages (nodemailer's pool). */
+const SMTP_CONNECTIONS = 3;
+
+// CommonJS, evaluated in the mail thread: nodemailer is loaded from the path the server resolves.
+const MAIL_THREAD_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const crypto = require('node:crypto');
+const fs = require('node:fs/promises');
+const path = require('node:path');
+const nodemailer = require(workerData.nodemailer);
+const { smtp, outbox, fileMode } = workerData;
+let transport;
+let send;
+if (smtp) {
+  transport = nodemailer.createTransport(smtp);
+  send = async (mail) => {
+    await transport.sendMail(mail);
+  };
+} else {
+  transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const write = (file, bytes) => fs.writeFile(file, bytes, { mode: fileMode });
+  send = async (mail) => {
+    const rendered = (await transport.sendMail(mail)).message;
+    const name = new Date().toISOString().replace(/[:.]/g, '-') + '-' + crypto.randomBytes(4).toString('hex') + '.eml';
+    // Written under a temporary name and renamed: a reader never sees half a message.
+    const temporary = path.join(outbox, '.' + name + '.part');
+    try {
+      await write(temporary, rendered);
+    } catch (error) {
+      // The folder is made only when it is missing (the first message, or someone removed it).
+      if (error.code !== 'ENOENT') throw error;
+      await fs.mkdir(outbox, { recursive: true, mode: 0o700 });
+      await write(temporary, rendered);
+    }
+    await fs.rename(temporary, path.join(outbox, name));
+  };
+}
+parentPort.on('message', (request) => {
+  if (request === 'close') {
+    transport.close();
+    parentPort.close();
+    return;
   }
+  send(request.mail).then(
+    () => parentPort.postMessage({ id: request.id }),
+    (error) => parentPort.postMessage({ id: request.id, error: String((error && error.message) || error) }),
+  );
+});
+`;
+
+interface Pending {
+  resolve: () => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * nodemailer over SMTP when SMTP_URL is set (a pool of kept connections); otherwise each message
+ * is rendered by nodemailer's stream transport and written to <DATA_DIR>/outbox/ as an .eml file
+ * readable by the server's user only (PRODUCT.md 3.9), so a one-machine install shows what it
+ * would send.
+ *
+ * Either way in a thread of its own, started with the first message: rendering a message costs
+ * about as much CPU as the booking that queued it (0.35-0.5 ms), and a call-out queues thousands.
+ * On the server's thread that work delayed every request behind it and fell behind a rush of
+ * bookings (docs/performance.md, 2026-11-27 afternoon). Should the thread die, the messages it
+ * held fail (the queue tries them again) and the next message starts a new one.
+ */
+export function createMailer(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>,
+  timeouts: SmtpTimeouts = SMTP_TIMEOUTS,
+): Mailer {
   const outbox = outboxDirectory(config.dataDir);
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  const writeMessage = (temporary: string, message: Buffer) => fs.writeFile(temporary, message, { mode: PRIVATE_FILE_MODE });
-  return {
-    destination: outbox,
-    send: async (message) => {
-      const rendered = (await transport.sendMail(envelope(message))).message as Buffer;
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;
-      // Written under a temporary name and renamed: a reader never sees half a message.
-      const temporary = path.join(outbox, `.${name}.part`);
-      try {
-        await writeMessage(temporary, rendered);
-      } catch (error) {
-        // The folder is made only when it is missing (the first message, or someone removed it),
-        // not before every message: a system call each, costly on a busy server.
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-        await fs.mkdir(outbox, { recursive: true, mode: 0o700 });
-        await writeMessage(temporary, rendered);
+  const smtp = config.smtpUrl
+    ? {
+        url: config.smtpUrl,
+        pool: true,
+        maxConnections: SMTP_CONNECTIONS,
+        connectionTimeout: timeouts.connection,
+        greetingTimeout: timeouts.greeting,
+        socketTimeout: timeouts.socket,
       }
-      await fs.rename(temporary, path.join(outbox, name));
+    : undefined;
+  const workerData = {
+    nodemailer: createRequire(import.meta.url).resolve('nodemailer'),
+    smtp,
+    outbox,
+    fileMode: PRIVATE_FILE_MODE,
+  };
+
+  let thread: Worker | undefined;
+  const pending = new Map<number, Pending>();
+  let nextId = 0;
+
+  const failAll = (error: Error) => {
+    for (const each of pending.values()) each.reject(error);
+    pending.clear();
+  };
+  const start = (): Worker => {
+    const worker = new Worker(MAIL_THREAD_SOURCE, { eval: true, workerData });
+    worker.on('message', ({ id, error }: { id: number; error?: string }) => {
+      const waiting = pending.get(id);
+      if (!waiting) return;
+      pending.delete(id);
+      if (error === undefined) waiting.resolve();
+      else waiting.reject(new Error(error));
+    });
+    worker.on('error', (error) => failAll(error));
+    worker.on('exit', (code) => {
+      if (thread === worker) thread = undefined;
+      failAll(new Error(`the mail thread stopped (exit code ${code})`));
+    });
+    // Idle, the thread does not keep the process alive; a message under way does (see send).
+    worker.unref();
+    return worker;
+  };
+
+  return {
+    destination: smtp ? `${new URL(smtp.url).protocol}//${new URL(smtp.url).host}` : outbox,
+    send(message) {
+      thread ??= start();
+      const id = nextId++;
+      const worker = thread;
+      if (pending.size === 0) worker.ref();
+      return new Promise<void>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ id, mail: { from: config.mailFrom, ...message } });
+      }).finally(() => {
+        if (pending.size === 0 && thread === worker) worker.unref();
+      });
     },
-    close: () => transport.close(),
+    async close() {
+      const worker = thread;
+      if (!worker) return;
+      thread = undefined;
+      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+      worker.ref();
+      worker.postMessage('close');
+      await exited;
+    },
   };
 }

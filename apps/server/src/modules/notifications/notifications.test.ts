@@ -199,6 +199,7 @@ describe('a mail server that refuses or is down', () => {
   it('never fails or holds the request; the message is retried with backoff and delivered once, when the server is back', async () => {
     const port = await freePort();
     const t = await createTestApp({ now: `${TODAY}T09:00:00Z`, env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
     try {
       const donor = await createDonor(t, { email: 'patient-donor@example.org' });
       // Nothing listens on the port: the booking does not notice.
@@ -211,24 +212,22 @@ describe('a mail server that refuses or is down', () => {
       expect(await t.app.runJobs()).toEqual({ sent: 0, failed: 0 });
 
       // The server comes up but refuses for a while (451): another failed attempt, a longer wait.
-      const smtp = await startSmtpServer(port);
-      try {
-        smtp.refuse(true);
-        setToday(t, TODAY, '09:00:31');
-        expect(await t.app.runJobs()).toEqual({ sent: 0, failed: 1 });
-        expect(smtp.received).toEqual([]);
-        smtp.refuse(false);
-        setToday(t, TODAY, '09:01:32');
-        expect(await t.app.runJobs()).toEqual({ sent: 1, failed: 0 });
-        expect(smtp.received.map((m) => m.subject)).toEqual(['Your donation is booked']);
-        setToday(t, TODAY, '10:00:00');
-        expect(await t.app.runJobs()).toEqual({ sent: 0, failed: 0 });
-        expect(smtp.received).toHaveLength(1);
-      } finally {
-        await smtp.close();
-      }
+      smtp = await startSmtpServer(port);
+      smtp.refuse(true);
+      setToday(t, TODAY, '09:00:31');
+      expect(await t.app.runJobs()).toEqual({ sent: 0, failed: 1 });
+      expect(smtp.received).toEqual([]);
+      smtp.refuse(false);
+      setToday(t, TODAY, '09:01:32');
+      expect(await t.app.runJobs()).toEqual({ sent: 1, failed: 0 });
+      expect(smtp.received.map((m) => m.subject)).toEqual(['Your donation is booked']);
+      setToday(t, TODAY, '10:00:00');
+      expect(await t.app.runJobs()).toEqual({ sent: 0, failed: 0 });
+      expect(smtp.received).toHaveLength(1);
     } finally {
+      // The server's mail thread first: it keeps its SMTP connection open, which the mail server would wait for.
       await t.close();
+      await smtp?.close();
     }
   });
 });

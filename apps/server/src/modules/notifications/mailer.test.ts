@@ -1,0 +1,81 @@
+import net from 'node:net';
+import os from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readOutbox, startSmtpServer } from '../../../test/support/smtp';
+import { createMailer, type Mailer, type MailMessage } from './mailer';
+
+/**
+ * The mailer on its own, against a real SMTP server (smtp-server) or the outbox folder: messages
+ * are rendered and sent in the mail thread, over connections it keeps, and a mail server that
+ * never answers is given up on after the transport's timeouts, not nodemailer's minutes.
+ */
+
+const message = (to: string): MailMessage => ({
+  to,
+  subject: 'Your donation is booked',
+  text: 'Hello Ravi,\n\nYour donation is booked for 3 Dec.\n',
+  html: '<p>Hello Ravi,</p><p>Your donation is booked for 3 Dec.</p>',
+});
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function mailerFor(config: { smtpUrl?: string }, timeouts?: Parameters<typeof createMailer>[1]): Mailer {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mailer-'));
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, mailFrom: 'Blood Bank <bank@example.org>', dataDir }, timeouts);
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  cleanups.push(() => mailer.close());
+  return mailer;
+}
+
+describe('over SMTP', () => {
+  it('sends one message after another over one kept connection', async () => {
+    const smtp = await startSmtpServer();
+    cleanups.push(() => smtp.close());
+    const mailer = mailerFor({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
+    for (const to of ['a@example.org', 'b@example.org', 'c@example.org']) await mailer.send(message(to));
+    expect(smtp.received.map((mail) => mail.to)).toEqual([['a@example.org'], ['b@example.org'], ['c@example.org']]);
+    expect(smtp.received[0]!.subject).toBe('Your donation is booked');
+    expect(smtp.connections()).toBe(1);
+  });
+
+  it('gives up on a mail server that accepts the connection and never greets, after the greeting timeout', async () => {
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', () => resolve()));
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          for (const socket of sockets) socket.destroy();
+          silent.close(() => resolve());
+        }),
+    );
+    const { port } = silent.address() as net.AddressInfo;
+    const mailer = mailerFor({ smtpUrl: `smtp://127.0.0.1:${port}` }, { connection: 500, greeting: 300, socket: 2_000 });
+    await expect(mailer.send(message('a@example.org'))).rejects.toThrow(/greeting/i);
+  });
+});
+
+describe('the outbox folder', () => {
+  it('holds each message of a burst sent at once, whole, as a file of its own', async () => {
+    const mailer = mailerFor({});
+    const recipients = Array.from({ length: 25 }, (_, index) => `donor${index}@example.org`);
+    await Promise.all(recipients.map((to) => mailer.send(message(to))));
+    const outbox = readOutbox(mailer.destination);
+    expect(outbox.map((mail) => mail.to[0]).sort()).toEqual([...recipients].sort());
+    expect(outbox.every((mail) => mail.text.includes('Your donation is booked for 3 Dec.'))).toBe(true);
+  });
+
+  it('starts a new mail thread for the next message once closed', async () => {
+    const mailer = mailerFor({});
+    await mailer.send(message('first@example.org'));
+    await mailer.close();
+    await mailer.send(message('second@example.org'));
+    const outbox = readOutbox(mailer.destination);
+    expect(outbox.map((mail) => mail.to[0]).sort()).toEqual(['first@example.org', 'second@example.org']);
+  });
+});
