@@ -35,6 +35,14 @@ const SMTP_TIMEOUTS: SmtpTimeouts = { connection: 10_000, greeting: 10_000, sock
 /** SMTP connections kept open and shared by the messages (nodemailer's pool). */
 const SMTP_CONNECTIONS = 3;
 
+/**
+ * The mail thread's heap, in MB: a message takes a few kilobytes. With V8's defaults the thread
+ * added about 60 MB to the server's memory, with these about 30 (issue 8: under 300 MB at peak).
+ */
+const MAIL_THREAD_HEAP = { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 32 };
+/** The mail thread ends after this long without a message; the next one starts it again (about 30 ms). */
+const MAIL_THREAD_IDLE_MS = 5_000;
+
 // CommonJS, evaluated in the mail thread: nodemailer is loaded from the path the server resolves.
 const MAIL_THREAD_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -87,6 +95,12 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
+interface MailThread {
+  worker: Worker;
+  /** Messages posted to this thread and not answered yet, by id. */
+  pending: Map<number, Pending>;
+}
+
 /**
  * nodemailer over SMTP when SMTP_URL is set (a pool of kept connections); otherwise each message
  * is rendered by nodemailer's stream transport and written to <DATA_DIR>/outbox/ as an .eml file
@@ -121,55 +135,64 @@ export function createMailer(
     fileMode: PRIVATE_FILE_MODE,
   };
 
-  let thread: Worker | undefined;
-  const pending = new Map<number, Pending>();
+  /** The thread under way and the messages it holds (a closing thread keeps its own until it exits). */
+  let thread: MailThread | undefined;
   let nextId = 0;
+  let idleTimer: NodeJS.Timeout | undefined;
 
-  const failAll = (error: Error) => {
-    for (const each of pending.values()) each.reject(error);
-    pending.clear();
-  };
-  const start = (): Worker => {
-    const worker = new Worker(MAIL_THREAD_SOURCE, { eval: true, workerData });
+  const start = (): MailThread => {
+    const worker = new Worker(MAIL_THREAD_SOURCE, { eval: true, workerData, resourceLimits: MAIL_THREAD_HEAP });
+    const started: MailThread = { worker, pending: new Map() };
+    const failAll = (error: Error) => {
+      for (const each of started.pending.values()) each.reject(error);
+      started.pending.clear();
+    };
     worker.on('message', ({ id, error }: { id: number; error?: string }) => {
-      const waiting = pending.get(id);
+      const waiting = started.pending.get(id);
       if (!waiting) return;
-      pending.delete(id);
+      started.pending.delete(id);
       if (error === undefined) waiting.resolve();
       else waiting.reject(new Error(error));
     });
     worker.on('error', (error) => failAll(error));
     worker.on('exit', (code) => {
-      if (thread === worker) thread = undefined;
+      if (thread === started) thread = undefined;
       failAll(new Error(`the mail thread stopped (exit code ${code})`));
     });
     // Idle, the thread does not keep the process alive; a message under way does (see send).
     worker.unref();
-    return worker;
+    return started;
   };
 
-  return {
+  const mailer: Mailer = {
     destination: smtp ? `${new URL(smtp.url).protocol}//${new URL(smtp.url).host}` : outbox,
     send(message) {
+      clearTimeout(idleTimer);
       thread ??= start();
+      const { worker, pending } = thread;
       const id = nextId++;
-      const worker = thread;
       if (pending.size === 0) worker.ref();
       return new Promise<void>((resolve, reject) => {
         pending.set(id, { resolve, reject });
         worker.postMessage({ id, mail: { from: config.mailFrom, ...message } });
       }).finally(() => {
-        if (pending.size === 0 && thread === worker) worker.unref();
+        if (pending.size > 0 || thread?.worker !== worker) return;
+        worker.unref();
+        clearTimeout(idleTimer);
+        idleTimer = setTimeout(() => void mailer.close(), MAIL_THREAD_IDLE_MS).unref();
       });
     },
     async close() {
-      const worker = thread;
-      if (!worker) return;
+      clearTimeout(idleTimer);
+      const closing = thread;
+      if (!closing) return;
       thread = undefined;
+      const { worker } = closing;
       const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
       worker.ref();
       worker.postMessage('close');
       await exited;
     },
   };
+  return mailer;
 }
