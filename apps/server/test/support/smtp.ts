@@ -21,11 +21,14 @@ export async function startSmtpServer(port = 0): Promise<{
   /** How many connections clients have opened so far. */
   connections: () => number;
   refuse: (yes: boolean) => void;
+  /** Takes `ms` to accept each message with this subject (a busy mail server). */
+  slowFor: (subject: string, ms: number) => void;
   close: () => Promise<void>;
 }> {
   const received: ReceivedMail[] = [];
   let refusing = false;
   let connections = 0;
+  const slow = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -45,8 +48,11 @@ export async function startSmtpServer(port = 0): Promise<{
           return;
         }
         const raw = Buffer.concat(chunks).toString('utf8');
-        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), subject: headerOf(raw, 'Subject'), text: textPartOf(raw), raw });
-        callback();
+        const subject = headerOf(raw, 'Subject');
+        setTimeout(() => {
+          received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), subject, text: textPartOf(raw), raw });
+          callback();
+        }, slow.get(subject) ?? 0);
       });
     },
   });
@@ -60,6 +66,7 @@ export async function startSmtpServer(port = 0): Promise<{
     received,
     connections: () => connections,
     refuse: (yes) => void (refusing = yes),
+    slowFor: (subject, ms) => void slow.set(subject, ms),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

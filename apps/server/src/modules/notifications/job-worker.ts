@@ -32,6 +32,35 @@ export function createJobWorker(ctx: AppContext, mailer: Mailer, log: FastifyBas
     else throw new Error(`unknown job kind ${job.kind}`);
   };
 
+  /**
+   * Every claimed job, each one's outcome in order. Messages to different people go out at once (the
+   * mail thread renders and sends them side by side); to one person, one after another in the order
+   * they were queued, so "you are deferred" never arrives after "you can book again".
+   */
+  const performAll = async (claimed: readonly ClaimedJob[]): Promise<PromiseSettledResult<void>[]> => {
+    const outcomes: PromiseSettledResult<void>[] = [];
+    const byRecipient = new Map<string, number[]>();
+    claimed.forEach((job, index) => {
+      const key = recipientOf(job) ?? `job ${job.id}`;
+      const indexes = byRecipient.get(key);
+      if (indexes) indexes.push(index);
+      else byRecipient.set(key, [index]);
+    });
+    await Promise.all(
+      [...byRecipient.values()].map(async (indexes) => {
+        for (const index of indexes) {
+          try {
+            await perform(claimed[index]!);
+            outcomes[index] = { status: 'fulfilled', value: undefined };
+          } catch (reason) {
+            outcomes[index] = { status: 'rejected', reason };
+          }
+        }
+      }),
+    );
+    return outcomes;
+  };
+
   const runDue = (): Promise<{ sent: number; failed: number }> => {
     running ??= (async () => {
       const totals = { sent: 0, failed: 0 };
@@ -42,8 +71,7 @@ export function createJobWorker(ctx: AppContext, mailer: Mailer, log: FastifyBas
           if (claimed.length === 0) return totals;
           // Marked done together, in one write once the claimed jobs have run (a crash before it
           // sends those again: delivery is at least once, docs/decisions/0010).
-          // All at once: the mail thread renders and writes them side by side (SMTP over its pool).
-          const outcomes = await Promise.allSettled(claimed.map(perform));
+          const outcomes = await performAll(claimed);
           const done: number[] = [];
           for (const [index, job] of claimed.entries()) {
             const outcome = outcomes[index]!;
@@ -105,6 +133,13 @@ export function createJobWorker(ctx: AppContext, mailer: Mailer, log: FastifyBas
       await mailer.close();
     },
   };
+}
+
+/** Whom an e-mail job writes to (lower case), or undefined for another kind of job. */
+function recipientOf(job: ClaimedJob): string | undefined {
+  if (job.kind !== 'email') return undefined;
+  const { to } = JSON.parse(job.payload) as Partial<MailMessage>;
+  return typeof to === 'string' ? to.toLowerCase() : undefined;
 }
 
 /** An SMTP error may quote the recipient's address: e-mail addresses never reach the log. */
