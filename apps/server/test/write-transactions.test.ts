@@ -241,3 +241,68 @@ describe('rows nobody reads back in their own write (db/rows-at-commit.ts)', () 
     );
   });
 });
+
+describe('writes that only add rows (writes.runAddingOnly)', () => {
+  it('on PostgreSQL commit while another batch is still under way; on SQLite wait for it, as every write does', async () => {
+    const writes = writeTransactionsFor(t);
+    const marker = `beside ${Date.now()}`;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // A batch that holds its transaction open until released.
+    const holding = writes.run(async (trx) => {
+      await trx.insertInto('activities').values(activity(`${marker} held`)).execute();
+      await held;
+    });
+    const adding = writes.runAddingOnly((trx) => trx.insertInto('activities').values(activity(`${marker} added`)).execute());
+    const addedFirst = await Promise.race([adding.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 300))]);
+    release();
+    await Promise.all([holding, adding]);
+    expect(addedFirst).toBe(t.engine === 'postgres');
+    expect(await messagesOf(marker)).toEqual([`${marker} added`, `${marker} held`]);
+  });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('refuses an update, a delete or a locking read, and keeps what the work added before it', async () => {
+    const writes = writeTransactionsFor(t);
+    const marker = `refused ${Date.now()}`;
+    const attempts = [
+      (trx: Transaction<DB>) => trx.updateTable('activities').set({ message: 'changed' }).where('message', '=', 'nothing').execute(),
+      (trx: Transaction<DB>) => trx.deleteFrom('activities').where('message', '=', 'nothing').execute(),
+      (trx: Transaction<DB>) => trx.selectFrom('users').select('id').where('id', '=', patient.id).forUpdate().execute(),
+    ];
+    const outcomes = await Promise.allSettled(
+      attempts.map((attempt, index) =>
+        writes.runAddingOnly(async (trx) => {
+          await trx.insertInto('activities').values(activity(`${marker} ${index}`)).execute();
+          await attempt(trx);
+        }),
+      ),
+    );
+    expect(outcomes.map((outcome) => outcome.status === 'rejected' && String(outcome.reason))).toEqual([
+      'Error: A write that only adds rows ran a UpdateQueryNode: use writes.run for it',
+      'Error: A write that only adds rows ran a DeleteQueryNode: use writes.run for it',
+      'Error: A write that only adds rows ran a SelectQueryNode: use writes.run for it',
+    ]);
+    expect(await messagesOf(marker)).toEqual([]);
+    // A plain read and an insert are what such a work is for.
+    const id = await writes.runAddingOnly(async (trx) => {
+      await trx.selectFrom('users').select('id').where('id', '=', patient.id).executeTakeFirstOrThrow();
+      return insertBloodRequest(trx, {
+        patient_id: patient.id,
+        bloodgroup: 'A+',
+        units: 1,
+        required_date: '2026-06-20',
+        doctorname: 'Dr Rao',
+        hospital_address: 'City Hospital',
+        reason: 'Surgery',
+        component: 'whole_blood',
+        status: 'pending',
+        rejection_reason: null,
+        issued_bloodgroup: null,
+        decided_by: null,
+        decided_at: null,
+        created_at: '2026-06-15T10:00:00.000Z',
+      });
+    });
+    expect(await t.db.selectFrom('blood_requests').select('patient_id').where('id', '=', id).executeTakeFirst()).toEqual({ patient_id: patient.id });
+  });
+});

@@ -1,4 +1,14 @@
-import { CompiledQuery, sql, type Transaction } from 'kysely';
+import {
+  CompiledQuery,
+  sql,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type Transaction,
+  type UnknownRow,
+} from 'kysely';
 import type { Database, Engine } from './database';
 import { collectRowsOf, insertRows } from './rows-at-commit';
 import type { DB } from './types';
@@ -10,16 +20,57 @@ import type { DB } from './types';
  */
 export interface WriteTransactions {
   run<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T>;
+  /**
+   * The same, for a work that only adds rows (and reads without locking): a patient's request, say.
+   * On PostgreSQL such works run in batches of their own, beside the other writes' batch, each on
+   * a connection of its own: they can wait for no lock another batch holds but a foreign key's
+   * share lock, which no write takes away (decision 0014). An update, a delete or a locking read
+   * in such a work fails with an error. On SQLite, `run`.
+   */
+  runAddingOnly<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T>;
 }
+
+/** Batches of works that only add rows, running at once beside the other writes' batch (PostgreSQL). */
+const ADDING_ONLY_LANES = 2;
 
 export function writeTransactionsFor(
   database: { db: Database; engine: Engine; syncCommits?: () => Promise<void> },
   /** Told once per batch that committed (and is on disk): a full disk has room again, say. */
   onCommitted?: () => void,
 ): WriteTransactions {
-  if (database.engine === 'postgres')
-    return batchedWriteTransactions(database.db, { beginBatch: lockCounterShard, onCommitted, savepointsFirst: false });
-  return batchedWriteTransactions(database.db, { syncCommits: database.syncCommits, onCommitted });
+  if (database.engine === 'postgres') {
+    const options = { beginBatch: lockCounterShard, onCommitted, savepointsFirst: false };
+    const others = batchedWriteTransactions(database.db, options);
+    const addingOnly = database.db.withPlugin(new AddingOnly());
+    const lanes = Array.from({ length: ADDING_ONLY_LANES }, () => batchedWriteTransactions(addingOnly, options));
+    let next = 0;
+    return {
+      run: others.run,
+      runAddingOnly: (work) => lanes[next++ % lanes.length]!.run(work),
+    };
+  }
+  const batches = batchedWriteTransactions(database.db, { syncCommits: database.syncCommits, onCommitted });
+  return { run: batches.run, runAddingOnly: batches.run };
+}
+
+/**
+ * Refuses, before it reaches the database, any statement built with Kysely in an adding-only batch
+ * but an insert or a select that locks nothing. Raw SQL is not checked (the batch's own counter
+ * lock is raw SQL); the works themselves build their statements with Kysely.
+ */
+class AddingOnly implements KyselyPlugin {
+  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+    const allowed =
+      node.kind === 'InsertQueryNode' ||
+      node.kind === 'RawNode' ||
+      (node.kind === 'SelectQueryNode' && !node.endModifiers?.some((modifier) => modifier.modifier?.startsWith('For')));
+    if (!allowed) throw new Error(`A write that only adds rows ran a ${node.kind}: use writes.run for it`);
+    return node;
+  }
+
+  transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return Promise.resolve(result);
+  }
 }
 
 /**
@@ -82,7 +133,7 @@ function batchedWriteTransactions(
      */
     savepointsFirst?: boolean;
   },
-): WriteTransactions {
+): Pick<WriteTransactions, 'run'> {
   const { beginBatch, syncCommits, onCommitted, savepointsFirst = true } = options;
   const queue: QueuedWork[] = [];
   // Compiled once: a batch sets and releases one per work.

@@ -122,11 +122,13 @@ export function findPatient(db: DatabaseOrTransaction, userId: number) {
 
 /**
  * Takes the row lock an edit needs on PostgreSQL, so the "before" written to the audit log is what
- * this edit actually changed. SQLite runs one write transaction at a time and needs none.
+ * this edit actually changed. SQLite runs one write transaction at a time and needs none. FOR NO
+ * KEY UPDATE, the lock an update of the row takes anyway: it waits for another edit, never for a
+ * write that only adds rows pointing at this person (decision 0014).
  */
 export async function lockPerson(trx: Transaction<DB>, engine: Engine, role: PersonRole, userId: number): Promise<boolean> {
   let query = trx.selectFrom('users').select('id').where('id', '=', userId).where('role', '=', role);
-  if (engine === 'postgres') query = query.forUpdate();
+  if (engine === 'postgres') query = query.forNoKeyUpdate();
   return (await query.executeTakeFirst()) !== undefined;
 }
 

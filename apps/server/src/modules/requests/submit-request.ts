@@ -33,7 +33,8 @@ export async function submitBloodRequest(
     decided_at: null,
     created_at: at,
   };
-  const row = await ctx.writes.run(async (trx) => {
+  // Adds two rows and changes none: on PostgreSQL it runs beside the other writes (write-transactions.ts).
+  const row = await ctx.writes.runAddingOnly(async (trx) => {
     const created: BloodRequestRow = { id: await insertBloodRequest(trx, values), ...values };
     await recordRequestActivity(trx, created, { type: 'submitted' }, at);
     return created;
