@@ -135,11 +135,15 @@ export function createJobWorker(ctx: AppContext, mailer: Mailer, log: FastifyBas
   };
 }
 
-/** Whom an e-mail job writes to (lower case), or undefined for another kind of job. */
+/** Whom an e-mail job writes to (lower case), or undefined for another kind of job or a payload that is not JSON (its send fails alone). */
 function recipientOf(job: ClaimedJob): string | undefined {
   if (job.kind !== 'email') return undefined;
-  const { to } = JSON.parse(job.payload) as Partial<MailMessage>;
-  return typeof to === 'string' ? to.toLowerCase() : undefined;
+  try {
+    const { to } = JSON.parse(job.payload) as Partial<MailMessage>;
+    return typeof to === 'string' ? to.toLowerCase() : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** An SMTP error may quote the recipient's address: e-mail addresses never reach the log. */

@@ -249,6 +249,20 @@ describe('the outbox folder', () => {
     }
   });
 
+  it('holds the messages of a batch whose one job is not a message: that job fails alone', async () => {
+    const t = await createTestApp({ now: `${TODAY}T09:00:00Z` });
+    try {
+      const at = `${TODAY}T09:00:00.000Z`;
+      await t.db.insertInto('jobs').values({ kind: 'email', payload: 'not json', run_after: at, created_at: at }).execute();
+      const donor = await createDonor(t, { email: 'kept@example.org' });
+      await book(t, donor, addDays(TODAY, 1));
+      expect(await t.app.runJobs()).toEqual({ sent: 1, failed: 1 });
+      expect(readOutbox(outboxDirectory(t.config.dataDir)).map((mail) => mail.to)).toEqual([['kept@example.org']]);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('is made again if someone removes it while the server runs: the next message still arrives', async () => {
     const t = await createTestApp({ now: `${TODAY}T09:00:00Z` });
     try {
