@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import { Kysely, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import { CurrentSchemaPostgresDialect } from './postgres-introspector';
 import { counterChangeWatch, oneReadAtATime, postgresCounterTotals } from './change-versions';
 import type { DatabaseHandle, DatabaseOptions } from './handle';
 import type { DB } from './types';
@@ -26,7 +27,7 @@ export function openPostgres(options: DatabaseOptions & { databaseUrl: string })
   pool.on('error', connectionErrors.emit);
   pool.on('connect', (client) => client.on('error', connectionErrors.emit));
   const db = new Kysely<DB>({
-    dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),
+    dialect: new CurrentSchemaPostgresDialect({ pool: withNamedStatements(pool) }),
     ...(options.log ? { log: options.log } : {}),
   });
   return {
