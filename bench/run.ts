@@ -142,9 +142,10 @@ const QUIET_WINDOW_MS = 200;
 
 /**
  * Waits until a process has gone quiet after a load; answers the CPU it used meanwhile and how long
- * it stayed busy (the final, quiet window not counted; no longer than the CPU it used). Work an endpoint leaves in the background
- * (the e-mails its requests queued, a checkpoint) is its own cost: left alone, it would run during
- * the next slice of the reference, slow the reference down and flatter the endpoint's ratio.
+ * it stayed busy (the final, quiet window not counted; no longer than the CPU it used). Work an
+ * endpoint leaves in the background (the e-mails its requests queued, a checkpoint) is its own
+ * cost: left alone, it would run during the next slice of the reference, slow the reference down
+ * and flatter the endpoint's ratio.
  */
 async function untilQuiet(pid: number): Promise<{ cpuMicros: number; busyMs: number }> {
   const started = performance.now();

@@ -59,6 +59,17 @@ export interface TestAppOptions {
 /** The tables a query names after from, join, into or update (Kysely quotes every identifier). */
 const TABLE_REFERENCE = /\b(?:from|join|into|update)\s+"(\w+)"/gi;
 
+/** Runs statements on TEST_DATABASE_URL outside any test app's schema, on a connection of their own. */
+export async function onTestDatabase(...statements: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: testDatabaseUrl });
+  await client.connect();
+  try {
+    for (const statement of statements) await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bloodbank-test-'));
   const config = loadConfig({
@@ -103,18 +114,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   let pgSchema: string | undefined;
   if (testDatabaseUrl) {
     const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: testDatabaseUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
+    await onTestDatabase(`create schema ${schema}`);
     pgSchema = schema;
     database = openDatabase({ databaseUrl: testDatabaseUrl, pgSchema: schema, poolSize: 5, log });
-    dropSchema = async () => {
-      const client = new pg.Client({ connectionString: testDatabaseUrl });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    };
+    dropSchema = () => onTestDatabase(`drop schema if exists ${schema} cascade`);
   } else {
     database = openDatabase({ sqliteFile: path.join(dataDir, 'bloodbank.db'), log });
   }

@@ -3,13 +3,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/database';
 import { hashPassword } from '../src/lib/passwords';
 import { usernameKeyOf } from '../src/modules/users/users.repository';
 import { insertRequest, insertUnits } from './admin-fixtures';
-import { testDatabaseUrl } from './test-app';
+import { onTestDatabase, testDatabaseUrl } from './test-app';
 import { startSmtpServer } from './support/smtp';
 
 /**
@@ -101,10 +100,7 @@ describe.skipIf(!testDatabaseUrl)(
       // Both servers send their queued e-mail to this one SMTP server.
       smtp = await startSmtpServer();
       const databaseUrl = testDatabaseUrl as string;
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      await client.query(`create schema ${schema}`);
-      await client.end();
+      await onTestDatabase(`create schema ${schema}`);
       database = openDatabase({ databaseUrl, pgSchema: schema, poolSize: 2 });
       await migrateToLatest(database.db, { pgSchema: schema });
 
@@ -158,10 +154,7 @@ describe.skipIf(!testDatabaseUrl)(
       await Promise.all(servers.map((server) => stopServer(server)));
       await smtp?.close();
       await database?.close();
-      const client = new pg.Client({ connectionString: testDatabaseUrl as string });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
+      await onTestDatabase(`drop schema if exists ${schema} cascade`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     }, 60_000);
 

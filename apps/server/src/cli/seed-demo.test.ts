@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { BLOOD_GROUPS, POPULATION_SHARES, type BloodGroup } from '@bloodbank/shared/blood-groups';
@@ -14,7 +13,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/database';
 import { createClock } from '../lib/clock';
-import { testDatabaseUrl } from '../../test/test-app';
+import { onTestDatabase, testDatabaseUrl } from '../../test/test-app';
 import { bankMinuteOfDay } from './bank-time';
 import { DEMO_ADMIN_USERNAME, DEMO_PASSWORD, seedDemoData, type DemoSeedResult } from './seed-demo';
 
@@ -41,17 +40,9 @@ beforeAll(async () => {
   let open: () => DatabaseHandle;
   const schema = testDatabaseUrl ? `test_${crypto.randomBytes(6).toString('hex')}` : undefined;
   if (testDatabaseUrl) {
-    const client = new pg.Client({ connectionString: testDatabaseUrl });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
+    await onTestDatabase(`create schema ${schema}`);
     open = () => openDatabase({ databaseUrl: testDatabaseUrl as string, pgSchema: schema, poolSize: 5 });
-    dropSchema = async () => {
-      const admin = new pg.Client({ connectionString: testDatabaseUrl });
-      await admin.connect();
-      await admin.query(`drop schema if exists ${schema} cascade`);
-      await admin.end();
-    };
+    dropSchema = () => onTestDatabase(`drop schema if exists ${schema} cascade`);
   } else {
     open = () => openDatabase({ sqliteFile: path.join(dataDir, 'bloodbank.db') });
   }

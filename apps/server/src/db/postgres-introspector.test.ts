@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
-import { createTestApp, testDatabaseUrl, type TestApp } from '../../test/test-app';
+import { createTestApp, onTestDatabase, testDatabaseUrl, type TestApp } from '../../test/test-app';
 
 /**
  * The migrator finds its bookkeeping tables by introspection. On PostgreSQL that reads the
@@ -13,18 +12,14 @@ describe.skipIf(!testDatabaseUrl)('introspection on PostgreSQL', () => {
   const other = `other_${Date.now().toString(36)}`;
   beforeAll(async () => {
     t = await createTestApp();
-    const client = new pg.Client({ connectionString: testDatabaseUrl });
-    await client.connect();
-    await client.query(`create schema ${other}`);
-    await client.query(`create table ${other}.kysely_migration (name text primary key)`);
-    await client.query(`create table ${other}.someone_elses (id serial primary key)`);
-    await client.end();
+    await onTestDatabase(
+      `create schema ${other}`,
+      `create table ${other}.kysely_migration (name text primary key)`,
+      `create table ${other}.someone_elses (id serial primary key)`,
+    );
   });
   afterAll(async () => {
-    const client = new pg.Client({ connectionString: testDatabaseUrl });
-    await client.connect();
-    await client.query(`drop schema if exists ${other} cascade`);
-    await client.end();
+    await onTestDatabase(`drop schema if exists ${other} cascade`);
     await t.close();
   });
 

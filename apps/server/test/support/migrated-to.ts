@@ -2,12 +2,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { Migrator, type Kysely } from 'kysely';
 import { afterEach, expect } from 'vitest';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db/database';
 import { migrationProvider } from '../../src/db/migrations';
-import { testDatabaseUrl } from '../test-app';
+import { onTestDatabase, testDatabaseUrl } from '../test-app';
 
 /**
  * A fresh database migrated up to (and including) one migration, for a test that writes rows the
@@ -29,17 +28,11 @@ afterEach(async () => {
 async function openFresh(): Promise<{ handle: DatabaseHandle; pgSchema?: string }> {
   if (testDatabaseUrl) {
     const schema = `mig_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: testDatabaseUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
+    await onTestDatabase(`create schema ${schema}`);
     const handle = openDatabase({ databaseUrl: testDatabaseUrl, pgSchema: schema, poolSize: 2 });
     cleanups.push(async () => {
       await handle.close();
-      const client = new pg.Client({ connectionString: testDatabaseUrl });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
+      await onTestDatabase(`drop schema if exists ${schema} cascade`);
     });
     return { handle, pgSchema: schema };
   }

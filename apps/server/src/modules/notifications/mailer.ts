@@ -90,6 +90,12 @@ parentPort.on('message', (request) => {
 });
 `;
 
+/** "smtp://host:port" of an SMTP URL: never its user or password. */
+function smtpOrigin(url: string): string {
+  const { protocol, host } = new URL(url);
+  return `${protocol}//${host}`;
+}
+
 interface Pending {
   resolve: () => void;
   reject: (error: Error) => void;
@@ -165,7 +171,7 @@ export function createMailer(
   };
 
   const mailer: Mailer = {
-    destination: smtp ? `${new URL(smtp.url).protocol}//${new URL(smtp.url).host}` : outbox,
+    destination: smtp ? smtpOrigin(smtp.url) : outbox,
     send(message) {
       clearTimeout(idleTimer);
       thread ??= start();
