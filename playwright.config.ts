@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_ADMIN, E2E_PORT } from './e2e/support/constants';
+import { E2E_ADMIN, E2E_PORT, zoneNearNoon } from './e2e/support/constants';
 
 /**
  * The browser suite: Debian's Chromium (never a downloaded browser) against the built app served by
@@ -32,6 +32,10 @@ if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_WEB_DIR = webDir;
 }
+// The bank's day, the browsers' and the specs' are one, and the run starts at its noon (see E2E_TIMEZONE).
+process.env.E2E_TIMEZONE ??= zoneNearNoon();
+process.env.TZ = process.env.E2E_TIMEZONE;
+const timezone = process.env.E2E_TIMEZONE;
 
 export default defineConfig({
   testDir: './e2e',
@@ -50,6 +54,7 @@ export default defineConfig({
     // Menus then open without a fade, so axe never measures text halfway through one (the app
     // honours the setting: theme.respectReducedMotion).
     reducedMotion: 'reduce',
+    timezoneId: timezone,
     trace: 'off',
     video: 'off',
     launchOptions: {
@@ -86,6 +91,7 @@ export default defineConfig({
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
+      TIMEZONE: timezone,
       RATE_LIMIT_MAX: '100000',
       // Always the embedded SQLite database, whatever the calling shell has set.
       DATABASE_URL: '',

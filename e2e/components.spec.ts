@@ -8,10 +8,9 @@ import { addDays } from '@bloodbank/shared/dates';
 
 /**
  * Blood components (issue 21): staff separate a released whole-blood unit into red cells, plasma
- * and platelets; a patient asks for plasma. The e2e server's "today" is the UTC day: the browser
- * shares it, so the dialog offers platelets exactly when the server accepts them.
+ * and platelets; a patient asks for plasma. The browser shares the e2e server's time zone
+ * (playwright.config.ts), so the dialog offers platelets exactly when the server accepts them.
  */
-test.use({ timezoneId: 'UTC' });
 
 /** With E2E_SHOTS_DIR set, a full-page screenshot per screen and width (for review, not compared). */
 async function shot(page: Page, name: string) {

@@ -1,15 +1,14 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { E2E_ADMIN } from './constants';
+import { addDays, todayIn } from '@bloodbank/shared/dates';
+import { E2E_ADMIN, E2E_TIMEZONE } from './constants';
 
 /** API set-up for the admin browser tests: people, donations, requests and stock made through the real API. */
 
 export type BloodGroup = 'A+' | 'A-' | 'B+' | 'B-' | 'AB+' | 'AB-' | 'O+' | 'O-';
 
-/** A calendar date `days` from today (UTC); +2 is never "in the past" and -1 never "in the future" for the server. */
+/** A calendar date `days` from the server's today (in E2E_TIMEZONE), as YYYY-MM-DD. */
 export function dayFromToday(days: number): string {
-  const date = new Date();
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
+  return addDays(todayIn(E2E_TIMEZONE), days);
 }
 
 export async function tokenFor(

@@ -1,10 +1,10 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { BLOOD_GROUPS, type BloodGroup } from '@bloodbank/shared/blood-groups';
 import { todayIn } from '@bloodbank/shared/dates';
-import { E2E_ADMIN } from './constants';
+import { E2E_ADMIN, E2E_TIMEZONE } from './constants';
 
-/** The e2e server runs on the default TIMEZONE (UTC): its "today" is the UTC calendar day. */
-export const serverToday = () => todayIn('UTC');
+/** The e2e server's "today": the calendar day in its TIMEZONE (E2E_TIMEZONE). */
+export const serverToday = () => todayIn(E2E_TIMEZONE);
 
 export async function tokenFor(request: APIRequestContext, credentials: { username: string; password: string }) {
   const response = await request.post('/api/auth/token', { form: credentials });
