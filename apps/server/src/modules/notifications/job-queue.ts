@@ -32,6 +32,7 @@ export interface ClaimedJob {
   kind: string;
   payload: string;
   attempts: number;
+  created_at: string;
 }
 
 /** Claims up to `limit` due jobs for CLAIM_SECONDS, counting the attempt; oldest first. */
@@ -54,7 +55,7 @@ export async function claimDueJobs(trx: Transaction<DB>, engine: Engine, now: Da
     .updateTable('jobs')
     .set((eb) => ({ locked_until: new Date(now.getTime() + CLAIM_SECONDS * 1000).toISOString(), attempts: eb('attempts', '+', 1) }))
     .where('id', 'in', ids)
-    .returning(['id', 'kind', 'payload', 'attempts'])
+    .returning(['id', 'kind', 'payload', 'attempts', 'created_at'])
     .execute();
 }
 

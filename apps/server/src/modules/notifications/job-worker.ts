@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { claimDueJobs, markJobFailed, markJobsDone, type ClaimedJob } from './job-queue';
-import type { Mailer, MailMessage } from './mailer';
+import { jobMessageId, type Mailer, type MailMessage } from './mailer';
 
 /** How often an idle worker looks for due jobs (a job written by this instance wakes it at once). */
 export const POLL_MS = 1_000;
@@ -28,7 +28,8 @@ export function createJobWorker(ctx: AppContext, mailer: Mailer, log: FastifyBas
   let unreadable = false;
 
   const perform = async (job: ClaimedJob) => {
-    if (job.kind === 'email') await mailer.send(JSON.parse(job.payload) as MailMessage);
+    if (job.kind === 'email')
+      await mailer.send({ ...(JSON.parse(job.payload) as MailMessage), messageId: jobMessageId(job, ctx.config.mailFrom) });
     else throw new Error(`unknown job kind ${job.kind}`);
   };
 
