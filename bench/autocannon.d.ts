@@ -63,6 +63,8 @@ declare module 'autocannon' {
   /** What a run resolves with under skipAggregateResult. */
   export interface RawAutocannonResult {
     totalCompletedRequests: number;
+    /** Bytes of the 2xx responses, headers included. */
+    totalBytes: number;
     errors: number;
     timeouts: number;
     non2xx: number;

@@ -482,6 +482,8 @@ interface Measurement {
   cpuMicrosPerRequest: number;
   /** How long the server stayed busy after its slices with what they left (counted in rps and CPU). */
   background_ms: number;
+  /** Bytes of an answer, headers included: sending them is part of the CPU a request costs. */
+  bytes_per_answer: number;
 }
 
 interface Target extends Pick<Endpoint, 'requests' | 'connectionRequests' | 'afterLoad'> {
@@ -563,6 +565,7 @@ class Runs {
     const requests = this.raws.reduce((sum, raw) => sum + raw.totalCompletedRequests, 0);
     const { seconds } = this;
     const failures = this.raws.reduce((sum, raw) => sum + raw.non2xx + raw.errors + raw.timeouts, 0);
+    const bytes = this.raws.reduce((sum, raw) => sum + raw.totalBytes, 0);
     const measurement = {
       name: this.name,
       rps: Math.round(requests / seconds),
@@ -572,12 +575,13 @@ class Runs {
       peakRssMb: this.peakRssMb,
       cpuMicrosPerRequest: Math.round(this.cpuMicros / Math.max(1, requests)),
       background_ms: Math.round(this.backgroundMs),
+      bytes_per_answer: Math.round(bytes / Math.max(1, requests - failures)),
     };
     const background = measurement.background_ms ? `  then busy ${measurement.background_ms} ms` : '';
     const codes = failures ? `  FAILURES ${failures} status codes ${JSON.stringify(merged.statusCodeStats)}` : '';
     console.log(
       `  ${this.name.padEnd(42)} ${String(measurement.rps).padStart(7)} req/s  p50 ${measurement.p50_ms} ms  p99 ${measurement.p99_ms} ms` +
-        `  ${measurement.cpuMicrosPerRequest} µs CPU/req  RSS ${Math.round(measurement.peakRssMb)} MB${background}${codes}`,
+        `  ${measurement.cpuMicrosPerRequest} µs CPU/req  ${measurement.bytes_per_answer} B/answer  RSS ${Math.round(measurement.peakRssMb)} MB${background}${codes}`,
     );
     return measurement;
   }
