@@ -32,7 +32,7 @@ if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_WEB_DIR = webDir;
 }
-// The bank's day, the browsers' and the specs' are one, and the run starts at its noon (see E2E_TIMEZONE).
+// The bank's day, the browsers' and the specs' are one, and the run starts at its noon (see e2eTimezone).
 process.env.E2E_TIMEZONE ??= zoneNearNoon();
 process.env.TZ = process.env.E2E_TIMEZONE;
 const timezone = process.env.E2E_TIMEZONE;

@@ -63,7 +63,7 @@ declare module 'autocannon' {
   /** What a run resolves with under skipAggregateResult. */
   export interface RawAutocannonResult {
     totalCompletedRequests: number;
-    /** Bytes of the 2xx responses, headers included. */
+    /** Bytes of every response counted in totalCompletedRequests, headers included. */
     totalBytes: number;
     errors: number;
     timeouts: number;

@@ -575,7 +575,7 @@ class Runs {
       peakRssMb: this.peakRssMb,
       cpuMicrosPerRequest: Math.round(this.cpuMicros / Math.max(1, requests)),
       background_ms: Math.round(this.backgroundMs),
-      bytes_per_answer: Math.round(bytes / Math.max(1, requests - failures)),
+      bytes_per_answer: Math.round(bytes / Math.max(1, requests)),
     };
     const background = measurement.background_ms ? `  then busy ${measurement.background_ms} ms` : '';
     const codes = failures ? `  FAILURES ${failures} status codes ${JSON.stringify(merged.statusCodeStats)}` : '';

@@ -1,14 +1,14 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { addDays, todayIn } from '@bloodbank/shared/dates';
-import { E2E_ADMIN, E2E_TIMEZONE } from './constants';
+import { E2E_ADMIN, e2eTimezone } from './constants';
 
 /** API set-up for the admin browser tests: people, donations, requests and stock made through the real API. */
 
 export type BloodGroup = 'A+' | 'A-' | 'B+' | 'B-' | 'AB+' | 'AB-' | 'O+' | 'O-';
 
-/** A calendar date `days` from the server's today (in E2E_TIMEZONE), as YYYY-MM-DD. */
+/** A calendar date `days` from the server's today (in its time zone, e2eTimezone), as YYYY-MM-DD. */
 export function dayFromToday(days: number): string {
-  return addDays(todayIn(E2E_TIMEZONE), days);
+  return addDays(todayIn(e2eTimezone()), days);
 }
 
 export async function tokenFor(

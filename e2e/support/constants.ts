@@ -3,13 +3,13 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' } as const;
 
 /**
- * The bank's time zone for the browser suite (the server's TIMEZONE, the browsers' zone and the
+ * The bank's time zone for the browser suite (read when asked, never at import) (the server's TIMEZONE, the browsers' zone and the
  * specs' own process): an Etc/GMT zone where the run starts near noon. The specs book for today,
  * pick today's free times and collect on the booked day; a run that crossed the bank's midnight
  * found no time left to book (a run at 23:50 UTC did). playwright.config.ts picks it once and the
  * workers inherit it.
  */
-export const E2E_TIMEZONE = process.env.E2E_TIMEZONE ?? 'UTC';
+export const e2eTimezone = (): string => process.env.E2E_TIMEZONE ?? 'UTC';
 
 /** The Etc/GMT zone (UTC-12 to UTC+12; POSIX names carry the sign inverted) where it is about noon at `now`. */
 export function zoneNearNoon(now: Date = new Date()): string {

@@ -1,10 +1,10 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { BLOOD_GROUPS, type BloodGroup } from '@bloodbank/shared/blood-groups';
 import { todayIn } from '@bloodbank/shared/dates';
-import { E2E_ADMIN, E2E_TIMEZONE } from './constants';
+import { E2E_ADMIN, e2eTimezone } from './constants';
 
-/** The e2e server's "today": the calendar day in its TIMEZONE (E2E_TIMEZONE). */
-export const serverToday = () => todayIn(E2E_TIMEZONE);
+/** The e2e server's "today": the calendar day in its TIMEZONE (e2eTimezone). */
+export const serverToday = () => todayIn(e2eTimezone());
 
 export async function tokenFor(request: APIRequestContext, credentials: { username: string; password: string }) {
   const response = await request.post('/api/auth/token', { form: credentials });

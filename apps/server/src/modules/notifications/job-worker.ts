@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { claimDueJobs, markJobFailed, markJobsDone, type ClaimedJob } from './job-queue';
-import { jobMessageId, type Mailer, type MailMessage } from './mailer';
+import { jobMessageId, messageIdDomain, type Mailer, type MailMessage } from './mailer';
 
 /** How often an idle worker looks for due jobs (a job written by this instance wakes it at once). */
 export const POLL_MS = 1_000;
@@ -27,9 +27,10 @@ export function createJobWorker(ctx: AppContext, mailer: Mailer, log: FastifyBas
   /** The queue could not be read: said once in the log until it can (the outage monitor tells the rest). */
   let unreadable = false;
 
+  const messageDomain = messageIdDomain(ctx.config.mailFrom);
   const perform = async (job: ClaimedJob) => {
     if (job.kind === 'email')
-      await mailer.send({ ...(JSON.parse(job.payload) as MailMessage), messageId: jobMessageId(job, ctx.config.mailFrom) });
+      await mailer.send({ ...(JSON.parse(job.payload) as MailMessage), messageId: jobMessageId(job, messageDomain) });
     else throw new Error(`unknown job kind ${job.kind}`);
   };
 

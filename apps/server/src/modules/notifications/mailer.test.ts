@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readOutbox, startSmtpServer } from '../../../test/support/smtp';
-import { createMailer, type Mailer, type MailMessage } from './mailer';
+import { createMailer, jobMessageId, messageIdDomain, type Mailer, type MailMessage } from './mailer';
 
 /**
  * The mailer on its own, against a real SMTP server (smtp-server) or the outbox folder: messages
@@ -77,5 +77,17 @@ describe('the outbox folder', () => {
     await mailer.send(message('second@example.org'));
     const outbox = readOutbox(mailer.destination);
     expect(outbox.map((mail) => mail.to[0]).sort()).toEqual(['first@example.org', 'second@example.org']);
+  });
+});
+
+describe('the Message-ID of a queued message', () => {
+  it('is at the domain of MAIL_FROM however the sender is written, in ASCII; at this machine without one', () => {
+    expect(messageIdDomain('Blood Bank <no-reply@bloodbank.local>')).toBe('bloodbank.local');
+    expect(messageIdDomain('no-reply@bank.org')).toBe('bank.org');
+    expect(messageIdDomain('"Bank, Inc" <a@b.example>')).toBe('b.example');
+    expect(messageIdDomain('no-reply@bank.org (Blood Bank)')).toBe('bank.org');
+    expect(messageIdDomain('Blutbank <info@bänk.de>')).toBe('xn--bnk-qla.de');
+    expect(messageIdDomain('Blood Bank')).toBe(os.hostname());
+    expect(jobMessageId({ id: 42, created_at: '2026-03-10T09:00:00.000Z' }, 'bank.org')).toBe('<job-42.1773133200000@bank.org>');
   });
 });

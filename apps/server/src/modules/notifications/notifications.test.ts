@@ -120,7 +120,6 @@ describe('over SMTP (SMTP_URL): each kind of message reaches the right person', 
     expect(mail.map((m) => m.subject)).toEqual(['Your blood is ready to save lives']);
   });
 
-
   it('sent again after an instance stopped before marking it done: the same Message-ID, at the domain of MAIL_FROM', async () => {
     const donor = await createDonor(t, { email: 'twice@example.org' });
     await book(t, donor, addDays(TODAY, 4));
