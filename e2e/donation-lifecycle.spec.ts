@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { ELIGIBILITY_STATEMENT, MESSAGES } from '@bloodbank/shared/constants';
-import { donate, registerPerson, type Person } from './support/admin-helpers';
+import { dayFromToday, donate, registerPerson, type Person } from './support/admin-helpers';
 import { E2E_ADMIN, expectAccessible, isPhone, openSignedIn, uniqueUsername } from './support/helpers';
 
 /**
@@ -18,13 +18,6 @@ async function shoot(page: Page, testInfo: TestInfo, name: string, target?: Loca
   const path = `${SHOTS}/${name}-${page.viewportSize()?.width ?? testInfo.project.name}.png`;
   if (target) await target.screenshot({ path });
   else await page.screenshot({ path, fullPage: true });
-}
-
-/** Today in the browser's zone, as the Donate Blood form reads it (YYYY-MM-DD). */
-function browserToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
 }
 
 /** Nothing wider than the screen: tables scroll inside their own box, never the page (375 px). */
@@ -77,7 +70,7 @@ test('a booking is collected, tested and released, and the donor sees the reward
   // The donor books for today through the form; the reward comes at collection.
   await openSignedIn(page, donor, '/donor/donate');
   const form = page.getByRole('form', { name: 'Donate Blood' });
-  await form.getByRole('textbox', { name: 'Donation Date', exact: true }).fill(browserToday());
+  await form.getByRole('textbox', { name: 'Donation Date', exact: true }).fill(dayFromToday(0));
   await form.getByRole('combobox', { name: 'Health Condition' }).selectOption('Diabetes');
   await form.getByRole('checkbox', { name: ELIGIBILITY_STATEMENT }).check();
   await form.getByRole('button', { name: 'Submit Donation Request' }).click();

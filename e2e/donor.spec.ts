@@ -1,14 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ELIGIBILITY_STATEMENT, MESSAGES } from '@bloodbank/shared/constants';
-import { adminToken } from './support/admin-helpers';
+import { adminToken, dayFromToday } from './support/admin-helpers';
 import { expectAccessible, openSignedIn, registerThroughApi, uniqueUsername } from './support/helpers';
-
-/** A calendar date `days` from today in the browser's zone (the form's "today"), as YYYY-MM-DD. */
-function daysFromToday(days: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
-}
 
 /** "13 Jul 2026", as the screens write a calendar date. */
 function displayDate(isoDate: string): string {
@@ -56,7 +49,7 @@ test('a donor books, gets the reward at collection and sees it on the game dashb
   await expectAccessible(page, 'the donate form with errors');
 
   // A valid booking, for today: the reward comes when the blood bank records the collection.
-  const date = daysFromToday(0);
+  const date = dayFromToday(0);
   await form.getByRole('spinbutton', { name: 'Number of Units' }).fill('1');
   await form.getByRole('textbox', { name: 'Donation Date', exact: true }).fill(date);
   await form.getByRole('combobox', { name: 'Health Condition' }).selectOption('None');
@@ -151,7 +144,7 @@ test('a donor books, gets the reward at collection and sees it on the game dashb
   await expect(page.getByTestId('counter-rejected')).toContainText('0');
   await expect(page.getByTestId('summary-points')).toContainText('200');
   await expect(page.getByTestId('latest-booking-state')).toHaveText('Collected, in testing');
-  await expect(page.getByTestId('next-eligible-date')).toHaveText(displayDate(daysFromToday(90)));
+  await expect(page.getByTestId('next-eligible-date')).toHaveText(displayDate(dayFromToday(90)));
   const activities = page.getByRole('region', { name: 'Recent Activities' });
   await expect(activities.getByText('Achievement unlocked: First Time Hero (+100 points).')).toBeVisible();
   await expect(activities.getByText(/You booked a donation of 1 unit for/)).toBeVisible();
@@ -162,7 +155,7 @@ test('a donor books, gets the reward at collection and sees it on the game dashb
 
   // The next booking waits for the interval; the form says from when.
   await page.goto('/donor/donate');
-  await expect(page.getByText(MESSAGES.donateAgainFrom(daysFromToday(90)))).toBeVisible();
+  await expect(page.getByText(MESSAGES.donateAgainFrom(dayFromToday(90)))).toBeVisible();
   await expectAccessible(page, 'the donate form before the next eligible date');
 });
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ELIGIBILITY_STATEMENT } from '@bloodbank/shared/constants';
 import { PASSWORD_RESET_MESSAGES } from '@bloodbank/shared/notifications';
-import { tokenFor } from './support/admin-helpers';
+import { dayFromToday, tokenFor } from './support/admin-helpers';
 import {
   E2E_ADMIN,
   expectAccessible,
@@ -25,13 +25,6 @@ import {
  */
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-/** A calendar date `days` from today in the browser's zone (the form's "today"), as YYYY-MM-DD. */
-function daysFromToday(days: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
-}
 
 /** The header's bell, named by its unread count. */
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
@@ -98,7 +91,7 @@ test('a donor books, the bell counts the confirmation, and marking all read clea
 
     const form = page.getByRole('form', { name: 'Donate Blood' });
     await form.getByRole('spinbutton', { name: 'Number of Units' }).fill('1');
-    await form.getByRole('textbox', { name: 'Donation Date', exact: true }).fill(daysFromToday(1));
+    await form.getByRole('textbox', { name: 'Donation Date', exact: true }).fill(dayFromToday(1));
     await form.getByRole('combobox', { name: 'Health Condition' }).selectOption('None');
     await form.getByRole('checkbox', { name: ELIGIBILITY_STATEMENT }).check();
     await form.getByRole('button', { name: 'Submit Donation Request' }).click();

@@ -63,13 +63,6 @@ function siteName(prefix: string): string {
   return `${prefix} ${Math.random().toString(36).slice(2, 7)}`;
 }
 
-/** Today in the browser's zone, as the forms read it (YYYY-MM-DD). */
-function browserToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
-}
-
 /** Nothing wider than the screen: tables turn into cards, never a page scrolling sideways. */
 async function expectNoPageOverflow(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -178,7 +171,7 @@ test('staff add a site, a donor books a slot on a phone, and staff collect from 
   await expect(siteSelect.locator('option:checked')).toHaveText(name);
   await expect(donate.getByText('14 River Road, Ward 3')).toBeVisible();
   await expect(donate.getByText('Mon–Sun 00:00–23:59')).toBeVisible();
-  await fillDonateForm(donate, browserToday());
+  await fillDonateForm(donate, dayFromToday(0));
   const timeSelect = donate.getByRole('combobox', { name: 'Time' });
   await expect(timeSelect).toBeEnabled();
   await expect(timeSelect.locator('option').nth(1)).toHaveText(/^\d\d:\d\d \(2 places left\)$/);
@@ -202,7 +195,7 @@ test('staff add a site, a donor books a slot on a phone, and staff collect from 
   await page.reload();
   const day = page.getByRole('region', { name: 'Day list' });
   await day.getByLabel('Site').selectOption({ label: name });
-  await expect(day.getByLabel('Date')).toHaveValue(browserToday());
+  await expect(day.getByLabel('Date')).toHaveValue(dayFromToday(0));
   await expect(day.getByTestId('count-booked')).toHaveText('1Booked');
   await expect(day.getByTestId('count-collected')).toHaveText('0Collected');
   const bookingRow = day.getByRole('row').filter({ hasText: donor.name });

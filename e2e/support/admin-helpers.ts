@@ -1,14 +1,18 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { addDays, todayIn } from '@bloodbank/shared/dates';
-import { E2E_ADMIN, e2eTimezone } from './constants';
+import { addDays } from '@bloodbank/shared/dates';
+import { E2E_ADMIN } from './constants';
+import { serverToday } from './patient-helpers';
 
 /** API set-up for the admin browser tests: people, donations, requests and stock made through the real API. */
 
 export type BloodGroup = 'A+' | 'A-' | 'B+' | 'B-' | 'AB+' | 'AB-' | 'O+' | 'O-';
 
-/** A calendar date `days` from the server's today (in its time zone, e2eTimezone), as YYYY-MM-DD. */
+/**
+ * A calendar date `days` from the server's today, as YYYY-MM-DD. The browsers share the server's
+ * zone (playwright.config.ts), so it is the forms' "today" too.
+ */
 export function dayFromToday(days: number): string {
-  return addDays(todayIn(e2eTimezone()), days);
+  return addDays(serverToday(), days);
 }
 
 export async function tokenFor(

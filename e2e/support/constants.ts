@@ -3,11 +3,11 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' } as const;
 
 /**
- * The bank's time zone for the browser suite (read when asked, never at import) (the server's TIMEZONE, the browsers' zone and the
- * specs' own process): an Etc/GMT zone where the run starts near noon. The specs book for today,
- * pick today's free times and collect on the booked day; a run that crossed the bank's midnight
- * found no time left to book (a run at 23:50 UTC did). playwright.config.ts picks it once and the
- * workers inherit it.
+ * The bank's time zone for the browser suite, read when asked (never at import): the server's
+ * TIMEZONE, the browsers' zone and the specs' own process. An Etc/GMT zone where the run starts
+ * near noon: the specs book for today, pick today's free times and collect on the booked day, and
+ * a run that crossed the bank's midnight found no time left to book (a run at 23:50 UTC did).
+ * playwright.config.ts picks it once and the workers inherit it.
  */
 export const e2eTimezone = (): string => process.env.E2E_TIMEZONE ?? 'UTC';
 

@@ -268,7 +268,7 @@ describe('writes that only add rows (writes.runAddingOnly)', () => {
     expect(await messagesOf(marker)).toEqual([`${marker} added`, `${marker} held`]);
   });
 
-  it.runIf(Boolean(testDatabaseUrl))('refuses an update, a delete or a locking read, and keeps what the work added before it', async () => {
+  it.runIf(Boolean(testDatabaseUrl))('refuses an update, a delete or a locking read, and rolls back what the work added before it', async () => {
     const writes = writeTransactionsFor(t);
     const marker = `refused ${Date.now()}`;
     const attempts = [

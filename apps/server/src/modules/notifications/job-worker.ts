@@ -28,10 +28,9 @@ export function createJobWorker(ctx: AppContext, mailer: Mailer, log: FastifyBas
   let unreadable = false;
 
   const messageDomain = messageIdDomain(ctx.config.mailFrom);
-  const perform = async (job: ClaimedJob) => {
-    if (job.kind === 'email')
-      await mailer.send({ ...(JSON.parse(job.payload) as MailMessage), messageId: jobMessageId(job, messageDomain) });
-    else throw new Error(`unknown job kind ${job.kind}`);
+  const perform = async (job: ClaimedJob, message: MailMessage | Error) => {
+    if (message instanceof Error) throw message;
+    await mailer.send({ ...message, messageId: jobMessageId(job, messageDomain) });
   };
 
   /**
@@ -41,9 +40,11 @@ export function createJobWorker(ctx: AppContext, mailer: Mailer, log: FastifyBas
    */
   const performAll = async (claimed: readonly ClaimedJob[]): Promise<PromiseSettledResult<void>[]> => {
     const outcomes: PromiseSettledResult<void>[] = [];
+    const messages = claimed.map(messageOf);
     const byRecipient = new Map<string, number[]>();
     claimed.forEach((job, index) => {
-      const key = recipientOf(job) ?? `job ${job.id}`;
+      const message = messages[index]!;
+      const key = message instanceof Error || typeof message.to !== 'string' ? `job ${job.id}` : message.to.toLowerCase();
       const indexes = byRecipient.get(key);
       if (indexes) indexes.push(index);
       else byRecipient.set(key, [index]);
@@ -52,7 +53,7 @@ export function createJobWorker(ctx: AppContext, mailer: Mailer, log: FastifyBas
       [...byRecipient.values()].map(async (indexes) => {
         for (const index of indexes) {
           try {
-            await perform(claimed[index]!);
+            await perform(claimed[index]!, messages[index]!);
             outcomes[index] = { status: 'fulfilled', value: undefined };
           } catch (reason) {
             outcomes[index] = { status: 'rejected', reason };
@@ -137,15 +138,16 @@ export function createJobWorker(ctx: AppContext, mailer: Mailer, log: FastifyBas
   };
 }
 
-/** Whom an e-mail job writes to (lower case), or undefined for another kind of job or a payload that is not JSON (its send fails alone). */
-function recipientOf(job: ClaimedJob): string | undefined {
-  if (job.kind !== 'email') return undefined;
+/** An e-mail job's message, read once; or why the job cannot run (another kind of job, a payload that is not JSON): it then fails alone. */
+function messageOf(job: ClaimedJob): MailMessage | Error {
+  if (job.kind !== 'email') return new Error(`unknown job kind ${job.kind}`);
+  let payload: unknown;
   try {
-    const { to } = JSON.parse(job.payload) as Partial<MailMessage>;
-    return typeof to === 'string' ? to.toLowerCase() : undefined;
-  } catch {
-    return undefined;
+    payload = JSON.parse(job.payload);
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
   }
+  return typeof payload === 'object' && payload !== null ? (payload as MailMessage) : new Error('the payload is not a message');
 }
 
 /** An SMTP error may quote the recipient's address: e-mail addresses never reach the log. */
