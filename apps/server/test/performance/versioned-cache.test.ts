@@ -1,4 +1,5 @@
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +12,7 @@ import {
   type VersionedTable,
 } from '../../src/db/change-versions';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database';
+import { sqliteCounterTotals } from '../../src/db/sqlite';
 import { resetPassword } from '../../src/modules/users/admin-accounts';
 import { SQLITE_FILE_NAME } from '../../src/db/open-from-config';
 import { donationForm, PASSING_SCREENING } from '../donation-helpers';
@@ -456,6 +458,40 @@ describe('the change watch', () => {
 });
 
 describe.skipIf(Boolean(testDatabaseUrl))('SQLite change counters', () => {
+  it('are read again only after a commit, by this connection or another one', () => {
+    const file = path.join(t.config.dataDir, SQLITE_FILE_NAME);
+    const [mine, another] = [new SQLite(file), new SQLite(file)];
+    try {
+      let ownWrites = 0;
+      const readTotals = sqliteCounterTotals(mine, () => ownWrites);
+      const first = readTotals()!;
+      expect(first.users).toBeGreaterThan(0);
+      // Nothing committed anywhere: the same totals, not a new read.
+      expect(readTotals()).toBe(first);
+      mine.prepare('select count(*) from users').get();
+      expect(readTotals()).toBe(first);
+
+      another.prepare('update users set updated_at = updated_at where id = (select min(id) from users)').run();
+      const afterOther = readTotals()!;
+      expect(afterOther).not.toBe(first);
+      expect(afterOther.users).toBeGreaterThan(first.users);
+      expect(readTotals()).toBe(afterOther);
+
+      mine.prepare('update users set updated_at = updated_at where id = (select min(id) from users)').run();
+      ownWrites += 1;
+      const afterOwn = readTotals()!;
+      expect(afterOwn.users).toBeGreaterThan(afterOther.users);
+
+      // Inside a transaction its own uncommitted bumps would show: not to be trusted.
+      mine.prepare('begin').run();
+      expect(readTotals()).toBeUndefined();
+      mine.prepare('rollback').run();
+    } finally {
+      mine.close();
+      another.close();
+    }
+  });
+
   it("sees another connection's commit at the next turn, and a read moves nothing", async () => {
     const other = openDatabase({ sqliteFile: path.join(t.config.dataDir, SQLITE_FILE_NAME) });
     try {
