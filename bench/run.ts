@@ -500,6 +500,12 @@ interface Target extends Pick<Endpoint, 'requests' | 'connectionRequests' | 'aft
  */
 const SLICES = 4;
 
+/**
+ * What Chromium sends on every request: the server and the reference are asked as a browser asks
+ * them (the server sends a large reused answer compressed then, lib/reused-json.ts).
+ */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
 function loadOptions(target: Target, duration: number): AutocannonOptions {
   const { connectionRequests } = target;
   // Connections are set up one after the other as the run starts: numbered 0, 1, … in each run.
@@ -509,6 +515,7 @@ function loadOptions(target: Target, duration: number): AutocannonOptions {
     connections: target.connections ?? settings.connections,
     duration,
     timeout: 30,
+    headers: BROWSER_HEADERS,
     requests: target.requests,
     ...(connectionRequests ? { setupClient: (client) => client.setRequests(connectionRequests(connection++)) } : {}),
   };

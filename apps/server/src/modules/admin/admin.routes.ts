@@ -9,7 +9,7 @@ import {
 import { ErrorResponseSchema } from '@bloodbank/shared/errors';
 import type { AppContext } from '../../context';
 import { createVersionedCache } from '../../db/change-versions';
-import { sendReusedJson } from '../../lib/reused-json';
+import { sendReusedJson, type ReusedJson } from '../../lib/reused-json';
 import { listAudit } from './audit-log.service';
 import { getDashboard } from './dashboard.service';
 import { decisionsRoutes } from './decisions.routes';
@@ -22,7 +22,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   // Every figure comes from users, donations, requests and units: the answer, serialized through
   // its schema, is reused until one of them changes (on any instance) or the day turns; see
   // db/change-versions.ts. The 12 weeks of counts are the costly part, and grow with the history.
-  const dashboards = createVersionedCache<Buffer>(ctx.changes, ['users', 'donations', 'blood_requests', 'blood_units']);
+  const dashboards = createVersionedCache<ReusedJson>(ctx.changes, ['users', 'donations', 'blood_requests', 'blood_units']);
 
   app.get('/admin/dashboard', {
     config: ADMIN_ONLY,
@@ -31,8 +31,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
       summary: 'Counts, stock per group (with low-stock and expiring-soon flags), 12 weeks of activity',
       response: { 200: AdminDashboardSchema, ...adminAccessErrors },
     },
-    handler: (_request, reply) => {
-      return sendReusedJson(reply, dashboards, ctx.clock.today(), () => getDashboard(ctx));
+    handler: (request, reply) => {
+      return sendReusedJson(request, reply, dashboards, ctx.clock.today(), () => getDashboard(ctx));
     },
   });
 

@@ -20,7 +20,7 @@ import {
 import { ErrorResponseSchema } from '@bloodbank/shared/errors';
 import type { AppContext } from '../../context';
 import { createVersionedCache } from '../../db/change-versions';
-import { sendReusedJson } from '../../lib/reused-json';
+import { sendReusedJson, type ReusedJson } from '../../lib/reused-json';
 import { principalOf } from '../../plugins/access';
 import { ADMIN_ONLY, adminAccessErrors, IdParamsSchema } from './route-options';
 import { checkInDonation } from '../donations/check-in-donation';
@@ -40,12 +40,12 @@ const PAGES_KEPT = 50;
 export const decisionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   // The pages admins look at, serialized through their schema, are reused until a request or
   // donation, a person or a unit changes (on any instance); see db/change-versions.ts.
-  const donationPages = createVersionedCache<Buffer>(
+  const donationPages = createVersionedCache<ReusedJson>(
     ctx.changes,
     ['donations', 'users', 'blood_units', 'donation_screenings', 'donation_test_results', 'sites'],
     PAGES_KEPT,
   );
-  const requestPages = createVersionedCache<Buffer>(ctx.changes, ['blood_requests', 'users', 'blood_units'], PAGES_KEPT);
+  const requestPages = createVersionedCache<ReusedJson>(ctx.changes, ['blood_requests', 'users', 'blood_units'], PAGES_KEPT);
 
   app.get('/admin/donations', {
     config: ADMIN_ONLY,
@@ -57,7 +57,7 @@ export const decisionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       response: { 200: pagedSchema(AdminDonationSchema), ...errors },
     },
     handler: (request, reply) => {
-      return sendReusedJson(reply, donationPages, JSON.stringify(request.query), () => listDonationsPage(ctx, request.query));
+      return sendReusedJson(request, reply, donationPages, JSON.stringify(request.query), () => listDonationsPage(ctx, request.query));
     },
   });
 
@@ -129,7 +129,7 @@ export const decisionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       response: { 200: pagedSchema(AdminRequestSchema), ...errors },
     },
     handler: (request, reply) => {
-      return sendReusedJson(reply, requestPages, JSON.stringify(request.query), () => listRequestsPage(ctx, request.query));
+      return sendReusedJson(request, reply, requestPages, JSON.stringify(request.query), () => listRequestsPage(ctx, request.query));
     },
   });
 

@@ -4,7 +4,7 @@ import { DonationSchema, DonorSummarySchema, donationFormSchema, rescheduleFormS
 import { ErrorResponseSchema } from '@bloodbank/shared/errors';
 import type { AppContext } from '../../context';
 import { createVersionedCache, PER_USER_ANSWERS_KEPT } from '../../db/change-versions';
-import { sendReusedJson } from '../../lib/reused-json';
+import { sendReusedJson, type ReusedJson } from '../../lib/reused-json';
 import { principalOf } from '../../plugins/access';
 import { IdParamsSchema } from '../admin/route-options';
 import { bookDonation } from './book-donation';
@@ -18,7 +18,7 @@ const signedInErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 export const donationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   // A donor's dashboard, per donor and day (eligibility depends on today), until their donations
   // or their activity feed change.
-  const donorSummaries = createVersionedCache<Buffer>(ctx.changes, ['donations', 'activities', 'deferrals', 'sites'], PER_USER_ANSWERS_KEPT);
+  const donorSummaries = createVersionedCache<ReusedJson>(ctx.changes, ['donations', 'activities', 'deferrals', 'sites'], PER_USER_ANSWERS_KEPT);
 
   app.post('/donations', {
     config: { access: ['DONOR'] },
@@ -104,7 +104,7 @@ export const donationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     handler: (request, reply) => {
       const donorId = principalOf(request).id;
       const today = ctx.clock.today();
-      return sendReusedJson(reply, donorSummaries, `${donorId}:${today}`, () => getDonorSummary(ctx, donorId, today));
+      return sendReusedJson(request, reply, donorSummaries, `${donorId}:${today}`, () => getDonorSummary(ctx, donorId, today));
     },
   });
 };

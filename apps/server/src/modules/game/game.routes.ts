@@ -12,7 +12,7 @@ import {
 } from '@bloodbank/shared/game';
 import type { AppContext } from '../../context';
 import { createVersionedCache, PER_USER_ANSWERS_KEPT } from '../../db/change-versions';
-import { sendReusedJson } from '../../lib/reused-json';
+import { sendReusedJson, type ReusedJson } from '../../lib/reused-json';
 import { principalOf } from '../../plugins/access';
 import { completeDonation } from './complete-donation';
 import { createProfile } from './create-profile';
@@ -29,9 +29,9 @@ const signedInErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   // Every donor's game screen shows the board: reused, serialized, until a profile or a user
   // changes (on any instance); see db/change-versions.ts. One entry per limit asked for.
-  const leaderboards = createVersionedCache<Buffer>(ctx.changes, ['game_profiles', 'users'], 100);
+  const leaderboards = createVersionedCache<ReusedJson>(ctx.changes, ['game_profiles', 'users'], 100);
   // A donor's game screen, per donor, until their profile, rewards, achievements (or the catalogue) change.
-  const gameStates = createVersionedCache<Buffer>(
+  const gameStates = createVersionedCache<ReusedJson>(
     ctx.changes,
     ['game_profiles', 'game_rewards', 'earned_achievements', 'achievements', 'donations'],
     PER_USER_ANSWERS_KEPT,
@@ -75,7 +75,7 @@ export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     },
     handler: (request, reply) => {
       const donorId = principalOf(request).id;
-      return sendReusedJson(reply, gameStates, donorId, () => getGameState(ctx.db, donorId));
+      return sendReusedJson(request, reply, gameStates, donorId, () => getGameState(ctx.db, donorId));
     },
   });
 
@@ -101,7 +101,7 @@ export const gameRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     },
     handler: (request, reply) => {
       const { limit } = request.query;
-      return sendReusedJson(reply, leaderboards, limit, () => getLeaderboard(ctx.db, limit));
+      return sendReusedJson(request, reply, leaderboards, limit, () => getLeaderboard(ctx.db, limit));
     },
   });
 

@@ -10,7 +10,7 @@ import {
 } from '@bloodbank/shared/notifications';
 import type { AppContext } from '../../context';
 import { createVersionedCache, PER_USER_ANSWERS_KEPT } from '../../db/change-versions';
-import { sendReusedJson } from '../../lib/reused-json';
+import { sendReusedJson, type ReusedJson } from '../../lib/reused-json';
 import { principalOf } from '../../plugins/access';
 import { countUnreadOf, listNotificationsOf, markNotificationsRead } from './notifications.repository';
 import { getPreferences, updatePreferences } from './preferences';
@@ -20,7 +20,7 @@ const signedInErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 /** Each user's notifications and e-mail choices (PRODUCT.md 3.8): their own only. */
 export const notificationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   // The bell asks every minute from every open tab: reused per user until a notification changes.
-  const lists = createVersionedCache<Buffer>(ctx.changes, ['notifications'], PER_USER_ANSWERS_KEPT);
+  const lists = createVersionedCache<ReusedJson>(ctx.changes, ['notifications'], PER_USER_ANSWERS_KEPT);
 
   app.get('/notifications', {
     config: { access: 'signed-in' },
@@ -31,7 +31,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     },
     handler: (request, reply) => {
       const userId = principalOf(request).id;
-      return sendReusedJson(reply, lists, userId, async () => {
+      return sendReusedJson(request, reply, lists, userId, async () => {
         const [rows, unread] = await Promise.all([listNotificationsOf(ctx.db, userId, NOTIFICATIONS_LISTED), countUnreadOf(ctx.db, userId)]);
         return {
           items: rows.map((row) => ({ id: row.id, kind: row.kind, title: row.title, body: row.body, created_at: row.created_at, read: row.read_at !== null })),

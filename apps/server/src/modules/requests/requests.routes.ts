@@ -9,7 +9,7 @@ import {
 import { ErrorResponseSchema } from '@bloodbank/shared/errors';
 import type { AppContext } from '../../context';
 import { createVersionedCache, PER_USER_ANSWERS_KEPT } from '../../db/change-versions';
-import { sendReusedJson } from '../../lib/reused-json';
+import { sendReusedJson, type ReusedJson } from '../../lib/reused-json';
 import { principalOf } from '../../plugins/access';
 import { getStock } from '../inventory/inventory.service';
 import { cancelOwnRequest } from './cancel-request';
@@ -23,9 +23,9 @@ const RequestIdParamsSchema = z.object({ id: z.coerce.number().int().positive().
 export const requestsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   // Every signed-in screen shows the stock: the answer is reused until a unit changes (on any
   // instance) or the day turns; see db/change-versions.ts.
-  const stocks = createVersionedCache<Buffer>(ctx.changes, ['blood_units']);
+  const stocks = createVersionedCache<ReusedJson>(ctx.changes, ['blood_units']);
   // A patient's dashboard counters, per patient, until a request changes.
-  const patientSummaries = createVersionedCache<Buffer>(
+  const patientSummaries = createVersionedCache<ReusedJson>(
     ctx.changes,
     ['blood_requests'],
     PER_USER_ANSWERS_KEPT,
@@ -81,7 +81,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     },
     handler: (request, reply) => {
       const patientId = principalOf(request).id;
-      return sendReusedJson(reply, patientSummaries, patientId, () => getPatientSummary(ctx, patientId));
+      return sendReusedJson(request, reply, patientSummaries, patientId, () => getPatientSummary(ctx, patientId));
     },
   });
 
@@ -92,8 +92,8 @@ export const requestsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       summary: 'Available blood stock: all eight groups, counting available units not expired today',
       response: { 200: z.array(StockEntrySchema), 401: ErrorResponseSchema },
     },
-    handler: (_request, reply) => {
-      return sendReusedJson(reply, stocks, ctx.clock.today(), () => getStock(ctx));
+    handler: (request, reply) => {
+      return sendReusedJson(request, reply, stocks, ctx.clock.today(), () => getStock(ctx));
     },
   });
 };

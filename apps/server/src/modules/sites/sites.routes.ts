@@ -4,7 +4,7 @@ import { ErrorResponseSchema } from '@bloodbank/shared/errors';
 import { PublicSiteSchema, SiteDaySchema, SiteFormSchema, SiteIdParamsSchema, SitePatchSchema, SiteSchema, SlotSchema, SlotsQuerySchema } from '@bloodbank/shared/sites';
 import type { AppContext } from '../../context';
 import { createVersionedCache } from '../../db/change-versions';
-import { sendReusedJson } from '../../lib/reused-json';
+import { sendReusedJson, type ReusedJson } from '../../lib/reused-json';
 import { principalOf } from '../../plugins/access';
 import { ADMIN_ONLY, adminAccessErrors } from '../admin/route-options';
 import { createSite } from './create-site';
@@ -21,8 +21,8 @@ const SLOT_ANSWERS_KEPT = 256;
 export const sitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   // Reused until a site or a booking changes. Today's slots also depend on the time of day: the
   // minute is part of the key, so a slot that has begun drops out within the minute.
-  const bookableSites = createVersionedCache<Buffer>(ctx.changes, ['sites']);
-  const slotAnswers = createVersionedCache<Buffer>(ctx.changes, ['sites', 'donations'], SLOT_ANSWERS_KEPT);
+  const bookableSites = createVersionedCache<ReusedJson>(ctx.changes, ['sites']);
+  const slotAnswers = createVersionedCache<ReusedJson>(ctx.changes, ['sites', 'donations'], SLOT_ANSWERS_KEPT);
 
   app.get('/sites', {
     config: signedIn,
@@ -31,7 +31,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
       summary: 'The active donation sites, with their opening hours, slot length and closed dates',
       response: { 200: z.array(PublicSiteSchema), ...signedInErrors },
     },
-    handler: (_request, reply) => sendReusedJson(reply, bookableSites, 0, () => listBookableSites(ctx)),
+    handler: (request, reply) => sendReusedJson(request, reply, bookableSites, 0, () => listBookableSites(ctx)),
   });
 
   app.get('/sites/:id/slots', {
@@ -48,7 +48,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
       const { id } = request.params;
       const { date } = request.query;
       const key = date === ctx.clock.today() ? `${id}:${date}:${ctx.clock.time()}` : `${id}:${date}`;
-      return sendReusedJson(reply, slotAnswers, key, () => listSlots(ctx, id, date));
+      return sendReusedJson(request, reply, slotAnswers, key, () => listSlots(ctx, id, date));
     },
   });
 
