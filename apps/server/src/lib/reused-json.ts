@@ -37,6 +37,9 @@ export const COMPRESS_FROM_BYTES = 1024;
  * route's response schema once, then the same bytes for as long as nothing it read has changed,
  * compressed when the answer is large enough and the client accepts gzip.
  *
+ * For the reads of GET routes only: the answer reuses the request's session check's read of the
+ * change counters (ChangeWatch.versionOf), which a request that wrote must not.
+ *
  * Synchronous when the answer is ready (the route handler must then return undefined, not the
  * reply): a reused answer is sent in the same turn as its request, with no promise in between.
  * Otherwise a promise that settles once the computed answer has been sent.
@@ -52,7 +55,8 @@ export function sendReusedJson(
   key: string | number,
   compute: () => Promise<unknown>,
 ): Promise<void> | undefined {
-  const answer = cache.get(key, async () => new ReusedJson(ownBytes(String(reply.serialize(await compute())))));
+  // The request asks (a read: it has written nothing), so the counters read for its session check serves here too.
+  const answer = cache.get(key, async () => new ReusedJson(ownBytes(String(reply.serialize(await compute())))), request);
   if (!(answer instanceof Promise)) {
     sendJson(request, reply, answer);
     return undefined;

@@ -112,7 +112,8 @@ function sessionUserLookup(db: Database, changes: ChangeWatch) {
     return result.rows[0];
   };
   const sessionUsers = createVersionedCache<SessionUser | undefined>(changes, ['users'], SESSION_USERS_KEPT);
-  return (userId: number) => sessionUsers.get(userId, () => read(userId));
+  // The request asks: a reused answer it then gets reuses the same read of the counters.
+  return (userId: number, request: FastifyRequest) => sessionUsers.get(userId, () => read(userId), request);
 }
 
 const SESSION_USERS_KEPT = 10_000;
@@ -175,7 +176,7 @@ function authenticate(
   }
   const userId = Number(payload.sub);
   if (!Number.isSafeInteger(userId)) throw unauthorized(SESSION_INVALID);
-  const user = findSessionUser(userId);
+  const user = findSessionUser(userId, request);
   return user instanceof Promise ? user.then((found) => sessionPrincipal(found, payload)) : sessionPrincipal(user, payload);
 }
 

@@ -433,6 +433,20 @@ describe('the change watch', () => {
     expect(counters.reads()).toBe(3);
   });
 
+  it("reuses a request's first read for the rest of what it asks, never another request's", async () => {
+    const counters = fakeCounters(true);
+    const [request, later] = [{}, {}];
+    expect(await counters.watch.versionOf(['users'], request)).toBe(0);
+    counters.bump('blood_units');
+    await nextTurn();
+    // Its session was checked with the first read; its answer, a turn later, uses the same one...
+    expect(await counters.watch.versionOf(['blood_units'], request)).toBe(0);
+    expect(counters.reads()).toBe(1);
+    // ...while a request that arrives now gets a read of its own, which sees the change.
+    expect(await counters.watch.versionOf(['blood_units'], later)).toBe(1);
+    expect(counters.reads()).toBe(2);
+  });
+
   it('moves only the versions of the tables that changed', async () => {
     const counters = fakeCounters(false);
     const before = { units: counters.watch.versionOf(['blood_units']), users: counters.watch.versionOf(['users']) };
