@@ -123,7 +123,9 @@ export function counterChangeWatch(
           setImmediate(forget);
         }
         totals = thisTurn;
-        if (asker) readsOfAskers.set(asker, totals);
+        // Only a read that is a query is kept for its asker: one read synchronously (SQLite) costs
+        // less than keeping it, and a request asks again in the same turn anyway.
+        if (asker && totals instanceof Promise) readsOfAskers.set(asker, totals);
       }
       return totals instanceof Promise ? totals.then((read) => sum(read, tables)) : sum(totals, tables);
     },
