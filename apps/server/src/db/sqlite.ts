@@ -126,6 +126,9 @@ function withStatementCache(sqlite: SQLite.Database, onWrite: () => void): Sqlit
   let noTransactionToRollBack: SQLite.Statement | undefined;
   const ran = (statement: SQLite.Statement) => {
     // better-sqlite3 knows whether a statement may write: what decides if a flush is owed.
+    // Counted as the statement is handed out, before it runs: Kysely's SQLite driver runs it at
+    // once, in the same synchronous call, so no read of the change counters (sqliteCounterTotals)
+    // can fall between the count and the write it stands for.
     if (!statement.readonly) onWrite();
     return statement;
   };

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPRESS_FROM_BYTES } from '../../src/lib/reused-json';
+import { COMPRESS_FROM_BYTES, ReusedJson } from '../../src/lib/reused-json';
 import { createAdmin, createPatient, type TestUser } from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
 
@@ -33,7 +33,7 @@ describe('compressed reused answers', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toBe('accept-encoding');
 
-    for (const acceptEncoding of [CHROMIUM, 'gzip', 'br;q=1, gzip;q=0.5', '*']) {
+    for (const acceptEncoding of [CHROMIUM, 'gzip', 'GZIP', 'br;q=1, gzip;q=0.5', 'gzip;q=0.01', '*']) {
       const compressed = await get('/api/admin/dashboard', admin, acceptEncoding);
       expect(compressed.statusCode, acceptEncoding).toBe(200);
       expect(compressed.headers['content-encoding'], acceptEncoding).toBe('gzip');
@@ -47,7 +47,7 @@ describe('compressed reused answers', () => {
   });
 
   it('sends it plain to a client that refuses gzip or offers only what the server does not make', async () => {
-    for (const acceptEncoding of ['gzip;q=0', 'identity', 'br', '']) {
+    for (const acceptEncoding of ['gzip;q=0', 'gzip;q=0, *', 'br, GZIP;Q=0.000', 'identity', 'br', '']) {
       const response = await get('/api/admin/dashboard', admin, acceptEncoding);
       expect(response.statusCode, acceptEncoding).toBe(200);
       expect(response.headers['content-encoding'], acceptEncoding).toBeUndefined();
@@ -77,5 +77,14 @@ describe('compressed reused answers', () => {
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.headers.vary).toBeUndefined();
     expect(response.json()).toMatchObject({ total: 0, pending: 0 });
+  });
+
+  it('keeps a compressed answer in memory of its own, not in a slice of a larger chunk', () => {
+    const answer = new ReusedJson(Buffer.from(JSON.stringify({ items: Array.from({ length: 200 }, (_, id) => ({ id, status: 'pending' })) })));
+    const gzipped = answer.gzipped();
+    expect(gzipped.length).toBeLessThan(answer.bytes.length / 5);
+    expect(gzipped.buffer.byteLength).toBe(gzipped.length);
+    expect(answer.gzipped()).toBe(gzipped);
+    expect(zlib.gunzipSync(gzipped).equals(answer.bytes)).toBe(true);
   });
 });
