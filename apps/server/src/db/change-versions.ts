@@ -134,6 +134,18 @@ export function counterChangeWatch(
 }
 
 /**
+ * The asker a request may be (ChangeWatch.versionOf): a read (GET, or its HEAD twin), which writes
+ * nothing, so its first counters read serves all it asks. Any other request asks afresh each time.
+ */
+export const askerOf = <Request extends { method: string }>(request: Request): Request | undefined =>
+  request.method === 'GET' || request.method === 'HEAD' ? request : undefined;
+
+/** Totals from the counters' values in VERSIONED_TABLES' order (a row read by position, or a list of text). */
+export function totalsInTableOrder(values: ArrayLike<number | string>): CounterTotals {
+  return Object.fromEntries(VERSIONED_TABLES.map((table, index) => [table, Number(values[index])])) as CounterTotals;
+}
+
+/**
  * PostgreSQL: the totals of every counter over its shards, in one query, as one text column
  * ("12,0,7,…" in VERSIONED_TABLES' order): pg describes and parses every column of every result,
  * and sixteen numeric columns cost this process about 60 µs of CPU a read where one text costs 23.
@@ -145,8 +157,7 @@ export function postgresCounterTotals(db: Database): () => Promise<CounterTotals
       VERSIONED_TABLES.map((table) => sql`coalesce(sum(${sql.ref(table)}), 0)`),
     )}) as totals from ${sql.table('change_counters')}`.compile(db);
     const result = await db.executeQuery(compiled);
-    const totals = result.rows[0]!.totals.split(',');
-    return Object.fromEntries(VERSIONED_TABLES.map((table, index) => [table, Number(totals[index])])) as CounterTotals;
+    return totalsInTableOrder(result.rows[0]!.totals.split(','));
   };
 }
 

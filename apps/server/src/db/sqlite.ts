@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { ensurePrivateFile } from '../lib/private-files';
-import { counterChangeWatch, VERSIONED_TABLES, type CounterTotals } from './change-versions';
+import { counterChangeWatch, totalsInTableOrder, VERSIONED_TABLES, type CounterTotals } from './change-versions';
 import { backgroundCheckpoints } from './sqlite-checkpoints';
 import type { DatabaseHandle, DatabaseOptions } from './handle';
 import type { DB } from './types';
@@ -104,8 +104,7 @@ export function sqliteCounterTotals(sqlite: SQLite.Database, writesSoFar: () => 
     if (last?.otherCommits === otherCommits && last.ownWrites === ownWrites) return last.totals;
     // Columns by position (an array costs about half of an object with seventeen keys).
     read ??= sqlite.prepare<[], number[]>(`select ${VERSIONED_TABLES.join(', ')} from change_counters where shard = 0`).raw(true);
-    const row = read.get()!;
-    const totals = Object.fromEntries(VERSIONED_TABLES.map((table, index) => [table, row[index]!])) as CounterTotals;
+    const totals = totalsInTableOrder(read.get()!);
     last = { otherCommits, ownWrites, totals };
     return totals;
   };

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { VersionedCache } from '../db/change-versions';
+import { askerOf, type VersionedCache } from '../db/change-versions';
 
 /**
  * A reused answer's JSON, encoded once, and the same compressed with gzip, made the first time a
@@ -57,10 +57,8 @@ export function sendReusedJson(
   key: string | number,
   compute: () => Promise<unknown>,
 ): Promise<void> | undefined {
-  // A read (GET, or its HEAD twin) has written nothing: the counters read for its session check
-  // serves its answer too. Any other method asks afresh.
-  const asker = request.method === 'GET' || request.method === 'HEAD' ? request : undefined;
-  const answer = cache.get(key, async () => new ReusedJson(ownBytes(String(reply.serialize(await compute())))), asker);
+  // A read has written nothing: the counters read for its session check serves its answer too.
+  const answer = cache.get(key, async () => new ReusedJson(ownBytes(String(reply.serialize(await compute())))), askerOf(request));
   if (!(answer instanceof Promise)) {
     sendJson(request, reply, answer);
     return undefined;

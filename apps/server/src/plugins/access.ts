@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CompiledQuery } from 'kysely';
 import type { Role } from '@bloodbank/shared/auth';
-import { createVersionedCache, type ChangeWatch } from '../db/change-versions';
+import { askerOf, createVersionedCache, type ChangeWatch } from '../db/change-versions';
 import type { Database } from '../db/database';
 import { forbidden, unauthorized } from '../errors';
 import { hookList } from './route-hooks';
@@ -112,8 +112,8 @@ function sessionUserLookup(db: Database, changes: ChangeWatch) {
     return result.rows[0];
   };
   const sessionUsers = createVersionedCache<SessionUser | undefined>(changes, ['users'], SESSION_USERS_KEPT);
-  // The request asks: a reused answer it then gets reuses the same read of the counters.
-  return (userId: number, request: FastifyRequest) => sessionUsers.get(userId, () => read(userId), request);
+  // A read's reused answer then uses the same read of the counters (askerOf).
+  return (userId: number, request: FastifyRequest) => sessionUsers.get(userId, () => read(userId), askerOf(request));
 }
 
 const SESSION_USERS_KEPT = 10_000;
