@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction } from 'kysely';
 import type { DB } from '../src/db/types';
 import { writeTransactionsFor } from '../src/db/write-transactions';
+import { addRowWithId } from '../src/db/rows-at-commit';
 import { recordActivity } from '../src/modules/activity/activity.repository';
 import { insertBloodRequest } from '../src/modules/requests/requests.repository';
 import { createPatient, type TestUser } from './factories';
@@ -296,5 +297,50 @@ describe('writes that only add rows (writes.runAddingOnly)', () => {
       return insertBloodRequest(trx, request('added beside'));
     });
     expect(await t.db.selectFrom('blood_requests').select('patient_id').where('id', '=', id).executeTakeFirst()).toEqual({ patient_id: patient.id });
+  });
+});
+
+describe('rows a work adds and needs the id of (addRowWithId, writes.runAddingOnly with newRowIn)', () => {
+  /** Queues `count` adding-only works at once, each adding a request (work `failing` for a patient who does not exist) and its feed entry. */
+  function addRequests(marker: string, count: number, failing?: number) {
+    const writes = writeTransactionsFor(t);
+    return Promise.allSettled(
+      Array.from({ length: count }, (_, index) =>
+        writes.runAddingOnly(
+          async (trx) => {
+            const values = { ...request(`${marker} ${index}`), ...(index === failing ? { patient_id: 999_999_999 } : {}) };
+            const id = await addRowWithId(trx, 'blood_requests', values, insertBloodRequest);
+            await recordActivity(trx, feedEntry(`${marker} ${index}`));
+            return { id, reason: values.reason };
+          },
+          { newRowIn: 'blood_requests' },
+        ),
+      ),
+    );
+  }
+  const storedRequests = (marker: string) =>
+    t.db.selectFrom('blood_requests').select(['id', 'reason']).where('reason', 'like', `${marker} %`).orderBy('id').execute();
+
+  it('gives each work the id its row is stored with; on PostgreSQL the rows go in with the batch, not one statement each', async () => {
+    const marker = `reserved ${Date.now()}`;
+    const sent: string[] = (statements = []);
+    const outcomes = await addRequests(marker, 10).finally(() => (statements = undefined));
+    const inserts = sent.filter((statement) => /^insert into "blood_requests"/.test(statement)).length;
+    const added = outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : outcome.reason));
+    expect(new Set(added.map((row: { id: number }) => row.id)).size).toBe(10);
+    expect(await storedRequests(marker)).toEqual([...added].sort((a, b) => a.id - b.id));
+    expect((await messagesOf(marker)).length).toBe(10);
+    // PostgreSQL: one insert per batch (the works alternate between two batches); SQLite: one each, in process.
+    if (t.engine === 'postgres') expect(inserts).toBeLessThanOrEqual(2);
+    else expect(inserts).toBe(10);
+  });
+
+  it('fails only the work whose row cannot be stored: the others keep the ids they were given', async () => {
+    const marker = `reserved-fk ${Date.now()}`;
+    const outcomes = await addRequests(marker, 6, 3);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    const kept = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+    expect(await storedRequests(marker)).toEqual([...kept].sort((a, b) => a.id - b.id));
+    expect(await messagesOf(marker)).toEqual([0, 1, 2, 4, 5].map((index) => `${marker} ${index}`));
   });
 });

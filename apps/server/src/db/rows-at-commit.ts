@@ -3,6 +3,8 @@ import type { DatabaseOrTransaction } from './handle';
 import type { DB } from './types';
 
 type Table = keyof DB & string;
+/** Tables whose rows have an id the database assigns. */
+export type TableWithId = { [T in Table]: DB[T] extends { id: unknown } ? T : never }[Table];
 
 interface PendingRow {
   table: Table;
@@ -19,6 +21,17 @@ interface PendingRow {
 export class RowsAtCommit {
   private kept: PendingRow[] = [];
   private work: PendingRow[] | undefined;
+  /** Ids the batch took from a table's sequence before its works ran, not yet given to a row. */
+  private readonly reserved = new Map<TableWithId, number[]>();
+
+  /** Ids the works may give their new rows in `table` (addRowWithId). */
+  reserveIds(table: TableWithId, ids: readonly number[]): void {
+    this.reserved.set(table, [...(this.reserved.get(table) ?? []), ...ids]);
+  }
+  /** A reserved id of `table`, or undefined when none is left. */
+  takeReservedId(table: TableWithId): number | undefined {
+    return this.reserved.get(table)?.shift();
+  }
 
   /** Rows added from now on belong to a new work. */
   beginWork(): void {
@@ -72,6 +85,24 @@ export async function insertAtCommit<T extends Table>(db: DatabaseOrTransaction,
   const row = { table, values: values as Record<string, unknown> };
   if (collectors.get(db)?.add(row)) return;
   await insertRows(db, [row]);
+}
+
+/**
+ * Adds a row the work needs the id of, but does not read back: with an id its batch reserved
+ * (PostgreSQL's adding-only batches take one per work from the table's sequence, with their first
+ * statement; write-transactions.ts) it is inserted at the end of the batch like insertAtCommit, so
+ * the work costs no round trip of its own; otherwise `insertNow` inserts it and answers its id.
+ */
+export async function addRowWithId<T extends TableWithId, Row extends Insertable<DB[T]>>(
+  db: DatabaseOrTransaction,
+  table: T,
+  values: Row,
+  insertNow: (db: DatabaseOrTransaction, values: Row) => Promise<number>,
+): Promise<number> {
+  const rows = collectors.get(db);
+  const id = rows?.takeReservedId(table);
+  if (id === undefined || !rows!.add({ table, values: { id, ...values } })) return insertNow(db, values);
+  return id;
 }
 
 /** At most this many rows per insert statement: well within both engines' limits on parameters. */

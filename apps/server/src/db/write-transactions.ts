@@ -10,7 +10,7 @@ import {
   type UnknownRow,
 } from 'kysely';
 import type { Database, Engine } from './database';
-import { collectRowsOf, insertRows } from './rows-at-commit';
+import { collectRowsOf, insertRows, type RowsAtCommit, type TableWithId } from './rows-at-commit';
 import type { DB } from './types';
 
 /**
@@ -26,8 +26,13 @@ export interface WriteTransactions {
    * a connection of its own: they can wait for no lock another batch holds but a foreign key's
    * share lock, which no write takes away (decision 0014). An update, a delete or a locking read
    * in such a work fails with an error. On SQLite, `run`.
+   *
+   * `newRowIn`: the table the work adds one row to with addRowWithId (rows-at-commit.ts). On
+   * PostgreSQL its batch takes an id for it from the table's sequence with the batch's first
+   * statement, and the row is inserted with the batch's other rows at its end: the work itself
+   * then waits for no round trip.
    */
-  runAddingOnly<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T>;
+  runAddingOnly<T>(work: (trx: Transaction<DB>) => Promise<T>, options?: { newRowIn?: TableWithId }): Promise<T>;
 }
 
 /** Batches of works that only add rows, running at once beside the other writes' batch (PostgreSQL). */
@@ -42,15 +47,17 @@ export function writeTransactionsFor(
     const options = { beginBatch: lockCounterShard, onCommitted, savepointsFirst: false };
     const others = batchedWriteTransactions(database.db, options);
     const addingOnly = database.db.withPlugin(new AddingOnly());
-    const lanes = Array.from({ length: ADDING_ONLY_LANES }, () => batchedWriteTransactions(addingOnly, options));
+    const lanes = Array.from({ length: ADDING_ONLY_LANES }, () =>
+      batchedWriteTransactions(addingOnly, { ...options, beginBatch: lockCounterShardAndReserveIds }),
+    );
     let next = 0;
     return {
       run: others.run,
-      runAddingOnly: (work) => lanes[next++ % lanes.length]!.run(work),
+      runAddingOnly: (work, runOptions) => lanes[next++ % lanes.length]!.run(work, runOptions?.newRowIn),
     };
   }
   const batches = batchedWriteTransactions(database.db, { syncCommits: database.syncCommits, onCommitted });
-  return { run: batches.run, runAddingOnly: batches.run };
+  return { run: (work) => batches.run(work), runAddingOnly: (work) => batches.run(work) };
 }
 
 /**
@@ -83,6 +90,23 @@ const lockCounterShard = (trx: Transaction<DB>) =>
     trx,
   );
 
+/**
+ * The same lock, and in the same statement one id from its table's sequence for each work that
+ * adds a row with addRowWithId (sequences are outside transactions: a batch rolled back leaves a
+ * gap, as a failed insert does).
+ */
+async function lockCounterShardAndReserveIds(trx: Transaction<DB>, batch: readonly QueuedWork[], rows: RowsAtCommit) {
+  const counts = new Map<TableWithId, number>();
+  for (const { newRowIn } of batch) if (newRowIn) counts.set(newRowIn, (counts.get(newRowIn) ?? 0) + 1);
+  if (counts.size === 0) return lockCounterShard(trx);
+  const wanted = sql.join([...counts].map(([table, count]) => sql`(${table}::text, ${count}::integer)`));
+  const { rows: ids } = await sql<{ table_name: TableWithId; id: number }>`
+    with locked as (select 1 from change_counters where shard = (txid_current() % 16)::integer for no key update)
+    select wanted.name as table_name, nextval(pg_get_serial_sequence(wanted.name, 'id'))::integer as id
+    from locked, (values ${wanted}) as wanted(name, count), generate_series(1, wanted.count)`.execute(trx);
+  for (const table of counts.keys()) rows.reserveIds(table, ids.filter((row) => row.table_name === table).map((row) => row.id));
+}
+
 export const SAVEPOINT_SQL = {
   set: 'savepoint request_write',
   release: 'release savepoint request_write',
@@ -96,6 +120,8 @@ const MAX_ATTEMPTS = 3;
 
 interface QueuedWork {
   work: (trx: Transaction<DB>) => Promise<unknown>;
+  /** The table the work adds a row to with addRowWithId, if any (WriteTransactions.runAddingOnly). */
+  newRowIn?: TableWithId | undefined;
   attempts: number;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
@@ -121,7 +147,7 @@ function batchedWriteTransactions(
   db: Database,
   options: {
     /** Run first in each batch's transaction. */
-    beginBatch?: (trx: Transaction<DB>) => Promise<unknown>;
+    beginBatch?: (trx: Transaction<DB>, batch: readonly QueuedWork[], rows: RowsAtCommit) => Promise<unknown>;
     /** Resolves once the commits made so far are on disk, where a commit alone does not promise it (SQLite). */
     syncCommits?: (() => Promise<void>) | undefined;
     onCommitted?: (() => void) | undefined;
@@ -133,7 +159,7 @@ function batchedWriteTransactions(
      */
     savepointsFirst?: boolean;
   },
-): Pick<WriteTransactions, 'run'> {
+): { run<T>(work: (trx: Transaction<DB>) => Promise<T>, newRowIn?: TableWithId): Promise<T> } {
   const { beginBatch, syncCommits, onCommitted, savepointsFirst = true } = options;
   const queue: QueuedWork[] = [];
   // Compiled once: a batch sets and releases one per work.
@@ -202,12 +228,13 @@ function batchedWriteTransactions(
   }
 
   /** One work in a transaction of its own. */
-  const commitAlone = ({ work }: QueuedWork): Promise<Outcome> =>
+  const commitAlone = (item: QueuedWork): Promise<Outcome> =>
     db
       .transaction()
       .execute(async (trx) => {
+        const { work } = item;
         const rows = collectRowsOf(trx);
-        await beginBatch?.(trx);
+        await beginBatch?.(trx, [item], rows);
         rows.beginWork();
         const value = await work(trx);
         await insertRows(trx, rows.takeWork());
@@ -228,7 +255,7 @@ function batchedWriteTransactions(
     try {
       await db.transaction().execute(async (trx) => {
         const rows = collectRowsOf(trx);
-        await beginBatch?.(trx);
+        await beginBatch?.(trx, batch, rows);
         try {
           for (const { work } of batch) {
             rows.beginWork();
@@ -274,7 +301,7 @@ function batchedWriteTransactions(
     try {
       await db.transaction().execute(async (trx) => {
         const rows = collectRowsOf(trx);
-        await beginBatch?.(trx);
+        await beginBatch?.(trx, batch, rows);
         for (const { work } of batch) {
           await savepoint(SAVEPOINT_SQL.set, trx);
           rows.beginWork();
@@ -319,9 +346,9 @@ function batchedWriteTransactions(
   }
 
   return {
-    run<T>(work: (trx: Transaction<DB>) => Promise<T>) {
+    run<T>(work: (trx: Transaction<DB>) => Promise<T>, newRowIn?: TableWithId) {
       return new Promise<T>((resolve, reject) => {
-        queue.push({ work, attempts: 1, resolve: resolve as (value: unknown) => void, reject });
+        queue.push({ work, newRowIn, attempts: 1, resolve: resolve as (value: unknown) => void, reject });
         if (!busy) schedule();
       });
     },

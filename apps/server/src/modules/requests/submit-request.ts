@@ -1,6 +1,7 @@
 import type { BloodRequest, BloodRequestInput } from '@bloodbank/shared/blood-request';
 import type { AppContext } from '../../context';
 import type { BloodRequestRow } from '../../db/types';
+import { addRowWithId } from '../../db/rows-at-commit';
 import { recordRequestActivity } from './request-activity';
 import { insertBloodRequest } from './requests.repository';
 import { toBloodRequest } from './requests.service';
@@ -33,11 +34,15 @@ export async function submitBloodRequest(
     decided_at: null,
     created_at: at,
   };
-  // Adds two rows and changes none: on PostgreSQL it runs beside the other writes (write-transactions.ts).
-  const row = await ctx.writes.runAddingOnly(async (trx) => {
-    const created: BloodRequestRow = { id: await insertBloodRequest(trx, values), ...values };
-    await recordRequestActivity(trx, created, { type: 'submitted' }, at);
-    return created;
-  });
+  // Adds two rows and changes none: on PostgreSQL it runs beside the other writes, and both rows
+  // are inserted with its batch's at the end (write-transactions.ts).
+  const row = await ctx.writes.runAddingOnly(
+    async (trx) => {
+      const created: BloodRequestRow = { id: await addRowWithId(trx, 'blood_requests', values, insertBloodRequest), ...values };
+      await recordRequestActivity(trx, created, { type: 'submitted' }, at);
+      return created;
+    },
+    { newRowIn: 'blood_requests' },
+  );
   return toBloodRequest(row, []);
 }
