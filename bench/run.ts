@@ -709,17 +709,28 @@ function machine() {
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-function target(endpoint: Endpoint): string {
+/**
+ * Writes: 0.2× the reference (issue 8), on PostgreSQL 0.15× (issue 19: there every commit is a
+ * round trip to another process sharing the machine's cores).
+ */
+const writeTarget = (engine: 'sqlite' | 'postgres') => (engine === 'postgres' ? 0.15 : 0.2);
+
+function target(endpoint: Endpoint, engine: 'sqlite' | 'postgres'): string {
   if (endpoint.kind === 'sign-in') return 'argon2-bound (reported alone)';
-  if (endpoint.kind === 'write') return '≥ 0.2×';
+  if (endpoint.kind === 'write') return `≥ ${writeTarget(engine)}×`;
   if (endpoint.name === 'GET /api/admin/dashboard' && settings.scale >= 10) return '≥ 0.3× (scale 10)';
   return '≥ 0.5×, p99 < 20 ms';
 }
 
-function meetsTarget(endpoint: Endpoint, measurement: Measurement, ratio: number | undefined): boolean | undefined {
+function meetsTarget(
+  endpoint: Endpoint,
+  engine: 'sqlite' | 'postgres',
+  measurement: Measurement,
+  ratio: number | undefined,
+): boolean | undefined {
   if (measurement.failures > 0) return false;
   if (endpoint.kind === 'sign-in' || ratio === undefined) return undefined;
-  if (endpoint.kind === 'write') return ratio >= 0.2;
+  if (endpoint.kind === 'write') return ratio >= writeTarget(engine);
   if (endpoint.name === 'GET /api/admin/dashboard' && settings.scale >= 10) return ratio >= 0.3;
   if (settings.scale !== 1) return undefined;
   return ratio >= 0.5 && measurement.p99_ms < 20;
@@ -857,7 +868,7 @@ async function main(): Promise<void> {
   const rows = measurements.map(({ measurement, ratio, referenceRps: beside }) => {
     const endpoint = selected.find((candidate) => candidate.name === measurement.name)!;
     // Checked unrounded: 0.198 does not meet 0.2 by being printed as 0.20.
-    return { endpoint, measurement, beside, ratio, ok: meetsTarget(endpoint, measurement, ratio) };
+    return { endpoint, measurement, beside, ratio, ok: meetsTarget(endpoint, database.engine, measurement, ratio) };
   });
   const loadRssMb = Math.max(...measurements.map((entry) => entry.measurement.peakRssMb));
 
@@ -875,7 +886,7 @@ async function main(): Promise<void> {
     beside === undefined ? '' : String(beside),
     ratio === undefined ? '' : `${ratio.toFixed(3)}×`,
     String(measurement.cpuMicrosPerRequest),
-    target(endpoint),
+    target(endpoint, database.engine),
     ok === undefined ? '' : ok ? 'ok' : 'MISSED',
   ]);
   const widths = header.map((title, column) =>

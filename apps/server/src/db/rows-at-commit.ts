@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { PostgresAdapter, type Insertable, type QueryCreator } from 'kysely';
 import type { DatabaseOrTransaction } from './handle';
 import type { DB } from './types';
 
@@ -108,7 +108,15 @@ export async function addRowWithId<T extends TableWithId, Row extends Insertable
 /** At most this many rows per insert statement: well within both engines' limits on parameters. */
 const ROWS_PER_STATEMENT = 500;
 
-/** Inserts the rows, one statement per table and set of columns (in the order they were added). */
+/** PostgreSQL's limit is 65,535 parameters a statement; the inserts joined into one stay well under it. */
+const PARAMETERS_PER_STATEMENT = 20_000;
+
+/**
+ * Inserts the rows, one insert per table and set of columns (in the order they were added). On
+ * PostgreSQL the inserts go in one statement (each but the last a data-modifying WITH query),
+ * one round trip for the whole batch's rows; foreign keys are checked at the end of the
+ * statement, so a row may still name one added beside it.
+ */
 export async function insertRows(db: DatabaseOrTransaction, rows: readonly PendingRow[]): Promise<void> {
   const groups = new Map<string, PendingRow[]>();
   for (const row of rows) {
@@ -117,13 +125,25 @@ export async function insertRows(db: DatabaseOrTransaction, rows: readonly Pendi
     if (group) group.push(row);
     else groups.set(key, [row]);
   }
-  for (const group of groups.values()) {
-    for (let start = 0; start < group.length; start += ROWS_PER_STATEMENT) {
-      const chunk = group.slice(start, start + ROWS_PER_STATEMENT);
-      await db
-        .insertInto(chunk[0]!.table)
-        .values(chunk.map((row) => row.values) as never)
-        .execute();
-    }
+  const inserts: PendingRow[][] = [];
+  for (const group of groups.values())
+    for (let start = 0; start < group.length; start += ROWS_PER_STATEMENT) inserts.push(group.slice(start, start + ROWS_PER_STATEMENT));
+  const insertOf = (creator: QueryCreator<DB>, chunk: readonly PendingRow[]) =>
+    creator.insertInto(chunk[0]!.table).values(chunk.map((row) => row.values) as never);
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    for (const chunk of inserts) await insertOf(db, chunk).execute();
+    return;
+  }
+  const parametersOf = (chunk: readonly PendingRow[]) => chunk.length * Object.keys(chunk[0]!.values).length;
+  for (let first = 0; first < inserts.length; ) {
+    let last = first;
+    let parameters = parametersOf(inserts[first]!);
+    while (last + 1 < inserts.length && parameters + parametersOf(inserts[last + 1]!) <= PARAMETERS_PER_STATEMENT)
+      parameters += parametersOf(inserts[++last]!);
+    let creator: QueryCreator<DB> = db;
+    for (let index = first; index < last; index++)
+      creator = creator.with(`added_${index - first}`, (inner) => insertOf(inner, inserts[index]!) as never) as unknown as QueryCreator<DB>;
+    await insertOf(creator, inserts[last]!).execute();
+    first = last + 1;
   }
 }

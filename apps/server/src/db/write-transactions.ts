@@ -36,7 +36,7 @@ export interface WriteTransactions {
 }
 
 /** Batches of works that only add rows, running at once beside the other writes' batch (PostgreSQL). */
-const ADDING_ONLY_LANES = 2;
+const ADDING_ONLY_LANES = 1;
 
 export function writeTransactionsFor(
   database: { db: Database; engine: Engine; syncCommits?: () => Promise<void> },
