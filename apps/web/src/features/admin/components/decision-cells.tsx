@@ -7,6 +7,20 @@ import { AdminPage } from './admin-page';
 import { ExportButton } from './export-button';
 import { StatusBadge } from './status-badge';
 
+/** Who a donation or request is from: their name, then their username and the record's number. */
+export function PersonCell({ name, username, id }: { name: string; username: string; id: number }) {
+  return (
+    <Stack gap={0}>
+      <Text fw={600} size="sm">
+        {name}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {username} · #{id}
+      </Text>
+    </Stack>
+  );
+}
+
 /** A donation's or request's status, when it was decided and, if rejected, why. */
 export function DecisionStatus({
   status,

@@ -15,7 +15,7 @@ import { useDonations, type DonationsListQuery } from '../api/get-donations';
 import { useRejectDonation } from '../api/reject-donation';
 import { AdminPage } from '../components/admin-page';
 import { type Column } from '../components/data-table';
-import { DecisionStatus, StatusFilter } from '../components/decision-cells';
+import { DecisionStatus, PersonCell, StatusFilter } from '../components/decision-cells';
 import { ExportButton } from '../components/export-button';
 import { PagedTable } from '../components/paged-table';
 import { RecordCollectionDialog } from '../components/record-collection-dialog';
@@ -64,16 +64,7 @@ const donorColumn: Column<AdminDonation> = {
   key: 'donor',
   header: 'Donor',
   title: true,
-  cell: (donation) => (
-    <Stack gap={0}>
-      <Text fw={600} size="sm">
-        {donation.donor_name}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {donation.donor_username} · #{donation.id}
-      </Text>
-    </Stack>
-  ),
+  cell: (donation) => <PersonCell name={donation.donor_name} username={donation.donor_username} id={donation.id} />,
 };
 
 const bloodColumn: Column<AdminDonation> = {

@@ -11,7 +11,7 @@ import { useRequests } from '../api/get-requests';
 import { useRejectRequest } from '../api/reject-request';
 import { type Column } from '../components/data-table';
 import { PagedTable } from '../components/paged-table';
-import { DecisionActions, DecisionsPage, DecisionStatus, NoDecisions } from '../components/decision-cells';
+import { DecisionActions, DecisionsPage, DecisionStatus, NoDecisions, PersonCell } from '../components/decision-cells';
 import { RejectDialog } from '../components/reject-dialog';
 import { ShortStockDialog } from '../components/short-stock-dialog';
 import { formatDate, unitsText } from '@/lib/format';
@@ -65,16 +65,7 @@ export function RequestsScreen() {
       key: 'patient',
       header: 'Patient',
       title: true,
-      cell: (request) => (
-        <Stack gap={0}>
-          <Text fw={600} size="sm">
-            {request.patient_name}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {request.patient_username} · #{request.id}
-          </Text>
-        </Stack>
-      ),
+      cell: (request) => <PersonCell name={request.patient_name} username={request.patient_username} id={request.id} />,
     },
     {
       key: 'blood',
