@@ -331,8 +331,8 @@ describe('rows a work adds and needs the id of (addRowWithId, writes.runAddingOn
     expect(await storedRequests(marker)).toEqual([...added].sort((a, b) => a.id - b.id));
     expect((await messagesOf(marker)).length).toBe(10);
     if (t.engine === 'postgres') {
-      // One statement per batch (ten works queued at once: one or two batches) adds the requests
-      // and their feed entries together.
+      // One statement per batch adds the requests and their feed entries together (ten works
+      // queued at once make one batch, or two if the lane was still busy).
       expect(inserts.length).toBeLessThanOrEqual(2);
       for (const statement of inserts) expect(statement).toMatch(/^with "added_0" as \(insert into "blood_requests".*\) insert into "activities"/);
     } else expect(inserts).toHaveLength(10);
@@ -345,5 +345,12 @@ describe('rows a work adds and needs the id of (addRowWithId, writes.runAddingOn
     const kept = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
     expect(await storedRequests(marker)).toEqual([...kept].sort((a, b) => a.id - b.id));
     expect(await messagesOf(marker)).toEqual([0, 1, 2, 4, 5].map((index) => `${marker} ${index}`));
+  });
+
+  it('inserts the row at once, and answers its id, when the work did not ask its batch for one', async () => {
+    const marker = `unreserved ${Date.now()}`;
+    const writes = writeTransactionsFor(t);
+    const id = await writes.runAddingOnly((trx) => addRowWithId(trx, 'blood_requests', request(`${marker} 0`), insertBloodRequest));
+    expect(await storedRequests(marker)).toEqual([{ id, reason: `${marker} 0` }]);
   });
 });

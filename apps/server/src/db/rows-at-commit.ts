@@ -14,8 +14,8 @@ interface PendingRow {
 /**
  * Rows a write adds and never reads back in its own transaction (an activity feed entry, a
  * notification, a queued e-mail): a write batch (write-transactions.ts) inserts them when its works
- * are done, one statement per table for the whole batch, instead of one statement each (on
- * PostgreSQL a round trip each, waited for on the batch's one connection). They commit or roll back
+ * are done, all at once (insertRows), instead of one statement each (on PostgreSQL a round trip
+ * each, waited for on the batch's one connection). They commit or roll back
  * with the work that added them: a work that fails drops its rows with the rest of its changes.
  */
 export class RowsAtCommit {
@@ -92,8 +92,13 @@ export async function insertAtCommit<T extends Table>(db: DatabaseOrTransaction,
  * (PostgreSQL's adding-only batches take one per work from the table's sequence, with their first
  * statement; write-transactions.ts) it is inserted at the end of the batch like insertAtCommit, so
  * the work costs no round trip of its own; otherwise `insertNow` inserts it and answers its id.
+ *
+ * The id is for the work's answer only. Until the batch ends no row has it on PostgreSQL, so nothing
+ * in the batch may read the row or name the id in a foreign key, not even a row added with
+ * insertAtCommit (on SQLite, where the row is inserted at once, that would work, and the engines
+ * would differ).
  */
-export async function addRowWithId<T extends TableWithId, Row extends Insertable<DB[T]>>(
+export async function addRowWithId<T extends TableWithId, Row extends Omit<Insertable<DB[T]>, 'id'>>(
   db: DatabaseOrTransaction,
   table: T,
   values: Row,
@@ -101,7 +106,7 @@ export async function addRowWithId<T extends TableWithId, Row extends Insertable
 ): Promise<number> {
   const rows = collectors.get(db);
   const id = rows?.takeReservedId(table);
-  if (id === undefined || !rows!.add({ table, values: { id, ...values } })) return insertNow(db, values);
+  if (id === undefined || !rows!.add({ table, values: { ...values, id } })) return insertNow(db, values);
   return id;
 }
 
@@ -113,9 +118,8 @@ const PARAMETERS_PER_STATEMENT = 20_000;
 
 /**
  * Inserts the rows, one insert per table and set of columns (in the order they were added). On
- * PostgreSQL the inserts go in one statement (each but the last a data-modifying WITH query),
- * one round trip for the whole batch's rows; foreign keys are checked at the end of the
- * statement, so a row may still name one added beside it.
+ * PostgreSQL the inserts go in one statement (each but the last a data-modifying WITH query), one
+ * round trip for the whole batch's rows (several past PARAMETERS_PER_STATEMENT).
  */
 export async function insertRows(db: DatabaseOrTransaction, rows: readonly PendingRow[]): Promise<void> {
   const groups = new Map<string, PendingRow[]>();

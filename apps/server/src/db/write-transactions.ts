@@ -104,7 +104,13 @@ async function lockCounterShardAndReserveIds(trx: Transaction<DB>, batch: readon
     with locked as (select 1 from change_counters where shard = (txid_current() % 16)::integer for no key update)
     select wanted.name as table_name, nextval(pg_get_serial_sequence(wanted.name, 'id'))::integer as id
     from locked, (values ${wanted}) as wanted(name, count), generate_series(1, wanted.count)`.execute(trx);
-  for (const table of counts.keys()) rows.reserveIds(table, ids.filter((row) => row.table_name === table).map((row) => row.id));
+  for (const [table, count] of counts) {
+    const reserved = ids.filter((row) => row.table_name === table).map((row) => row.id);
+    // A table without a sequence of its own gives null ids; a missing counter shard, none at all.
+    if (reserved.length !== count || reserved.some((id) => typeof id !== 'number'))
+      throw new Error(`Could not reserve ${count} ids in ${table} (got ${reserved.length}): does its id column have a sequence, and is the counter shard there?`);
+    rows.reserveIds(table, reserved);
+  }
 }
 
 export const SAVEPOINT_SQL = {
