@@ -713,9 +713,9 @@ const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 
  * Writes: 0.2× the reference (issue 8), on PostgreSQL 0.15× (issue 19: there every commit is a
  * round trip to another process sharing the machine's cores).
  */
-const writeTarget = (engine: 'sqlite' | 'postgres') => (engine === 'postgres' ? 0.15 : 0.2);
+const writeTarget = (engine: PreparedDatabase['engine']) => (engine === 'postgres' ? 0.15 : 0.2);
 
-function target(endpoint: Endpoint, engine: 'sqlite' | 'postgres'): string {
+function target(endpoint: Endpoint, engine: PreparedDatabase['engine']): string {
   if (endpoint.kind === 'sign-in') return 'argon2-bound (reported alone)';
   if (endpoint.kind === 'write') return `≥ ${writeTarget(engine)}×`;
   if (endpoint.name === 'GET /api/admin/dashboard' && settings.scale >= 10) return '≥ 0.3× (scale 10)';
@@ -724,7 +724,7 @@ function target(endpoint: Endpoint, engine: 'sqlite' | 'postgres'): string {
 
 function meetsTarget(
   endpoint: Endpoint,
-  engine: 'sqlite' | 'postgres',
+  engine: PreparedDatabase['engine'],
   measurement: Measurement,
   ratio: number | undefined,
 ): boolean | undefined {

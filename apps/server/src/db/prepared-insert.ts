@@ -1,5 +1,6 @@
 import { sql, SqliteAdapter, type CompiledQuery, type Insertable } from 'kysely';
 import type { DatabaseOrTransaction } from './database';
+import type { TableWithId } from './rows-at-commit';
 import type { DB } from './types';
 
 /** Exactly the listed columns, each required (an absent one would bind nothing). */
@@ -7,8 +8,6 @@ type Values<Table extends keyof DB & string, Column extends keyof Insertable<DB[
   [C in Column]-?: Insertable<DB[Table]>[C];
 };
 
-/** Tables whose rows have an id the database assigns. */
-type TableWithId = { [T in keyof DB & string]: DB[T] extends { id: unknown } ? T : never }[keyof DB & string];
 
 /**
  * An insert of one row that resolves to the id the database gave it, for the hot write paths. The

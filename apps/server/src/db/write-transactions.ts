@@ -35,9 +35,6 @@ export interface WriteTransactions {
   runAddingOnly<T>(work: (trx: Transaction<DB>) => Promise<T>, options?: { newRowIn?: TableWithId }): Promise<T>;
 }
 
-/** Batches of works that only add rows, running at once beside the other writes' batch (PostgreSQL). */
-const ADDING_ONLY_LANES = 1;
-
 export function writeTransactionsFor(
   database: { db: Database; engine: Engine; syncCommits?: () => Promise<void> },
   /** Told once per batch that committed (and is on disk): a full disk has room again, say. */
@@ -46,14 +43,14 @@ export function writeTransactionsFor(
   if (database.engine === 'postgres') {
     const options = { beginBatch: lockCounterShard, onCommitted, savepointsFirst: false };
     const others = batchedWriteTransactions(database.db, options);
-    const addingOnly = database.db.withPlugin(new AddingOnly());
-    const lanes = Array.from({ length: ADDING_ONLY_LANES }, () =>
-      batchedWriteTransactions(addingOnly, { ...options, beginBatch: lockCounterShardAndReserveIds }),
-    );
-    let next = 0;
+    // Works that only add rows: a batch of their own, running at once beside the others' batch.
+    const addingOnly = batchedWriteTransactions(database.db.withPlugin(new AddingOnly()), {
+      ...options,
+      beginBatch: lockCounterShardAndReserveIds,
+    });
     return {
       run: others.run,
-      runAddingOnly: (work, runOptions) => lanes[next++ % lanes.length]!.run(work, runOptions?.newRowIn),
+      runAddingOnly: (work, runOptions) => addingOnly.run(work, runOptions?.newRowIn),
     };
   }
   const batches = batchedWriteTransactions(database.db, { syncCommits: database.syncCommits, onCommitted });
@@ -85,10 +82,8 @@ class AddingOnly implements KyselyPlugin {
  * locked first, before any data: two transactions (of two instances) then never hold a data lock
  * and a counter lock in opposite orders.
  */
-const lockCounterShard = (trx: Transaction<DB>) =>
-  sql`select 1 from change_counters where shard = (txid_current() % 16)::integer for no key update`.execute(
-    trx,
-  );
+const COUNTER_SHARD_LOCK = sql`select 1 from change_counters where shard = (txid_current() % 16)::integer for no key update`;
+const lockCounterShard = (trx: Transaction<DB>) => COUNTER_SHARD_LOCK.execute(trx);
 
 /**
  * The same lock, and in the same statement one id from its table's sequence for each work that
@@ -101,7 +96,7 @@ async function lockCounterShardAndReserveIds(trx: Transaction<DB>, batch: readon
   if (counts.size === 0) return lockCounterShard(trx);
   const wanted = sql.join([...counts].map(([table, count]) => sql`(${table}::text, ${count}::integer)`));
   const { rows: ids } = await sql<{ table_name: TableWithId; id: number }>`
-    with locked as (select 1 from change_counters where shard = (txid_current() % 16)::integer for no key update)
+    with locked as (${COUNTER_SHARD_LOCK})
     select wanted.name as table_name, nextval(pg_get_serial_sequence(wanted.name, 'id'))::integer as id
     from locked, (values ${wanted}) as wanted(name, count), generate_series(1, wanted.count)`.execute(trx);
   for (const [table, count] of counts) {
