@@ -1,6 +1,6 @@
 import net from 'node:net';
 import os from 'node:os';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readOutbox, startSmtpServer } from '../../../test/support/smtp';
@@ -68,6 +68,29 @@ describe('the outbox folder', () => {
     const outbox = readOutbox(mailer.destination);
     expect(outbox.map((mail) => mail.to[0]).sort()).toEqual([...recipients].sort());
     expect(outbox.every((mail) => mail.text.includes('Your donation is booked for 3 Dec.'))).toBe(true);
+  });
+
+  it('makes the folder again, readable by the server only, when it was removed between two messages', async () => {
+    const mailer = mailerFor({});
+    await mailer.send(message('first@example.org'));
+    rmSync(mailer.destination, { recursive: true });
+    await mailer.send(message('second@example.org'));
+    expect(readOutbox(mailer.destination).map((mail) => mail.to[0])).toEqual(['second@example.org']);
+    expect(statSync(mailer.destination).mode & 0o777).toBe(0o700);
+    for (const file of readdirSync(mailer.destination)) expect(statSync(path.join(mailer.destination, file)).mode & 0o777).toBe(0o600);
+  });
+
+  it('fails the message, and keeps the thread for the next, when the folder cannot be written', async () => {
+    const mailer = mailerFor({});
+    await mailer.send(message('first@example.org'));
+    const outbox = mailer.destination;
+    rmSync(outbox, { recursive: true });
+    // A file where the folder should be: neither the message nor a new folder can be written.
+    writeFileSync(outbox, 'not a folder');
+    await expect(mailer.send(message('second@example.org'))).rejects.toThrow(/ENOTDIR|EEXIST/);
+    rmSync(outbox);
+    await mailer.send(message('third@example.org'));
+    expect(readOutbox(outbox).map((mail) => mail.to[0])).toEqual(['third@example.org']);
   });
 
   it('starts a new mail thread for the next message once closed', async () => {

@@ -62,9 +62,13 @@ const SMTP_CONNECTIONS = 3;
  * The mail thread's heap, in MB: a message takes a few kilobytes. With V8's defaults the thread
  * added about 60 MB to the server's memory, with these about 28 (issue 8: under 300 MB at peak).
  * The young generation is where a message's short-lived strings and streams live: at 1 MB it was
- * collected so often that rendering cost about 850 µs of CPU a message, at 4 MB about 600.
+ * collected so often that rendering cost about 850 µs of CPU a message, at 4 MB about 600. The old
+ * generation holds nodemailer's code and the thread's baseline: at 16 MB V8 ran a full collection
+ * every few messages (about 550 µs of CPU a message); at 32 MB rendering costs about 200 to 260 µs,
+ * and the server's peak under the booking benchmark stayed under 290 MB (docs/performance.md,
+ * 2026-11-27, last session).
  */
-const MAIL_THREAD_HEAP = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 16 };
+const MAIL_THREAD_HEAP = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 32 };
 /** The mail thread ends after this long without a message; the next one starts it again (about 30 ms). */
 const MAIL_THREAD_IDLE_MS = 5_000;
 
@@ -72,7 +76,7 @@ const MAIL_THREAD_IDLE_MS = 5_000;
 const MAIL_THREAD_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const crypto = require('node:crypto');
-const fs = require('node:fs/promises');
+const fs = require('node:fs');
 const path = require('node:path');
 const nodemailer = require(workerData.nodemailer);
 const { smtp, outbox, fileMode } = workerData;
@@ -85,21 +89,23 @@ if (smtp) {
   };
 } else {
   transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  const write = (file, bytes) => fs.writeFile(file, bytes, { mode: fileMode });
+  // Written with blocking calls: they block this thread only, never a request, and cost a tenth of
+  // the CPU of fs/promises' file handles (a few µs against about 150 a message).
+  const write = (file, bytes) => fs.writeFileSync(file, bytes, { mode: fileMode });
   send = async (mail) => {
     const rendered = (await transport.sendMail(mail)).message;
     const name = new Date().toISOString().replace(/[:.]/g, '-') + '-' + crypto.randomBytes(4).toString('hex') + '.eml';
     // Written under a temporary name and renamed: a reader never sees half a message.
     const temporary = path.join(outbox, '.' + name + '.part');
     try {
-      await write(temporary, rendered);
+      write(temporary, rendered);
     } catch (error) {
       // The folder is made only when it is missing (the first message, or someone removed it).
       if (error.code !== 'ENOENT') throw error;
-      await fs.mkdir(outbox, { recursive: true, mode: 0o700 });
-      await write(temporary, rendered);
+      fs.mkdirSync(outbox, { recursive: true, mode: 0o700 });
+      write(temporary, rendered);
     }
-    await fs.rename(temporary, path.join(outbox, name));
+    fs.renameSync(temporary, path.join(outbox, name));
   };
 }
 parentPort.on('message', (request) => {
