@@ -1,6 +1,6 @@
 /**
  * npm run bench [-- --scale 10] [--duration 3] [--connections 50] [--only stock,dashboard]
- *               [--skip-build] [--no-browser] [--keep]
+ *               [--skip-build] [--no-browser] [--keep] [--profile] [--statement-times]
  *
  * Builds, seeds a temporary database at scale (SQLite under a temporary DATA_DIR, or with
  * DATABASE_URL a fresh PostgreSQL database that is dropped afterwards), starts the real server as a
@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon, {
   type AutocannonOptions,
@@ -68,8 +69,12 @@ const settings = {
   keep: flag('keep'),
   /** --profile: the server writes a V8 CPU profile to bench/profiles/ when it stops (open it in Chrome DevTools). */
   profile: flag('profile'),
+  /** --statement-times (SQLite): the server writes each statement's count and time to bench/profiles/ (bench/statement-times.mjs). */
+  statementTimes: flag('statement-times'),
   databaseUrl: process.env.DATABASE_URL || undefined,
 };
+if (settings.statementTimes && settings.databaseUrl)
+  console.warn('--statement-times times SQLite statements only; with DATABASE_URL it records nothing');
 const warmupSeconds = Math.min(2, Math.max(1, Math.round(settings.duration / 5)));
 
 // ---------------------------------------------------------------- processes we start (and always stop)
@@ -751,7 +756,11 @@ async function main(): Promise<void> {
 
   const [serverPort, referencePort] = [await freePort(), await freePort()];
   const server = startProcess(
-    [...(settings.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, 'bench/profiles')}`] : []), 'apps/server/dist/server.js'],
+    [
+      ...(settings.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, 'bench/profiles')}`] : []),
+      ...(settings.statementTimes ? ['--import', pathToFileURL(path.join(ROOT, 'bench/statement-times.mjs')).href] : []),
+      'apps/server/dist/server.js',
+    ],
     {
       PATH: process.env.PATH,
       ...database.env,
