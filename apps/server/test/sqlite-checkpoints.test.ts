@@ -57,3 +57,23 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('background checkpoints 
     expect(fs.statSync(file()).size).toBeGreaterThan(12 * 1024 * 1024);
   });
 });
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('closing a SQLite handle (SQLite)', () => {
+  it('settles when closed twice, as the app and the CLI that opened the database both do (npm run seed:demo)', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bloodbank-close-twice-'));
+    try {
+      const database = openDatabase({ sqliteFile: path.join(dataDir, 'bloodbank.db') });
+      await migrateToLatest(database.db);
+      await database.close();
+      // Before the fix the second close waited for the checkpoint thread's exit, which had already
+      // happened: the promise never settled, and the seed ended with Node's exit code 13.
+      const second = await Promise.race([
+        database.close().then(() => 'closed'),
+        new Promise((resolve) => setTimeout(() => resolve('still waiting after 3 s'), 3_000).unref()),
+      ]);
+      expect(second).toBe('closed');
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -49,6 +49,9 @@ export function backgroundCheckpoints(file: string, report: (error: string | und
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver } });
   worker.unref();
+  // Made at once, so that a second stop(), or a stop() after the worker died, finds it settled: an
+  // 'exit' listener added after the exit would wait forever (the seed's exit code 13).
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   let again = false;
@@ -79,12 +82,13 @@ export function backgroundCheckpoints(file: string, report: (error: string | und
       timer ??= setTimeout(run, CHECKPOINT_DELAY_MS).unref();
     },
     stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-      // Unreferenced, the worker would not keep the process alive until it has closed its connection.
-      worker.ref();
-      worker.postMessage('stop');
+      if (!stopped) {
+        stopped = true;
+        if (timer) clearTimeout(timer);
+        // Unreferenced, the worker would not keep the process alive until it has closed its connection.
+        worker.ref();
+        worker.postMessage('stop');
+      }
       await exited;
     },
   };

@@ -45,22 +45,25 @@ export function openSqlite(options: DatabaseOptions & { sqliteFile: string }): D
     ...(options.log ? { log: options.log } : {}),
   });
   const log = writeAheadLogSync(`${file}-wal`, () => writes);
+  let closing: Promise<void> | undefined;
   return {
     db,
     engine: 'sqlite',
     changes,
     syncCommits: log.sync,
-    close: async () => {
-      // This connection's writes are flushed first: while another process holds the file open
-      // (a CLI's writes, with the server running), closing does not checkpoint, and they would
-      // wait in the log unflushed. Closing the last connection checkpoints the log into the
-      // database file and flushes both.
-      await log.sync();
-      await log.close();
-      await checkpoints.stop();
-      await db.destroy();
-    },
+    // Once: the app and the process that opened the handle may both close it (npm run seed:demo).
+    close: () => (closing ??= closeOnce()),
   };
+  async function closeOnce(): Promise<void> {
+    // This connection's writes are flushed first: while another process holds the file open
+    // (a CLI's writes, with the server running), closing does not checkpoint, and they would
+    // wait in the log unflushed. Closing the last connection checkpoints the log into the
+    // database file and flushes both.
+    await log.sync();
+    await log.close();
+    await checkpoints.stop();
+    await db.destroy();
+  }
 }
 
 /** A checkpoint that fails (a full disk, say) is said once on stderr until one succeeds; the log keeps every commit meanwhile. */
