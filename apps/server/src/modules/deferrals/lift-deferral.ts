@@ -6,7 +6,7 @@ import { recordActivity } from '../activity/activity.repository';
 import { recordAudit } from '../audit/audit.repository';
 import { messages } from '../notifications/messages';
 import { notify } from '../notifications/notify';
-import { findDeferral, liftDeferralOnce } from './deferrals.repository';
+import { findDeferral, findDeferralInForce, liftDeferralOnce } from './deferrals.repository';
 import { deferralNotFound, toDeferral } from './deferrals.service';
 import { DEFERRAL_ACTIVITY_KINDS, deferralActivityMessages } from './record-deferral';
 
@@ -24,13 +24,15 @@ export async function liftDeferral(
       if (!(await findDeferral(trx, deferralId))) throw deferralNotFound();
       throw conflict('This deferral has already been lifted.', 'already_lifted');
     }
+    // With another deferral still in force the donor is told so, and gets no "book again" e-mail.
+    const stillInForce = await findDeferralInForce(trx, lifted.donor_id, ctx.clock.today());
     await recordActivity(trx, {
       userId: lifted.donor_id,
       kind: DEFERRAL_ACTIVITY_KINDS.lifted,
-      message: deferralActivityMessages.lifted,
+      message: stillInForce ? deferralActivityMessages.liftedStillDeferred(stillInForce) : deferralActivityMessages.lifted,
       at,
     });
-    await notify(ctx, trx, lifted.donor_id, messages.deferralLifted(), at);
+    if (!stillInForce) await notify(ctx, trx, lifted.donor_id, messages.deferralLifted(), at);
     await recordAudit(trx, {
       actorId: admin.id,
       actor: admin.username,

@@ -8,18 +8,27 @@ import type { AppContext } from '../../context';
 import { recordAudit } from '../audit/audit.repository';
 import { messages } from '../notifications/messages';
 import { notify } from '../notifications/notify';
+import { DONATION_ACTIVITY_KINDS, donationActivityMessages, recordDonationActivity } from '../donations/donation-activity';
+import { cancelBookingCoveredByDeferral } from '../donations/donations.repository';
 import { findDeferral, insertDeferral } from './deferrals.repository';
 import { toDeferral } from './deferrals.service';
 
 export const DEFERRAL_ACTIVITY_KINDS = { set: 'deferral_set', lifted: 'deferral_lifted' } as const;
 
 /** The donor's feed says that they are deferred and until when, never why (the reason may name a test). */
-export const deferralActivityMessages = {
+export const deferralActivityMessages: {
+  set: (deferral: { type: DeferralType; until: string | null }) => string;
+  lifted: string;
+  liftedStillDeferred: (inForce: { type: DeferralType; until: string | null }) => string;
+} = {
   set: (deferral: { type: DeferralType; until: string | null }) =>
     deferral.type === 'permanent' || !deferral.until
       ? MESSAGES.deferredPermanently
       : MESSAGES.deferredUntil(deferral.until),
   lifted: 'Your deferral was lifted: you can book a donation again.',
+  /** Another deferral is still in force: the donor must not read that they can book. */
+  liftedStillDeferred: (inForce: { type: DeferralType; until: string | null }) =>
+    `One of your deferrals was lifted. ${deferralActivityMessages.set(inForce)}`,
 };
 
 export interface NewDeferral {
@@ -35,7 +44,8 @@ export interface NewDeferral {
 /**
  * Defers a donor (PRODUCT.md 3.7), inside the caller's transaction: by hand (defer-donor.ts), by a
  * failed screening (donations/collect-donation.ts) or by a reactive test
- * (donations/record-test-results.ts). The donor's feed and the audit log are written with it.
+ * (donations/record-test-results.ts). The donor's feed and the audit log are written with it, and
+ * a pending booking on a day it covers is cancelled.
  * Answers the deferral as staff see it (`today` decides whether it is in force).
  */
 export async function recordDeferral(
@@ -78,9 +88,32 @@ export async function recordDeferral(
     },
     at,
   });
+  // A booking on a day the deferral covers can never be collected: cancelled now, so its place in
+  // the slot is free and staff do not expect the donor (a failed screening has already moved its own).
+  const until = deferral.type === 'permanent' ? null : deferral.until;
+  const cancelled = await cancelBookingCoveredByDeferral(trx, deferral.donorId, until, { by: admin.id, at });
+  if (cancelled) {
+    await recordDonationActivity(
+      trx,
+      deferral.donorId,
+      DONATION_ACTIVITY_KINDS.cancelled,
+      donationActivityMessages.cancelledByDeferral({ date: cancelled.donation_date, units: cancelled.units }),
+      at,
+    );
+    await recordAudit(trx, {
+      actorId: admin.id,
+      actor: admin.username,
+      action: 'donation.cancelled',
+      entity: 'donation',
+      entityId: cancelled.id,
+      before: { status: 'pending' },
+      after: { status: 'cancelled', deferral_id: id },
+      at,
+    });
+  }
   // A test's deferral is told through the follow-up message alone (PRODUCT.md 3.2).
   if (deferral.source !== 'test') {
-    await notify(ctx, trx, deferral.donorId, messages.deferralSet(deferral.type === 'permanent' ? null : deferral.until), at);
+    await notify(ctx, trx, deferral.donorId, messages.deferralSet(until, cancelled?.donation_date), at);
   }
   const row = await findDeferral(trx, id);
   if (!row) throw new Error('deferral missing right after it was recorded');

@@ -51,6 +51,9 @@ export const donationActivityMessages = {
   submitted: (donation: DonationForFeed, place?: AppointmentPlace | null) =>
     `You booked a donation of ${unitsText(donation.units)} for ${formatFeedDate(donation.date)}${placeText(place)}.`,
   cancelled: (donation: DonationForFeed) => `You cancelled your booking for ${formatFeedDate(donation.date)}.`,
+  /** Never why: a deferral's reason may name a test (PRODUCT.md 3.2). */
+  cancelledByDeferral: (donation: DonationForFeed) =>
+    `Your booking for ${formatFeedDate(donation.date)} was cancelled: you cannot donate on that day.`,
   moved: (donation: DonationForFeed, place: AppointmentPlace | null) =>
     `You moved your booking to ${formatFeedDate(donation.date)}${placeText(place)}.`,
   noShow: (donation: DonationForFeed) =>

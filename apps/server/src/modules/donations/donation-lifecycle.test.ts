@@ -660,6 +660,61 @@ describe('deferrals by hand (PRODUCT.md 3.7)', () => {
     await book(t, donor, TODAY);
   });
 
+  it("cancels the donor's booking on a day the deferral covers, frees it for staff and tells the donor; a booking on its end date stays", async () => {
+    const statusOf = (id: number) =>
+      t.db.selectFrom('donations').select(['status', 'decided_by']).where('id', '=', id).executeTakeFirstOrThrow();
+    const notificationsOf = (donor: TestUser) => get<NotificationList>('/api/notifications', donor);
+
+    // Booked for the day before the deferral ends: covered, so cancelled.
+    const covered = await createDonor(t);
+    const coveredBooking = await book(t, covered, addDays(TODAY, 9));
+    const deferred = await post(`/api/admin/donors/${covered.id}/deferrals`, admin, { type: 'temporary', until: addDays(TODAY, 10), reason: 'Cold' });
+    expect(deferred.statusCode, deferred.body).toBe(201);
+    expect(await statusOf(coveredBooking)).toEqual({ status: 'cancelled', decided_by: admin.id });
+    expect(await summaryOf(covered)).toMatchObject({ pending: 0, latest_donation: { id: coveredBooking, status: 'cancelled' } });
+    expect((await activitiesOf(t, covered.id)).map((activity) => activity.message)).toContain(
+      `Your booking for ${Number(addDays(TODAY, 9).slice(8))} Mar was cancelled: you cannot donate on that day.`,
+    );
+    expect((await notificationsOf(covered)).items[0]).toMatchObject({
+      title: 'You are deferred from donating',
+      body: `You are deferred from donating until ${addDays(TODAY, 10)}. Your booking for ${Number(addDays(TODAY, 9).slice(8))} Mar has been cancelled.`,
+    });
+    const dueList = await get<{ items: AdminDonation[] }>('/api/admin/donations?status=pending', admin);
+    expect(dueList.items.some((item) => item.id === coveredBooking)).toBe(false);
+    expect((await auditEntries(t, 'donation.cancelled')).some((entry) => entry.entity_id === coveredBooking)).toBe(true);
+
+    // Booked for the deferral's end date, the first day allowed: kept.
+    const kept = await createDonor(t);
+    const keptBooking = await book(t, kept, addDays(TODAY, 10));
+    await post(`/api/admin/donors/${kept.id}/deferrals`, admin, { type: 'temporary', until: addDays(TODAY, 10), reason: 'Cold' });
+    expect((await statusOf(keptBooking)).status).toBe('pending');
+    expect((await notificationsOf(kept)).items[0]!.body).toBe(`You are deferred from donating until ${addDays(TODAY, 10)}.`);
+
+    // Permanent: whatever the date.
+    const permanent = await createDonor(t);
+    const farBooking = await book(t, permanent, addDays(TODAY, 80));
+    await post(`/api/admin/donors/${permanent.id}/deferrals`, admin, { type: 'permanent', reason: 'Medical history' });
+    expect((await statusOf(farBooking)).status).toBe('cancelled');
+  });
+
+  it('lifting one of two deferrals in force tells the donor they are still deferred, with no "book again" message', async () => {
+    const donor = await createDonor(t);
+    const short = await post(`/api/admin/donors/${donor.id}/deferrals`, admin, { type: 'temporary', until: addDays(TODAY, 10), reason: 'Cold' });
+    const long = await post(`/api/admin/donors/${donor.id}/deferrals`, admin, { type: 'temporary', until: addDays(TODAY, 40), reason: 'Travel' });
+    expect((await post(`/api/admin/deferrals/${long.json().id}/lift`, admin, { reason: 'Trip cancelled' })).statusCode).toBe(200);
+
+    expect((await activitiesOf(t, donor.id)).at(-1)?.message).toBe(
+      `One of your deferrals was lifted. You are deferred from donating until ${addDays(TODAY, 10)}.`,
+    );
+    const titles = (await get<NotificationList>('/api/notifications', donor)).items.map((item) => item.title);
+    expect(titles).not.toContain('You can book a donation again');
+    expect((await summaryOf(donor)).deferred).toEqual({ type: 'temporary', until: addDays(TODAY, 10) });
+
+    // The last one lifted: now they may book, and are told so.
+    await post(`/api/admin/deferrals/${short.json().id}/lift`, admin, { reason: 'Recovered' });
+    expect((await get<NotificationList>('/api/notifications', donor)).items[0]!.title).toBe('You can book a donation again');
+  });
+
   it('refuses a past end date, a missing reason, an unknown donor and an unknown deferral', async () => {
     const donor = await createDonor(t);
     const past = await post(`/api/admin/donors/${donor.id}/deferrals`, admin, { type: 'temporary', until: TODAY, reason: 'x' });

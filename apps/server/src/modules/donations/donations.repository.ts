@@ -147,6 +147,26 @@ export function moveDonation(
   return update.returningAll().executeTakeFirst();
 }
 
+/**
+ * pending -> cancelled for the donor's booking on a day a new deferral covers (before `until`, the
+ * first day they may donate again; any day when permanent): such a booking can never be collected,
+ * and it would hold a place in its slot and show as due to staff. Undefined when none is pending.
+ */
+export function cancelBookingCoveredByDeferral(
+  trx: Transaction<DB>,
+  donorId: number,
+  until: string | null,
+  cancellation: { by: number; at: string },
+): Promise<DonationRow | undefined> {
+  let update = trx
+    .updateTable('donations')
+    .set({ status: 'cancelled', decided_by: cancellation.by, decided_at: cancellation.at, outcome_reason: 'Cancelled: the donor was deferred.' })
+    .where('donor_id', '=', donorId)
+    .where('status', '=', 'pending');
+  if (until !== null) update = update.where('donation_date', '<', until);
+  return update.returningAll().executeTakeFirst();
+}
+
 /** pending -> rejected (by staff, with an optional reason shown to the donor). */
 export function decidePendingDonation(
   trx: Transaction<DB>,

@@ -45,10 +45,13 @@ export const messages = {
     body: FOLLOW_UP_MESSAGE,
     path: DONOR_DASHBOARD,
   }),
-  deferralSet: (until: string | null): Message => ({
+  /** `cancelledBooking`: the date of the booking the deferral cancelled, if any. */
+  deferralSet: (until: string | null, cancelledBooking?: string): Message => ({
     kind: 'deferral_set',
     title: 'You are deferred from donating',
-    body: until ? MESSAGES.deferredUntil(until) : MESSAGES.deferredPermanently,
+    body:
+      (until ? MESSAGES.deferredUntil(until) : MESSAGES.deferredPermanently) +
+      (cancelledBooking ? ` Your booking for ${formatFeedDate(cancelledBooking)} has been cancelled.` : ''),
     path: DONOR_DASHBOARD,
   }),
   deferralLifted: (): Message => ({

@@ -154,6 +154,18 @@ describe('DonorDashboardRoute', () => {
     ).toHaveAttribute('href', '/donor/donate');
   });
 
+  it('thanks a donor for coming back only when they have given blood before', async () => {
+    const eligible = { pending: 0, next_eligible_date: todayIn(), not_eligible_reason: null };
+    const first = renderDashboard({ 'GET /api/donor/summary': () => jsonResponse(200, summary({ ...eligible, approved: 0 })) });
+    const region = async () => screen.findByRole('region', { name: 'Next Eligible Donation' });
+    expect(await region()).toHaveTextContent('You can donate now. One donation can save up to three lives.');
+    expect(await region()).not.toHaveTextContent('coming back');
+    first.unmount();
+
+    renderDashboard({ 'GET /api/donor/summary': () => jsonResponse(200, summary({ ...eligible, approved: 2 })) });
+    expect(await region()).toHaveTextContent('You can donate now. Thank you for coming back!');
+  });
+
   it('says the dashboard could not be loaded, once, and retries', async () => {
     let calls = 0;
     const { user } = renderDashboard({

@@ -16,6 +16,7 @@ export function useAddDeferral(donorId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (deferral: NewDeferralInput) => addDeferral(donorId, deferral),
-    onSuccess: () => invalidateAdmin(queryClient, ['deferrals', 'donors', 'audit']),
+    // A deferral cancels the donor's booking on a day it covers: the donation lists, the day lists and the dashboard's counts change.
+    onSuccess: () => invalidateAdmin(queryClient, ['deferrals', 'donors', 'audit', 'donations', 'siteDays', 'dashboard']),
   });
 }

@@ -158,7 +158,12 @@ export function DonorDeferrals({ donorId, donorName }: { donorId: number; donorN
         closeButtonProps={{ 'aria-label': 'Close dialog' }}
       >
         {lifting ? (
-          <LiftDeferralForm deferral={lifting} donorName={donorName} onDone={() => setLifting(null)} />
+          <LiftDeferralForm
+            deferral={lifting}
+            donorName={donorName}
+            stillDeferred={deferrals.data?.some((other) => other.active && other.id !== lifting.id) ?? false}
+            onDone={() => setLifting(null)}
+          />
         ) : null}
       </Modal>
     </section>
@@ -249,6 +254,9 @@ function AddDeferralForm({
           minRows={2}
           {...field('reason')}
         />
+        <Text size="sm" c="dimmed">
+          A booking on a day this deferral covers is cancelled, and the donor is told.
+        </Text>
         {failure ? (
           <Alert color="red" variant="light" role="alert">
             {failure}
@@ -270,10 +278,13 @@ function AddDeferralForm({
 function LiftDeferralForm({
   deferral,
   donorName,
+  stillDeferred,
   onDone,
 }: {
   deferral: Deferral;
   donorName: string;
+  /** Another of the donor's deferrals is active: lifting this one does not let them book. */
+  stillDeferred: boolean;
   onDone: () => void;
 }) {
   const lift = useLiftDeferral();
@@ -291,7 +302,12 @@ function LiftDeferralForm({
       { id: deferral.id, reason: values.reason },
       {
         onSuccess: () => {
-          notify({ title: 'Deferral lifted', message: `${donorName} may book a donation again.` });
+          notify({
+            title: 'Deferral lifted',
+            message: stillDeferred
+              ? `${donorName} is still deferred by another deferral.`
+              : `${donorName} may book a donation again.`,
+          });
           onDone();
         },
         onError: (error) => {

@@ -242,6 +242,31 @@ describe('Manage Donors and Manage Patients', () => {
       ).toBeGreaterThan(2);
     });
 
+    it('says the donor is still deferred when another deferral stays active after a lift', async () => {
+      const other: Deferral = { ...deferral, id: 7, until: '2027-02-01', reason: 'Travel', source: 'manual', donation_id: null };
+      mockApi({
+        'GET /api/admin/dashboard': dashboardHandler,
+        'GET /api/admin/donors': () => jsonResponse(200, paged([donor])),
+        'GET /api/admin/donors/11/deferrals': () => jsonResponse(200, [other, deferral]),
+        'POST /api/admin/deferrals/5/lift': () =>
+          jsonResponse(200, { ...deferral, active: false, lifted_at: '2026-11-25T10:00:00.000Z' }),
+      });
+      const { user } = renderScreen(<PeopleScreen kind="donors" />);
+      const drawer = await openDetails(user, 'Asha Kulkarni');
+
+      await user.click(await within(drawer).findByRole('button', { name: 'Add deferral' }));
+      const adding = await screen.findByRole('dialog', { name: 'Defer Asha Kulkarni' });
+      expect(adding).toHaveTextContent('A booking on a day this deferral covers is cancelled, and the donor is told.');
+      await user.click(within(adding).getByRole('button', { name: 'Cancel' }));
+
+      await user.click(within(drawer).getByRole('button', { name: 'Lift deferral: Temporary, until 25 Dec 2026' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Lift deferral' });
+      await user.type(within(dialog).getByLabelText(/Reason for lifting/), 'Retested at 13.2');
+      await user.click(within(dialog).getByRole('button', { name: 'Lift deferral' }));
+      expect(await screen.findByText('Asha Kulkarni is still deferred by another deferral.')).toBeInTheDocument();
+      expect(screen.queryByText('Asha Kulkarni may book a donation again.')).not.toBeInTheDocument();
+    });
+
     it('says when a donor has never been deferred', async () => {
       mockApi({
         'GET /api/admin/dashboard': dashboardHandler,

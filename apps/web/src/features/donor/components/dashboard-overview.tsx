@@ -296,7 +296,11 @@ function NextEligibleDonation({ summary }: { summary: DonorSummary }) {
       : (summary.not_eligible_reason ?? MESSAGES.pendingDonationExists);
   } else if (summary.next_eligible_date <= today) {
     headline = 'Today';
-    detail = 'You can donate now. Thank you for coming back!';
+    // Thanks for coming back only to a donor who has given blood before.
+    detail =
+      summary.approved > 0
+        ? 'You can donate now. Thank you for coming back!'
+        : 'You can donate now. One donation can save up to three lives.';
     canDonate = true;
   } else {
     headline = formatDate(summary.next_eligible_date);
