@@ -15,10 +15,13 @@ import {
 } from '@bloodbank/shared/donation-lifecycle';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors, fieldBinder } from '@/lib/form-errors';
+import { DONATION_INTERVAL_DAYS } from '@bloodbank/shared/constants';
+import { daysBetween } from '@bloodbank/shared/dates';
 import { formatDate, unitsText } from '@/lib/format';
 import { useCollectDonation } from '../api/collect-donation';
 import { useScreeningThresholds } from '../api/get-screening-thresholds';
 import { notify } from '../notify';
+import { TEXT_TONE } from '../tones';
 import { StepModal } from './step-modal';
 
 type CollectionValues = Record<ScreeningField, string>;
@@ -66,7 +69,34 @@ const alertTitle = (color: 'red' | 'dark') => ({
  */
 export type CollectionSubject = Pick<AdminDonation, 'id' | 'donor_name' | 'unit' | 'bloodgroup' | 'date'> & {
   disease?: string;
+  /** The last donation the donor declared on the form (perhaps elsewhere, so the server cannot check it). */
+  lastDonation?: string | null;
 };
+
+/** The donor's own word on their last donation, and a warning when it is inside the interval. */
+function DeclaredLastDonation({ lastDonation, bookedFor }: { lastDonation: string; bookedFor: string }) {
+  const days = daysBetween(lastDonation, bookedFor);
+  if (days >= DONATION_INTERVAL_DAYS) {
+    return (
+      <Text size="sm">
+        Last donation declared: <strong>{formatDate(lastDonation)}</strong> ({days} days before this booking).
+      </Text>
+    );
+  }
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      icon={<IconAlertTriangle size={18} aria-hidden />}
+      title="Check the last donation"
+      // Mantine's orange title is under 4.5:1 on its light background.
+      styles={{ title: { color: TEXT_TONE.orange } }}
+    >
+      The donor declared a donation on {formatDate(lastDonation)}, {days} days before this booking: less than the{' '}
+      {DONATION_INTERVAL_DAYS} days between donations. Ask before you collect.
+    </Alert>
+  );
+}
 
 interface RecordCollectionDialogProps {
   /** The booking being collected; null keeps the dialog closed. */
@@ -156,6 +186,7 @@ function CollectionFormBody({
             </>
           ) : null}
         </Text>
+        {donation.lastDonation ? <DeclaredLastDonation lastDonation={donation.lastDonation} bookedFor={donation.date} /> : null}
         {thresholds.isError ? (
           <Alert color="red" variant="light" role="alert">
             {errorMessage(thresholds.error, 'The screening thresholds could not be loaded.')} The server still

@@ -142,6 +142,32 @@ describe('Manage Donations', () => {
       return screen.findByRole('dialog', { name: 'Record collection: donation #52' });
     }
 
+    it('shows the time and site of a booking at a site beside its date', async () => {
+      const atSite: AdminDonation = {
+        ...healthy,
+        appointment: { site_id: 3, site_name: 'Central Blood Centre', address: '1 Main Road', time: '11:30', ends: '11:45' },
+      };
+      renderDonations({ due: [atSite], upcoming: [{ ...later, appointment: { ...atSite.appointment!, time: '09:15' } }] });
+      expect(await screen.findByText('11:30, Central Blood Centre')).toBeInTheDocument();
+      expect(await screen.findByText('09:15, Central Blood Centre')).toBeInTheDocument();
+    });
+
+    it("shows the last donation the donor declared, and warns when it is inside the 90-day interval", async () => {
+      const recent = { ...healthy, lastDonation: addDays(today, -57) };
+      const { user } = renderDonations({ due: [recent] });
+      const dialog = await openCollection(user);
+      const warning = within(dialog).getByRole('alert');
+      expect(warning).toHaveTextContent('Check the last donation');
+      expect(warning).toHaveTextContent('57 days before this booking: less than the 90 days between donations. Ask before you collect.');
+    });
+
+    it('shows a declared last donation outside the interval without a warning', async () => {
+      const { user } = renderDonations({ due: [{ ...healthy, lastDonation: addDays(today, -120) }] });
+      const dialog = await openCollection(user);
+      expect(within(dialog).getByText(/Last donation declared:/)).toHaveTextContent('(120 days before this booking)');
+      expect(within(dialog).queryByText('Check the last donation')).not.toBeInTheDocument();
+    });
+
     it('shows the thresholds, checks every field with the shared rules and sends nothing invalid', async () => {
       const { api, user } = renderDonations({ due: [healthy] });
       const dialog = await openCollection(user);

@@ -84,10 +84,16 @@ const healthColumn: Column<AdminDonation> = {
   cell: (donation) => <HealthCondition condition={donation.disease} />,
 };
 
-function BookedDate({ date, today }: { date: string; today: string }) {
+function BookedDate({ donation: { date, appointment }, today }: { donation: AdminDonation; today: string }) {
   return (
     <Stack gap={0}>
       <Text size="sm">{formatDate(date)}</Text>
+      {appointment ? (
+        // The time and the site, so staff can plan the day from this list as from the site's.
+        <Text size="xs" style={{ whiteSpace: 'normal' }}>
+          {appointment.time}, {appointment.site_name}
+        </Text>
+      ) : null}
       {date < today ? (
         <Text size="xs" c={TEXT_TONE.orange}>
           overdue
@@ -161,7 +167,7 @@ export function DonationsScreen() {
       key: 'date',
       header: 'Booked for',
       nowrap: true,
-      cell: (d) => <BookedDate date={d.date} today={today} />,
+      cell: (d) => <BookedDate donation={d} today={today} />,
     },
     healthColumn,
     {
@@ -186,7 +192,7 @@ export function DonationsScreen() {
   const upcomingColumns: Column<AdminDonation>[] = [
     donorColumn,
     bloodColumn,
-    { key: 'date', header: 'Booked for', nowrap: true, cell: (d) => formatDate(d.date) },
+    { key: 'date', header: 'Booked for', nowrap: true, cell: (d) => <BookedDate donation={d} today={today} /> },
     healthColumn,
     {
       key: 'actions',
