@@ -4,6 +4,7 @@ import { IconCalendarOff } from '@tabler/icons-react';
 import { Controller, useWatch, type Control, type FieldValues, type Resolver } from 'react-hook-form';
 import { BOOKING_DAYS_AHEAD } from '@bloodbank/shared/constants';
 import { addDays, isValidIsoDate, todayIn } from '@bloodbank/shared/dates';
+import { formatDate } from '@/lib/format';
 import { SITE_MESSAGES, type PublicSite } from '@bloodbank/shared/sites';
 import { OpeningHours } from '@/components/ui/opening-hours';
 import { slotLabel } from '@/lib/site-hours';
@@ -57,6 +58,8 @@ interface AppointmentFieldsProps {
   slotError?: string | undefined;
   /** The date field, placed between the site and the time (site, day, then the time of that day). */
   children: ReactNode;
+  /** The first day the donor may donate (the interval or a deferral): no times are offered before it. */
+  earliest?: string | null;
 }
 
 /**
@@ -71,10 +74,12 @@ export function AppointmentFields({
   siteError,
   slotError,
   children,
+  earliest,
 }: AppointmentFieldsProps) {
   const [date, siteId, slotValue] = useWatch({ control, name: ['date', 'site_id', 'slot'] });
   const chosenSite = sites.find((candidate) => candidate.id === siteId) ?? null;
-  const bookable = isBookableDate(date);
+  const tooEarly = !!earliest && !!date && date < earliest;
+  const bookable = isBookableDate(date) && !tooEarly;
   const slots = useSlots(chosenSite?.id ?? null, bookable ? date : null);
   const free = (slots.data ?? []).filter((candidate) => candidate.available > 0);
   const offered = !!slotValue && free.some((candidate) => candidate.time === slotValue);
@@ -85,7 +90,12 @@ export function AppointmentFields({
 
   let timeHint: string | null = null;
   let noTimes = false;
-  if (!chosenSite || !bookable) timeHint = 'Choose a date and a donation site first.';
+  // Says what is missing: a site, a date, or a date the donor can book.
+  if (!chosenSite && !date) timeHint = 'Choose a date and a donation site first.';
+  else if (!date) timeHint = 'Choose a date first.';
+  else if (tooEarly) timeHint = `Choose a date from ${formatDate(earliest)} onwards first.`;
+  else if (!bookable) timeHint = `Choose a date from today to ${BOOKING_DAYS_AHEAD} days ahead first.`;
+  else if (!chosenSite) timeHint = 'Choose a donation site first.';
   else if (slots.isPending) timeHint = 'Looking for free times...';
   else if (slots.isError) timeHint = 'The free times could not be loaded. Please choose the date again.';
   else if (free.length === 0) noTimes = true;

@@ -429,6 +429,47 @@ describe('DonationForm at donation sites (PRODUCT.md 3.6)', () => {
       .getAllByRole('option')
       .map((option) => option.textContent);
 
+  it('says at once that a date is too early for the donor, and offers no times for it', async () => {
+    const eligibleFrom = addDays(todayIn(), 30);
+    const { api, user } = renderForm(
+      sitesHandlers({
+        'GET /api/donor/summary': () =>
+          jsonResponse(
+            200,
+            summary({ pending: 0, next_eligible_date: eligibleFrom, not_eligible_reason: `You can donate again from ${eligibleFrom}.` }),
+          ),
+      }),
+    );
+    await screen.findByRole('form', { name: 'Donate Blood' });
+    await user.selectOptions(siteSelect(), 'City Centre Donor Unit');
+    await user.type(dateInput(), addDays(todayIn(), 3));
+
+    // Before anything is sent: the date's own error, and the time says why it is empty.
+    expect(dateInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByText(`You can donate again from ${eligibleFrom}.`).length).toBeGreaterThan(0);
+    expect(screen.getByText(/^Choose a date from .* onwards first\.$/)).toBeInTheDocument();
+    expect(timeSelect()).toBeDisabled();
+    expect(api.requests.some((request) => request.path.endsWith('/slots'))).toBe(false);
+
+    await user.clear(dateInput());
+    await user.type(dateInput(), addDays(eligibleFrom, 1));
+    expect(dateInput()).not.toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(timeSelect()).toBeEnabled());
+  });
+
+  it('says which part of the appointment is missing: the site, or a date that can be booked', async () => {
+    const { user } = renderForm(sitesHandlers());
+    await screen.findByRole('form', { name: 'Donate Blood' });
+    await user.type(dateInput(), addDays(todayIn(), -2));
+    expect(screen.getByText('Choose a date from today to 90 days ahead first.')).toBeInTheDocument();
+    await user.clear(dateInput());
+    await user.type(dateInput(), addDays(todayIn(), 5));
+    expect(screen.getByText('Choose a donation site first.')).toBeInTheDocument();
+    await user.clear(dateInput());
+    await user.selectOptions(siteSelect(), 'City Centre Donor Unit');
+    expect(screen.getByText('Choose a date first.')).toBeInTheDocument();
+  });
+
   it('asks for a site and a time, beside the spec messages, and sends nothing', async () => {
     const { api, user } = renderForm(sitesHandlers());
     await screen.findByRole('form', { name: 'Donate Blood' });

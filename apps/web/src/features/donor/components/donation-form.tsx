@@ -14,7 +14,7 @@ import {
 import { IconAlertCircle, IconCalendarEvent, IconCircleCheck } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, type Control } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import {
   DONATION_UNITS,
@@ -134,13 +134,13 @@ export function DonationForm() {
     if (knownLastDonation) form.setValue('lastDonation', knownLastDonation);
   }, [form, knownLastDonation]);
 
+  const eligibilityText = eligibleFrom ? (eligibilityMessage ?? MESSAGES.donateAgainFrom(eligibleFrom)) : undefined;
+  const chosenDate = useWatch({ control: form.control, name: 'date' });
+  const dateTooEarly = !!eligibleFrom && !!chosenDate && chosenDate < eligibleFrom;
+
   const submit = form.handleSubmit((values) => {
     if (eligibleFrom && values.date < eligibleFrom) {
-      form.setError(
-        'date',
-        { type: 'eligibility', message: eligibilityMessage ?? MESSAGES.donateAgainFrom(eligibleFrom) },
-        { shouldFocus: true },
-      );
+      form.setError('date', { type: 'eligibility', message: eligibilityText }, { shouldFocus: true });
       return;
     }
     setRewardsOpen(true);
@@ -286,7 +286,8 @@ export function DonationForm() {
       type="date"
       min={eligibleFrom && eligibleFrom > today ? eligibleFrom : today}
       withAsterisk
-      error={errors.date?.message}
+      // A date before the donor may donate is said at once, not only when the form is sent.
+      error={errors.date?.message ?? (dateTooEarly ? eligibilityText : undefined)}
       {...form.register('date')}
     />
   );
@@ -355,6 +356,7 @@ export function DonationForm() {
                 onSlotGone={clearSlot}
                 siteError={errors.site_id?.message}
                 slotError={errors.slot?.message}
+                earliest={eligibleFrom}
               >
                 {dateInput}
               </AppointmentFields>
