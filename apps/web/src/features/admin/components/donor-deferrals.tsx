@@ -238,7 +238,7 @@ function AddDeferralForm({
         />
         {type === 'temporary' ? (
           <TextInput
-            label="Deferred until"
+            label="End date"
             description="The first day the donor may donate again."
             type="date"
             min={addDays(todayIn(), 1)}

@@ -115,6 +115,9 @@ describe('SiteFormDrawer', () => {
     await typeInto(user, screen.getByLabelText(/slot length/i), '10');
     await typeInto(user, screen.getByLabelText(/donors per slot/i), '4');
     const closedDate = screen.getByLabelText('Closed date');
+    // Nothing chosen yet: asked for the date, in no particular format (the picker shows the browser's).
+    await user.click(screen.getByRole('button', { name: 'Add date' }));
+    expect(screen.getByText('Please choose the date to add')).toBeInTheDocument();
     await user.type(closedDate, '2026-12-31');
     await user.click(screen.getByRole('button', { name: 'Add date' }));
     await user.type(closedDate, '2026-12-25');

@@ -392,7 +392,9 @@ function ClosedDatesField({ form }: { form: SiteFormApi }) {
       render={({ field }) => {
         const add = () => {
           if (!isValidIsoDate(draft)) {
-            setDraftError('Please enter a valid date (YYYY-MM-DD)');
+            // The date picker shows the browser's own format: no format is named here. An
+            // incomplete date reaches us empty.
+            setDraftError(draft === '' ? 'Please choose the date to add' : 'Please enter a valid date');
             return;
           }
           setDraftError(null);

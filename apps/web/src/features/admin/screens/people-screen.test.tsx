@@ -215,7 +215,7 @@ describe('Manage Donors and Manage Patients', () => {
       expect(await within(dialog).findByText('End date is required')).toBeInTheDocument();
       expect(within(dialog).getByText('Reason is required')).toBeInTheDocument();
       await user.click(within(dialog).getByRole('radio', { name: 'Permanent' }));
-      expect(within(dialog).queryByLabelText(/Deferred until/)).not.toBeInTheDocument();
+      expect(within(dialog).queryByLabelText(/End date/)).not.toBeInTheDocument();
       await user.type(within(dialog).getByLabelText(/^Reason/), 'Told us of a condition');
       await user.click(within(dialog).getByRole('button', { name: 'Defer donor' }));
       await waitFor(() =>
