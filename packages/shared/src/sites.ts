@@ -163,6 +163,10 @@ export const DayAppointmentSchema = z.object({
   units: z.number().int(),
   state: z.enum(APPOINTMENT_STATES),
   checked_in_at: z.string().nullable(),
+  /** The health condition the donor declared when booking. */
+  disease: z.string(),
+  /** The last donation the donor declared when booking (perhaps elsewhere), YYYY-MM-DD, or null. */
+  lastDonation: z.string().nullable(),
 });
 export type DayAppointment = z.infer<typeof DayAppointmentSchema>;
 

@@ -59,10 +59,21 @@ export function openSqlite(options: DatabaseOptions & { sqliteFile: string }): D
     // (a CLI's writes, with the server running), closing does not checkpoint, and they would
     // wait in the log unflushed. Closing the last connection checkpoints the log into the
     // database file and flushes both.
-    await log.sync();
-    await log.close();
-    await checkpoints.stop();
-    await db.destroy();
+    // Each step runs even when one before it failed (a log that cannot be flushed must not leave
+    // the checkpoint thread and the connection open); the first failure is what close reports.
+    try {
+      await log.sync();
+    } finally {
+      try {
+        await log.close();
+      } finally {
+        try {
+          await checkpoints.stop();
+        } finally {
+          await db.destroy();
+        }
+      }
+    }
   }
 }
 

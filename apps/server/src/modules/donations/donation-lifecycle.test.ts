@@ -447,6 +447,29 @@ describe('test results (POST /api/admin/donations/:id/results)', () => {
     await expectPermanentDeferralShownAsFollowUpOnly(donor, booked, /reactive|HIV/i);
   });
 
+  it("reactive HCV after the donor booked their next donation: that booking is cancelled, and the donor still learns only to get in touch", async () => {
+    const donor = await createDonor(t, { bloodgroup: 'A-' });
+    const booked = await book(t, donor, TODAY);
+    await collect(t, booked);
+    // The next donation, booked on the first day the interval allows.
+    const next = await book(t, donor, addDays(TODAY, 90));
+    const notificationsBefore = (await get<NotificationList>('/api/notifications', donor)).items.length;
+
+    const response = await recordResults(t, booked, { ...NEGATIVE_RESULTS, hcv: 'reactive', bloodgroup: 'A-' });
+    expect(response.statusCode, response.body).toBe(200);
+    const nextRow = await t.db.selectFrom('donations').select(['status']).where('id', '=', next).executeTakeFirstOrThrow();
+    expect(nextRow.status).toBe('cancelled');
+    expect((await activitiesOf(t, donor.id)).map((activity) => activity.message)).toContain(
+      'Your booking for 8 Jun was cancelled: you cannot donate on that day.',
+    );
+    // One new notification, the follow-up; no deferral notice, nothing about the cancelled booking.
+    const notifications = (await get<NotificationList>('/api/notifications', donor)).items;
+    expect(notifications.length).toBe(notificationsBefore + 1);
+    expect(notifications[0]!.body).toBe(FOLLOW_UP_MESSAGE);
+    const mine = (await t.app.inject({ method: 'GET', url: '/api/donations/mine', headers: donor.headers })).body;
+    expect(JSON.stringify(await summaryOf(donor)) + JSON.stringify(notifications) + mine).not.toMatch(/reactive|HCV|deferred by/i);
+  });
+
   it('reactive syphilis alone: a deferral of 365 days', async () => {
     const donor = await createDonor(t);
     const booked = await book(t, donor, TODAY);

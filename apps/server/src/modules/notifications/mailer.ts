@@ -98,14 +98,24 @@ if (smtp) {
     // Written under a temporary name and renamed: a reader never sees half a message.
     const temporary = path.join(outbox, '.' + name + '.part');
     try {
-      write(temporary, rendered);
+      try {
+        write(temporary, rendered);
+      } catch (error) {
+        // The folder is made only when it is missing (the first message, or someone removed it).
+        if (error.code !== 'ENOENT') throw error;
+        fs.mkdirSync(outbox, { recursive: true, mode: 0o700 });
+        write(temporary, rendered);
+      }
+      fs.renameSync(temporary, path.join(outbox, name));
     } catch (error) {
-      // The folder is made only when it is missing (the first message, or someone removed it).
-      if (error.code !== 'ENOENT') throw error;
-      fs.mkdirSync(outbox, { recursive: true, mode: 0o700 });
-      write(temporary, rendered);
+      // No half-written file is left behind; the queue sends the message again.
+      try {
+        fs.rmSync(temporary, { force: true });
+      } catch {
+        // The folder itself is unusable: there is nothing to remove.
+      }
+      throw error;
     }
-    fs.renameSync(temporary, path.join(outbox, name));
   };
 }
 parentPort.on('message', (request) => {

@@ -86,6 +86,8 @@ export function listDayBookings(db: DatabaseOrTransaction, siteId: number, date:
       'donations.units',
       'donations.status',
       'donations.checked_in_at',
+      'donations.disease',
+      'donations.last_donation',
       ...PERSON_NAME_COLUMNS,
     ])
     .where('donations.site_id', '=', siteId)

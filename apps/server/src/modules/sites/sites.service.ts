@@ -94,6 +94,9 @@ export async function getSiteDay(ctx: AppContext, siteId: number, date: string):
       units: booking.units,
       state,
       checked_in_at: booking.checked_in_at,
+      // What the donor declared on the form, for the staff who collect from this list.
+      disease: booking.disease,
+      lastDonation: booking.last_donation,
     };
   });
   const hours = openingHoursOn(site, date);

@@ -387,7 +387,9 @@ describe("the site's day list, check-in and collection", () => {
 
   it('lists the day by time with each state, and counts them', async () => {
     const [early, late, absent, cancelling] = await Promise.all([createDonor(t, { first_name: 'Asha', last_name: 'Kulkarni', bloodgroup: 'A+' }), createDonor(t), createDonor(t), createDonor(t)]);
-    const earlyBooking = (await bookAt(early!, site.id, TUESDAY, '09:00')).json<Donation>();
+    const earlyBooking = (
+      await post('/api/donations', early!, donationForm(TUESDAY, { site_id: site.id, slot: '09:00', disease: 'Diabetes', lastDonation: '2025-06-01' }))
+    ).json<Donation>();
     const lateBooking = (await bookAt(late!, site.id, TUESDAY, '10:00')).json<Donation>();
     (await bookAt(absent!, site.id, TUESDAY, '08:30')).json<Donation>();
     const cancelled = (await bookAt(cancelling!, site.id, TUESDAY, '08:45')).json<Donation>();
@@ -412,6 +414,9 @@ describe("the site's day list, check-in and collection", () => {
       ['10:00', 'booked'],
     ]);
     expect(day.appointments[1]).toMatchObject({ donor_name: 'Asha Kulkarni', bloodgroup: 'A+', units: 1, donation_id: earlyBooking.id });
+    // What the donor declared, for the staff who collect from this list.
+    expect(day.appointments[1]).toMatchObject({ disease: 'Diabetes', lastDonation: '2025-06-01' });
+    expect(day.appointments[0]).toMatchObject({ disease: 'None', lastDonation: null });
 
     // Collection from the list: one collected, one deferred by a failed screening.
     expect((await collect(t, earlyBooking.id)).json()).toMatchObject({ status: 'collected' });

@@ -297,6 +297,26 @@ describe('DonorDashboardRoute: the donation lifecycle', () => {
     expect(screen.getByTestId('deferral-notice')).toHaveTextContent('Deferred until');
   });
 
+  it('says a cancelled booking was cancelled without saying the donor did it (a deferral may have)', async () => {
+    const until = addDays(todayIn(), 30);
+    renderDashboard({
+      'GET /api/donor/summary': () =>
+        jsonResponse(
+          200,
+          summary({
+            pending: 0,
+            latest_donation: donation({ status: 'cancelled', date: addDays(todayIn(), 3) }),
+            deferred: { type: 'temporary', until },
+            next_eligible_date: until,
+            not_eligible_reason: `You are deferred from donating until ${until}.`,
+          }),
+        ),
+    });
+    const card = await screen.findByRole('region', { name: 'Your Latest Booking' });
+    expect(card).toHaveTextContent(/Your booking for \d{1,2} \w{3} \d{4} was cancelled\./);
+    expect(card).not.toHaveTextContent('You cancelled');
+  });
+
   it('cancels a pending booking after a confirmation', async () => {
     let cancelled = 0;
     const api = renderDashboard({

@@ -24,6 +24,8 @@ export function useRecordTestResults() {
   return useMutation({
     mutationFn: ({ id, results }: { id: number; results: TestResultsInput }) =>
       recordTestResults(id, results),
-    onSuccess: () => invalidateAdmin(queryClient, ['donations', 'dashboard', 'units', 'donors', 'audit']),
+    // A reactive result defers the donor, which cancels a booking they hold (a site's day list).
+    onSuccess: () =>
+      invalidateAdmin(queryClient, ['donations', 'dashboard', 'units', 'donors', 'deferrals', 'siteDays', 'audit']),
   });
 }

@@ -63,10 +63,7 @@ const alertTitle = (color: 'red' | 'dark') => ({
   title: { color: color === 'red' ? 'var(--mantine-color-red-9)' : 'var(--mantine-color-dark-7)' },
 });
 
-/**
- * The booking being collected: a row of Manage Donations, or of a site's day list (which does not
- * carry the declared health condition).
- */
+/** The booking being collected: a row of Manage Donations, or of a site's day list. */
 export type CollectionSubject = Pick<AdminDonation, 'id' | 'donor_name' | 'unit' | 'bloodgroup' | 'date'> & {
   disease?: string;
   /** The last donation the donor declared on the form (perhaps elsewhere, so the server cannot check it). */

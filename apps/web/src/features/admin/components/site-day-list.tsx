@@ -128,6 +128,8 @@ export function SiteDayList({ siteId, date }: { siteId: number; date: string }) 
               unit: row.units,
               bloodgroup: row.bloodgroup,
               date: data.date,
+              disease: row.disease,
+              lastDonation: row.lastDonation,
             })
           }
         />

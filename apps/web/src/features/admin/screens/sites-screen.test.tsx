@@ -55,6 +55,8 @@ function siteDay(overrides: Partial<SiteDay> = {}): SiteDay {
         units: 1,
         state: 'collected',
         checked_in_at: '2026-11-25T03:31:00.000Z',
+        disease: 'None',
+        lastDonation: null,
       },
       {
         donation_id: 62,
@@ -65,6 +67,8 @@ function siteDay(overrides: Partial<SiteDay> = {}): SiteDay {
         units: 2,
         state: 'checked_in',
         checked_in_at: '2026-11-25T03:44:00.000Z',
+        disease: 'Diabetes',
+        lastDonation: addDays(today, -60),
       },
       {
         donation_id: 63,
@@ -75,6 +79,8 @@ function siteDay(overrides: Partial<SiteDay> = {}): SiteDay {
         units: 1,
         state: 'booked',
         checked_in_at: null,
+        disease: 'None',
+        lastDonation: null,
       },
     ],
     ...overrides,
@@ -207,6 +213,9 @@ describe('Sites and Appointments', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Record collection for Ravi Reddy (09:15)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record collection: donation #62' });
+    // What the donor declared when booking, as from Manage Donations.
+    expect(dialog).toHaveTextContent('Health condition declared: Diabetes.');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('60 days before this booking');
     expect(dialog).toHaveTextContent(`Ravi Reddy booked 2 units of O+ for`);
     await user.type(within(dialog).getByLabelText(/Haemoglobin/), '13.5');
     await user.type(within(dialog).getByLabelText(/Weight/), '70');

@@ -64,9 +64,10 @@ export function latestBookingState(
         detail: donation.rejection_reason ? `Reason: ${donation.rejection_reason}` : null,
       };
     case 'cancelled':
+      // By the donor, or by the bank when a deferral covers its day (the feed says which).
       return {
         headline: 'Cancelled',
-        detail: `You cancelled your booking for ${formatDate(donation.date)}.`,
+        detail: `Your booking for ${formatDate(donation.date)} was cancelled.`,
       };
     case 'no_show':
       return {
