@@ -24,6 +24,8 @@ export interface TestApp {
   clock: TestClock;
   /** With `checkCacheReads`: what each reused answer declared, computed and read beyond that. */
   cacheReads?: CacheReads;
+  /** On PostgreSQL, the app's schema: a second instance can be opened on the same data. */
+  pgSchema?: string;
   close: () => Promise<void>;
 }
 
@@ -146,6 +148,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     clock,
     ...(cacheReads ? { cacheReads } : {}),
+    ...(pgSchema ? { pgSchema } : {}),
     close: async () => {
       await app.close();
       await dropSchema?.();

@@ -2,7 +2,7 @@ import type { Deferral, NewDeferralInput } from '@bloodbank/shared/donation-life
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import type { Principal } from '../../plugins/access';
-import { findDonor } from '../donations/donations.repository';
+import { lockDonor } from '../donations/donations.repository';
 import { recordDeferral } from './record-deferral';
 
 /** POST /admin/donors/:id/deferrals: staff defer a donor by hand, until a date or permanently (PRODUCT.md 3.7). */
@@ -14,7 +14,7 @@ export async function deferDonor(
 ): Promise<Deferral> {
   const at = ctx.clock.now().toISOString();
   return ctx.writes.run(async (trx) => {
-    if (!(await findDonor(trx, donorId))) throw notFound('Donor not found');
+    if (!(await lockDonor(trx, donorId, ctx.engine))) throw notFound('Donor not found');
     return recordDeferral(
       ctx,
       trx,

@@ -46,7 +46,8 @@ export interface NewDeferral {
  * failed screening (donations/collect-donation.ts) or by a reactive test
  * (donations/record-test-results.ts). The donor's feed and the audit log are written with it, and
  * a pending booking on a day it covers is cancelled.
- * Answers the deferral as staff see it (`today` decides whether it is in force).
+ * Answers the deferral as staff see it (`today` decides whether it is in force). The caller has
+ * locked the donor (lockDonor in donations.repository.ts) before touching any of their donations.
  */
 export async function recordDeferral(
   ctx: AppContext,

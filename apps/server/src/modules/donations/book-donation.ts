@@ -39,7 +39,8 @@ export async function bookDonation(
   const at = ctx.clock.now().toISOString();
   try {
     const row = await ctx.writes.run(async (trx) => {
-      const donor = await findBookingDonor(trx, donorId);
+      // Locked first (lockDonor): a deferral on another instance waits for this booking, then cancels it.
+      const donor = await findBookingDonor(trx, donorId, ctx.engine);
       const bloodgroup = donor?.bloodgroup;
       if (!donor || !bloodgroup)
         throw conflict('Your account has no blood group. Please contact the blood bank.', 'no_blood_group');

@@ -17,7 +17,7 @@ import { insertUnits } from '../inventory/inventory.repository';
 import { expiryDateOf } from '../inventory/receive-units';
 import { DONATION_ACTIVITY_KINDS, donationActivityMessages, recordDonationActivity } from './donation-activity';
 import { DONATION_DECISION_MESSAGES, findDonationInState, movedMeanwhile } from './donation-decisions';
-import { insertScreening, moveDonation } from './donations.repository';
+import { insertScreening, lockDonor, moveDonation } from './donations.repository';
 
 /**
  * POST /admin/donations/:id/collect (PRODUCT.md 3.2): staff screen the donor on or after the booked
@@ -42,6 +42,8 @@ export async function collectDonation(
   const at = ctx.clock.now().toISOString();
 
   return ctx.writes.run(async (trx) => {
+    // A failed screening defers the donor: their row first, then the donation (lockDonor's order).
+    if (!passed) await lockDonor(trx, donation.donor_id, ctx.engine);
     const moved = await moveDonation(trx, donationId, 'pending', {
       status: passed ? 'collected' : 'deferred',
       decided_by: admin.id,

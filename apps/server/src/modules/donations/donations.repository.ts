@@ -1,7 +1,7 @@
 import type { Insertable, Transaction, Updateable } from 'kysely';
 import type { BloodGroup } from '@bloodbank/shared/blood-groups';
 import { COLLECTED_DONATION_STATUSES, DONATION_STATUSES, type DonationStatus } from '@bloodbank/shared/donation';
-import type { DatabaseOrTransaction } from '../../db/database';
+import type { DatabaseOrTransaction, Engine } from '../../db/database';
 import type { DB, DonationRow, DonationScreeningsTable, DonationsTable, DonationTestResultsTable } from '../../db/types';
 import { segmentedPage, type Decision } from '../../decisions';
 import { PERSON_NAME_COLUMNS } from '../users/users.repository';
@@ -49,14 +49,23 @@ export function findDonor(db: DatabaseOrTransaction, donorId: number) {
     .executeTakeFirst();
 }
 
-/** The donor who books: their group, and what their booking confirmation e-mail needs (one read of the user). */
-export function findBookingDonor(db: DatabaseOrTransaction, donorId: number) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'bloodgroup', ...MAILING_COLUMNS])
-    .where('id', '=', donorId)
-    .where('role', '=', 'DONOR')
-    .executeTakeFirst();
+/**
+ * The donor's row, locked until the transaction ends (PostgreSQL; SQLite's writes take turns), by
+ * every write that checks or changes what a donor may book: booking, moving a booking, deferring.
+ * Two instances then cannot each decide on what the other has not committed yet (a booking checked
+ * before a deferral commits, inserted after it looked for bookings to cancel). Lock order: the donor
+ * first, then their donations, so no two such writes wait for each other in a circle.
+ * FOR NO KEY UPDATE leaves the share locks that inserts referring to the donor take free.
+ */
+export function lockDonor(trx: Transaction<DB>, donorId: number, engine: Engine) {
+  const query = trx.selectFrom('users').select(['id', 'bloodgroup', 'username']).where('id', '=', donorId).where('role', '=', 'DONOR');
+  return (engine === 'postgres' ? query.forNoKeyUpdate() : query).executeTakeFirst();
+}
+
+/** The donor who books, locked (lockDonor): their group, and what their booking confirmation e-mail needs (one read of the user). */
+export function findBookingDonor(trx: Transaction<DB>, donorId: number, engine: Engine) {
+  const query = trx.selectFrom('users').select(['id', 'bloodgroup', ...MAILING_COLUMNS]).where('id', '=', donorId).where('role', '=', 'DONOR');
+  return (engine === 'postgres' ? query.forNoKeyUpdate() : query).executeTakeFirst();
 }
 
 /**

@@ -19,7 +19,7 @@ import {
 } from '../inventory/inventory.repository';
 import { DONATION_ACTIVITY_KINDS, donationActivityMessages, recordDonationActivity } from './donation-activity';
 import { findDonationInState, movedMeanwhile } from './donation-decisions';
-import { correctDonorBloodGroup, findDonor, insertTestResults, moveDonation } from './donations.repository';
+import { correctDonorBloodGroup, findDonor, insertTestResults, lockDonor, moveDonation } from './donations.repository';
 
 /** PRODUCT.md 3.2: what a reactive result does. */
 export const REACTIVE_DISCARD_REASON = 'Reactive screening test';
@@ -42,12 +42,15 @@ export async function recordTestResults(
   donationId: number,
   input: TestResultsInput,
 ): Promise<TestResultsOutcome> {
-  await findDonationInState(ctx, donationId, 'collected');
+  const donation = await findDonationInState(ctx, donationId, 'collected');
   const reactive = INFECTION_TESTS.filter((test) => input[test] === 'reactive');
   const today = ctx.clock.today();
   const at = ctx.clock.now().toISOString();
 
   return ctx.writes.run(async (trx) => {
+    // A reactive result defers the donor and cancels a booking they hold: their row first, then
+    // the donations (lockDonor's order).
+    if (reactive.length > 0) await lockDonor(trx, donation.donor_id, ctx.engine);
     const moved = await moveDonation(trx, donationId, 'collected', {
       status: reactive.length ? 'discarded' : 'released',
       bloodgroup: input.bloodgroup,

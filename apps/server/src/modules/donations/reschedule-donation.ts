@@ -5,7 +5,7 @@ import { holdSlot } from '../sites/hold-slot';
 import { notEligible } from './book-donation';
 import { DONATION_ACTIVITY_KINDS, donationActivityMessages, recordDonationActivity } from './donation-activity';
 import { DONATION_DECISION_MESSAGES } from './donation-decisions';
-import { findBookingFacts, findDonationOwnerAndStatus, moveDonation, withSite } from './donations.repository';
+import { findBookingFacts, findDonationOwnerAndStatus, lockDonor, moveDonation, withSite } from './donations.repository';
 import { toDonation } from './donations.service';
 import { ineligibilityOn } from './eligibility';
 
@@ -32,6 +32,7 @@ export async function rescheduleDonation(
   if (donation.status !== 'pending') throw conflict(RESCHEDULE_MESSAGES.notPending, 'not_pending');
   const at = ctx.clock.now().toISOString();
   return ctx.writes.run(async (trx) => {
+    await lockDonor(trx, donorId, ctx.engine);
     const facts = await findBookingFacts(trx, donorId);
     const ineligibility = await ineligibilityOn(trx, donorId, input.date, {
       days: ctx.config.donationIntervalDays,
