@@ -276,20 +276,21 @@ describe('DonorDashboardRoute: the donation lifecycle', () => {
     expect(document.body.textContent).not.toMatch(/reactive|discarded/i);
   });
 
-  it('shows a temporary deferral with its end date', async () => {
+  /** The summary of a donor deferred for 30 days, whose latest booking is `latest`. */
+  const deferredFor30Days = (latest: ReturnType<typeof donation>) => {
     const until = addDays(todayIn(), 30);
+    return summary({
+      pending: 0,
+      latest_donation: latest,
+      deferred: { type: 'temporary', until },
+      next_eligible_date: until,
+      not_eligible_reason: `You are deferred from donating until ${until}.`,
+    });
+  };
+
+  it('shows a temporary deferral with its end date', async () => {
     renderDashboard({
-      'GET /api/donor/summary': () =>
-        jsonResponse(
-          200,
-          summary({
-            pending: 0,
-            latest_donation: donation({ status: 'deferred' }),
-            deferred: { type: 'temporary', until },
-            next_eligible_date: until,
-            not_eligible_reason: `You are deferred from donating until ${until}.`,
-          }),
-        ),
+      'GET /api/donor/summary': () => jsonResponse(200, deferredFor30Days(donation({ status: 'deferred' }))),
     });
     expect(await screen.findByTestId('latest-booking-state')).toHaveTextContent(
       /^Deferred until \d{1,2} \w{3} \d{4}$/,
@@ -298,19 +299,9 @@ describe('DonorDashboardRoute: the donation lifecycle', () => {
   });
 
   it('says a cancelled booking was cancelled without saying the donor did it (a deferral may have)', async () => {
-    const until = addDays(todayIn(), 30);
     renderDashboard({
       'GET /api/donor/summary': () =>
-        jsonResponse(
-          200,
-          summary({
-            pending: 0,
-            latest_donation: donation({ status: 'cancelled', date: addDays(todayIn(), 3) }),
-            deferred: { type: 'temporary', until },
-            next_eligible_date: until,
-            not_eligible_reason: `You are deferred from donating until ${until}.`,
-          }),
-        ),
+        jsonResponse(200, deferredFor30Days(donation({ status: 'cancelled', date: addDays(todayIn(), 3) }))),
     });
     const card = await screen.findByRole('region', { name: 'Your Latest Booking' });
     expect(card).toHaveTextContent(/Your booking for \d{1,2} \w{3} \d{4} was cancelled\./);
