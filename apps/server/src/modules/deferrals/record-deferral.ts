@@ -15,20 +15,17 @@ import { toDeferral } from './deferrals.service';
 
 export const DEFERRAL_ACTIVITY_KINDS = { set: 'deferral_set', lifted: 'deferral_lifted' } as const;
 
-/** The donor's feed says that they are deferred and until when, never why (the reason may name a test). */
-export const deferralActivityMessages: {
-  set: (deferral: { type: DeferralType; until: string | null }) => string;
-  lifted: string;
-  liftedStillDeferred: (inForce: { type: DeferralType; until: string | null }) => string;
-} = {
-  set: (deferral: { type: DeferralType; until: string | null }) =>
-    deferral.type === 'permanent' || !deferral.until
-      ? MESSAGES.deferredPermanently
-      : MESSAGES.deferredUntil(deferral.until),
+/** "You are deferred from donating until …", or the permanent message: never why (the reason may name a test). */
+const deferredText = (deferral: { type: DeferralType; until: string | null }) =>
+  deferral.type === 'permanent' || !deferral.until ? MESSAGES.deferredPermanently : MESSAGES.deferredUntil(deferral.until);
+
+/** The donor's feed says that they are deferred and until when, never why. */
+export const deferralActivityMessages = {
+  set: deferredText,
   lifted: 'Your deferral was lifted: you can book a donation again.',
   /** Another deferral is still in force: the donor must not read that they can book. */
   liftedStillDeferred: (inForce: { type: DeferralType; until: string | null }) =>
-    `One of your deferrals was lifted. ${deferralActivityMessages.set(inForce)}`,
+    `One of your deferrals was lifted. ${deferredText(inForce)}`,
 };
 
 export interface NewDeferral {

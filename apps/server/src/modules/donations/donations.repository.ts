@@ -39,33 +39,37 @@ export function listDonationsOfDonor(db: DatabaseOrTransaction, donorId: number)
     .execute();
 }
 
-/** An active or deactivated donor account, or undefined when the id names no donor. */
-export function findDonor(db: DatabaseOrTransaction, donorId: number) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'bloodgroup', 'username'])
-    .where('id', '=', donorId)
-    .where('role', '=', 'DONOR')
-    .executeTakeFirst();
-}
+/** The donor account with this id (active or deactivated): the query the reads below share. */
+const donorById = (db: DatabaseOrTransaction, donorId: number) =>
+  db.selectFrom('users').where('id', '=', donorId).where('role', '=', 'DONOR');
+
+/** What the donor reads below answer about the account. */
+const DONOR_COLUMNS = ['id', 'bloodgroup', 'username'] as const;
 
 /**
- * The donor's row, locked until the transaction ends (PostgreSQL; SQLite's writes take turns), by
- * every write that checks or changes what a donor may book: booking, moving a booking, deferring.
- * Two instances then cannot each decide on what the other has not committed yet (a booking checked
- * before a deferral commits, inserted after it looked for bookings to cancel). Lock order: the donor
- * first, then their donations, so no two such writes wait for each other in a circle.
- * FOR NO KEY UPDATE leaves the share locks that inserts referring to the donor take free.
+ * Locked until the transaction ends on PostgreSQL (SQLite's writes take turns), by every write that
+ * checks or changes what a donor may book: booking, moving a booking, deferring. Two instances then
+ * cannot each decide on what the other has not committed yet (a booking checked before a deferral
+ * commits, inserted after it looked for bookings to cancel). Lock order: the donor first, then
+ * their donations, so no two such writes wait for each other in a circle. FOR NO KEY UPDATE leaves
+ * the share locks that inserts referring to the donor take free.
  */
-export function lockDonor(trx: Transaction<DB>, donorId: number, engine: Engine) {
-  const query = trx.selectFrom('users').select(['id', 'bloodgroup', 'username']).where('id', '=', donorId).where('role', '=', 'DONOR');
-  return (engine === 'postgres' ? query.forNoKeyUpdate() : query).executeTakeFirst();
+const lockedOnPostgres = <Q extends { forNoKeyUpdate(): Q }>(query: Q, engine: Engine): Q =>
+  engine === 'postgres' ? query.forNoKeyUpdate() : query;
+
+/** An active or deactivated donor account, or undefined when the id names no donor. */
+export function findDonor(db: DatabaseOrTransaction, donorId: number) {
+  return donorById(db, donorId).select(DONOR_COLUMNS).executeTakeFirst();
 }
 
-/** The donor who books, locked (lockDonor): their group, and what their booking confirmation e-mail needs (one read of the user). */
+/** findDonor, with the donor's row locked (lockedOnPostgres): before a write touches their bookings or deferrals. */
+export function lockDonor(trx: Transaction<DB>, donorId: number, engine: Engine) {
+  return lockedOnPostgres(donorById(trx, donorId).select(DONOR_COLUMNS), engine).executeTakeFirst();
+}
+
+/** The donor who books, locked as lockDonor does: their group, and what their booking confirmation e-mail needs (one read of the user). */
 export function findBookingDonor(trx: Transaction<DB>, donorId: number, engine: Engine) {
-  const query = trx.selectFrom('users').select(['id', 'bloodgroup', ...MAILING_COLUMNS]).where('id', '=', donorId).where('role', '=', 'DONOR');
-  return (engine === 'postgres' ? query.forNoKeyUpdate() : query).executeTakeFirst();
+  return lockedOnPostgres(donorById(trx, donorId).select(['id', 'bloodgroup', ...MAILING_COLUMNS]), engine).executeTakeFirst();
 }
 
 /**

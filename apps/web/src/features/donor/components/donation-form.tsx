@@ -135,11 +135,12 @@ export function DonationForm() {
   }, [form, knownLastDonation]);
 
   const eligibilityText = eligibleFrom ? (eligibilityMessage ?? MESSAGES.donateAgainFrom(eligibleFrom)) : undefined;
-  const chosenDate = useWatch({ control: form.control, name: 'date' });
-  const dateTooEarly = !!eligibleFrom && !!chosenDate && chosenDate < eligibleFrom;
+  /** A date before the first day the donor may donate (the interval, or a deferral). */
+  const isTooEarly = (date: string | undefined) => !!eligibleFrom && !!date && date < eligibleFrom;
+  const dateTooEarly = isTooEarly(useWatch({ control: form.control, name: 'date' }));
 
   const submit = form.handleSubmit((values) => {
-    if (eligibleFrom && values.date < eligibleFrom) {
+    if (isTooEarly(values.date)) {
       form.setError('date', { type: 'eligibility', message: eligibilityText }, { shouldFocus: true });
       return;
     }
