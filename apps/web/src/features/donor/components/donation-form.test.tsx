@@ -5,6 +5,7 @@ import { ELIGIBILITY_STATEMENT } from '@bloodbank/shared/constants';
 import { addDays, todayIn } from '@bloodbank/shared/dates';
 import type { PublicSite, Slot } from '@bloodbank/shared/sites';
 import { deferred, jsonResponse, mockApi, type MockRequest } from '@/test/mock-api';
+import { formatDate } from '@/lib/format';
 import { renderScreen } from '@/test/render';
 import { CATALOGUE, donation, earned, meHandler, signInAsDonor, summary } from '../test/fixtures';
 import { DonationForm } from './donation-form';
@@ -338,6 +339,29 @@ describe('DonationForm', () => {
     expect(screen.getByRole('form', { name: 'Donate Blood' })).toBeInTheDocument();
   });
 
+  it('tells a donor deferred beyond the booking window from when they can book, instead of a form no date fits', async () => {
+    const until = addDays(todayIn(), 120);
+    renderForm({
+      'GET /api/donor/summary': () =>
+        jsonResponse(
+          200,
+          summary({
+            pending: 0,
+            next_eligible_date: until,
+            deferred: { type: 'temporary', until },
+            not_eligible_reason: `You are deferred from donating until ${until}.`,
+          }),
+        ),
+    });
+    expect(
+      await screen.findByText(
+        `You are deferred from donating until ${until}. Donations are booked up to 90 days ahead, so you can book this one from ${formatDate(addDays(until, -90))}.`,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Donate Blood' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toBeInTheDocument();
+  });
+
   it('still offers the form when the eligibility check fails (the server checks again)', async () => {
     renderForm({ 'GET /api/donor/summary': () => jsonResponse(400, { detail: 'Bad request' }) });
 
@@ -436,7 +460,11 @@ describe('DonationForm at donation sites (PRODUCT.md 3.6)', () => {
         'GET /api/donor/summary': () =>
           jsonResponse(
             200,
-            summary({ pending: 0, next_eligible_date: eligibleFrom, not_eligible_reason: `You can donate again from ${eligibleFrom}.` }),
+            summary({
+              pending: 0,
+              next_eligible_date: eligibleFrom,
+              not_eligible_reason: `You can donate again from ${eligibleFrom}.`,
+            }),
           ),
       }),
     );

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   Alert,
   Anchor,
@@ -17,12 +17,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import {
+  BOOKING_DAYS_AHEAD,
   DONATION_UNITS,
   DONOR_HEALTH_OPTIONS,
   ELIGIBILITY_STATEMENT,
   MESSAGES,
 } from '@bloodbank/shared/constants';
-import { todayIn } from '@bloodbank/shared/dates';
+import { addDays, todayIn } from '@bloodbank/shared/dates';
 import {
   COLLECTED_DONATION_STATUSES,
   donationFormSchema,
@@ -134,7 +135,9 @@ export function DonationForm() {
     if (knownLastDonation) form.setValue('lastDonation', knownLastDonation);
   }, [form, knownLastDonation]);
 
-  const eligibilityText = eligibleFrom ? (eligibilityMessage ?? MESSAGES.donateAgainFrom(eligibleFrom)) : undefined;
+  const eligibilityText = eligibleFrom
+    ? (eligibilityMessage ?? MESSAGES.donateAgainFrom(eligibleFrom))
+    : undefined;
   /** A date before the first day the donor may donate (the interval, or a deferral). */
   const isTooEarly = (date: string | undefined) => !!eligibleFrom && !!date && date < eligibleFrom;
   const dateTooEarly = isTooEarly(useWatch({ control: form.control, name: 'date' }));
@@ -232,51 +235,26 @@ export function DonationForm() {
   }
 
   if (permanentlyDeferred) {
-    return (
-      <Paper withBorder radius="lg" p="lg">
-        <Stack gap="md">
-          <Alert
-            color="yellow"
-            variant="light"
-            icon={<IconCalendarEvent aria-hidden />}
-            title="Not at this time"
-            styles={alertTitleStyles('yellow')}
-            role="status"
-          >
-            {MESSAGES.deferredPermanently}
-          </Alert>
-          <Group>
-            <Button component={Link} to={paths.donor.dashboard}>
-              Back to Dashboard
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    );
+    return <NotNowNotice title="Not at this time">{MESSAGES.deferredPermanently}</NotNowNotice>;
   }
 
   if (hasPending) {
     return (
-      <Paper withBorder radius="lg" p="lg">
-        <Stack gap="md">
-          <Alert
-            color="yellow"
-            variant="light"
-            icon={<IconCalendarEvent aria-hidden />}
-            title="Not yet"
-            styles={alertTitleStyles('yellow')}
-            role="status"
-          >
-            {summary.data?.not_eligible_reason ?? MESSAGES.pendingDonationExists} You can book your next
-            donation once that one is collected or cancelled.
-          </Alert>
-          <Group>
-            <Button component={Link} to={paths.donor.dashboard}>
-              Back to Dashboard
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
+      <NotNowNotice title="Not yet">
+        {summary.data?.not_eligible_reason ?? MESSAGES.pendingDonationExists} You can book your next donation
+        once that one is collected or cancelled.
+      </NotNowNotice>
+    );
+  }
+
+  // A deferral that ends beyond the booking window: no date the form may offer is allowed yet.
+  const bookableFrom = eligibleFrom ? addDays(eligibleFrom, -BOOKING_DAYS_AHEAD) : null;
+  if (eligibleFrom && bookableFrom && bookableFrom > today) {
+    return (
+      <NotNowNotice title="Not yet">
+        {eligibilityText} Donations are booked up to {BOOKING_DAYS_AHEAD} days ahead, so you can book this one
+        from {formatDate(bookableFrom)}.
+      </NotNowNotice>
     );
   }
 
@@ -415,6 +393,31 @@ export function DonationForm() {
           </Button>
         </Stack>
       </form>
+    </Paper>
+  );
+}
+
+/** Why the donor cannot book now, in place of the form, with the way back. */
+function NotNowNotice({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <Stack gap="md">
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconCalendarEvent aria-hidden />}
+          title={title}
+          styles={alertTitleStyles('yellow')}
+          role="status"
+        >
+          {children}
+        </Alert>
+        <Group>
+          <Button component={Link} to={paths.donor.dashboard}>
+            Back to Dashboard
+          </Button>
+        </Group>
+      </Stack>
     </Paper>
   );
 }
