@@ -1,5 +1,6 @@
 import type { ErrorResponse } from '@bloodbank/shared/errors';
 import { readToken } from './session-storage';
+import { readableDates } from './format';
 
 /**
  * The one fetch wrapper of the web app. Every call goes to the same-origin `/api`, carries the
@@ -174,5 +175,5 @@ async function readJson(response: Response): Promise<unknown> {
 
 /** The message to show for a failed call: the server's detail, else the screen's own fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.detail ? error.detail : fallback;
+  return error instanceof ApiError && error.detail ? readableDates(error.detail) : fallback;
 }

@@ -1,5 +1,6 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { ApiError } from './api-client';
+import { readableDates } from './format';
 
 /**
  * Puts the server's field messages (`errors` of a 409/422) on the form's own fields and focuses the
@@ -16,10 +17,10 @@ export function applyServerFieldErrors<T extends FieldValues, Output extends Fie
   for (const [field, message] of Object.entries(error.errors)) {
     const known = fields.find((name) => name === field);
     if (known) {
-      form.setError(known, { type: 'server', message }, { shouldFocus: focus });
+      form.setError(known, { type: 'server', message: readableDates(message) }, { shouldFocus: focus });
       focus = false;
     } else {
-      unplaced[field] = message;
+      unplaced[field] = readableDates(message);
     }
   }
   return unplaced;

@@ -27,6 +27,14 @@ export function formatDate(isoDate: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? isoDate : dayFormat.format(date);
 }
 
+/**
+ * A sentence with its calendar dates written as every screen writes them: the API's messages are
+ * binding with `YYYY-MM-DD` dates in them (PRODUCT.md), the screens say "15 Jan 2027".
+ */
+export function readableDates(text: string): string {
+  return text.replace(/\b\d{4}-\d{2}-\d{2}\b/g, (isoDate) => formatDate(isoDate));
+}
+
 /** A calendar date without the year, for chart axes: "24 Nov". */
 export function formatShortDate(isoDate: string): string {
   const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);

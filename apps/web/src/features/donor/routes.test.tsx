@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { formatDate } from '@/lib/format';
 import { describe, expect, it, vi } from 'vitest';
 import { addDays, todayIn } from '@bloodbank/shared/dates';
 import { jsonResponse, mockApi } from '@/test/mock-api';
@@ -135,7 +136,7 @@ describe('DonorDashboardRoute', () => {
 
     expect(await screen.findByText('No recent activities to display.')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Next Eligible Donation' })).toHaveTextContent(
-      `You can donate again from ${eligibleFrom}.`,
+      `You can donate again from ${formatDate(eligibleFrom)}.`,
     );
     expect(await screen.findByRole('heading', { name: 'No donations yet' })).toBeInTheDocument();
   });

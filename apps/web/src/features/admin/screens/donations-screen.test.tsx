@@ -7,6 +7,7 @@ import { jsonResponse, mockApi, type MockRequest } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
 import { dashboardHandler, paged, pendingDonation } from '../testing/fixtures';
 import { DonationsScreen } from './donations-screen';
+import { formatDate } from '@/lib/format';
 
 const today = todayIn();
 
@@ -288,7 +289,7 @@ describe('Manage Donations', () => {
 
       await user.click(within(dialog).getByRole('button', { name: 'Record collection' }));
       expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-        `This donation is booked for ${today} and can be collected from that day.`,
+        `This donation is booked for ${formatDate(today)} and can be collected from that day.`,
       );
     });
   });

@@ -7,6 +7,7 @@ import { jsonResponse, mockApi, type MockRequest } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
 import { dashboardHandler, pendingDonation } from '../testing/fixtures';
 import { SitesScreen } from './sites-screen';
+import { formatDate } from '@/lib/format';
 
 const today = todayIn();
 
@@ -201,7 +202,7 @@ describe('Sites and Appointments', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Check in Meera Das (10:30)' }));
     expect(
-      await screen.findByText(`This booking is for ${today} and can be checked in on that day.`),
+      await screen.findByText(`This booking is for ${formatDate(today)} and can be checked in on that day.`),
     ).toBeInTheDocument();
   });
 

@@ -40,7 +40,7 @@ import { useDonorSummary } from '../api/get-donor-summary';
 import { useGameState } from '../api/get-game-state';
 import { useMyDonations } from '../api/get-my-donations';
 import { donorKeys } from '../api/query-keys';
-import { formatDate, formatInstantDate, pluralize } from '@/lib/format';
+import { formatDate, formatInstantDate, pluralize, readableDates } from '@/lib/format';
 import { deferralText, donationNote, DONOR_STATUS_BADGE } from './donation-status';
 import { LatestBooking } from './latest-booking';
 import { LoadError } from './load-error';
@@ -293,7 +293,7 @@ function NextEligibleDonation({ summary }: { summary: DonorSummary }) {
     headline = permanent ? 'Not at this time' : 'After your booking';
     detail = permanent
       ? MESSAGES.deferredPermanently
-      : (summary.not_eligible_reason ?? MESSAGES.pendingDonationExists);
+      : readableDates(summary.not_eligible_reason ?? MESSAGES.pendingDonationExists);
   } else if (summary.next_eligible_date <= today) {
     headline = 'Today';
     // Thanks for coming back only to a donor who has given blood before.
@@ -304,7 +304,7 @@ function NextEligibleDonation({ summary }: { summary: DonorSummary }) {
     canDonate = true;
   } else {
     headline = formatDate(summary.next_eligible_date);
-    detail = summary.not_eligible_reason ?? MESSAGES.donateAgainFrom(summary.next_eligible_date);
+    detail = readableDates(summary.not_eligible_reason ?? MESSAGES.donateAgainFrom(summary.next_eligible_date));
   }
   return (
     <Paper withBorder radius="lg" p="lg" h="100%" component="section" aria-labelledby="eligibility-title">

@@ -43,7 +43,7 @@ import { useMyDonations } from '../api/get-my-donations';
 import { useSites } from '../api/get-sites';
 import { donorKeys } from '../api/query-keys';
 import { useSubmitDonation } from '../api/submit-donation';
-import { formatDate } from '@/lib/format';
+import { formatDate, readableDates } from '@/lib/format';
 import { AppointmentFields, requireAppointment, type AppointmentValues } from './appointment-fields';
 import { AddToCalendarButton, AppointmentSummary } from './appointment-summary';
 import type { GameLocationState } from './game-location-state';
@@ -125,7 +125,7 @@ export function DonationForm() {
     summary.data?.not_eligible_reason && summary.data.next_eligible_date
       ? summary.data.next_eligible_date
       : null;
-  const eligibilityMessage = summary.data?.not_eligible_reason ?? null;
+  const eligibilityMessage = summary.data?.not_eligible_reason ? readableDates(summary.data.not_eligible_reason) : null;
   const permanentlyDeferred = summary.data?.deferred?.type === 'permanent';
   const today = todayIn();
   // The bank knows when the donor last gave: the field shows it and is not asked again. A history
@@ -136,7 +136,7 @@ export function DonationForm() {
   }, [form, knownLastDonation]);
 
   const eligibilityText = eligibleFrom
-    ? (eligibilityMessage ?? MESSAGES.donateAgainFrom(eligibleFrom))
+    ? (eligibilityMessage ?? MESSAGES.donateAgainFrom(formatDate(eligibleFrom)))
     : undefined;
   /** A date before the first day the donor may donate (the interval, or a deferral). */
   const isTooEarly = (date: string | undefined) => !!eligibleFrom && !!date && date < eligibleFrom;
@@ -241,7 +241,7 @@ export function DonationForm() {
   if (hasPending) {
     return (
       <NotNowNotice title="Not yet">
-        {summary.data?.not_eligible_reason ?? MESSAGES.pendingDonationExists} You can book your next donation
+        {eligibilityMessage ?? MESSAGES.pendingDonationExists} You can book your next donation
         once that one is collected or cancelled.
       </NotNowNotice>
     );
@@ -283,7 +283,7 @@ export function DonationForm() {
         <Stack gap="md">
           {eligibleFrom ? (
             <Alert color="yellow" variant="light" icon={<IconCalendarEvent aria-hidden />} role="status">
-              {eligibilityMessage ?? MESSAGES.donateAgainFrom(eligibleFrom)} Please choose a donation date
+              {eligibilityMessage ?? MESSAGES.donateAgainFrom(formatDate(eligibleFrom))} Please choose a donation date
               from {formatDate(eligibleFrom)} onwards.
             </Alert>
           ) : null}
