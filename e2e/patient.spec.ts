@@ -12,13 +12,17 @@ import {
   tokenFor,
 } from './support/patient-helpers';
 
-const counter = (page: Page, key: 'total' | 'pending' | 'approved' | 'rejected') => page.getByTestId(`count-${key}`);
+const counter = (page: Page, key: 'total' | 'pending' | 'approved' | 'rejected' | 'cancelled') => page.getByTestId(`count-${key}`);
 
-async function expectCounters(page: Page, expected: { total: number; pending: number; approved: number; rejected: number }) {
+async function expectCounters(
+  page: Page,
+  expected: { total: number; pending: number; approved: number; rejected: number; cancelled: number },
+) {
   await expect(counter(page, 'total')).toHaveText(`Total Requests${expected.total}`);
   await expect(counter(page, 'pending')).toHaveText(`Pending Requests${expected.pending}`);
   await expect(counter(page, 'approved')).toHaveText(`Approved Requests${expected.approved}`);
   await expect(counter(page, 'rejected')).toHaveText(`Rejected Requests${expected.rejected}`);
+  await expect(counter(page, 'cancelled')).toHaveText(`Cancelled Requests${expected.cancelled}`);
 }
 
 /** Each stock row as [group, units, status]: the spec's columns (plasma and platelets follow, counted apart). */
@@ -36,7 +40,7 @@ test('a patient requests blood, sees it pending, then cancels it after confirmin
 
   // A new patient: zero everywhere, and a friendly way to the form.
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Priya' })).toBeVisible();
-  await expectCounters(page, { total: 0, pending: 0, approved: 0, rejected: 0 });
+  await expectCounters(page, { total: 0, pending: 0, approved: 0, rejected: 0, cancelled: 0 });
   const myRequests = page.getByRole('region', { name: 'My Requests' });
   await expect(myRequests.getByRole('heading', { name: 'You have not requested blood yet' })).toBeVisible();
   await expectAccessible(page, 'the patient dashboard with no requests');
@@ -85,7 +89,7 @@ test('a patient requests blood, sees it pending, then cancels it after confirmin
 
   // Pending in the list and in the counters.
   await expect(page).toHaveURL('/patient/patient-dashboard');
-  await expectCounters(page, { total: 1, pending: 1, approved: 0, rejected: 0 });
+  await expectCounters(page, { total: 1, pending: 1, approved: 0, rejected: 0, cancelled: 0 });
   const mine = (await (
     await request.get('/api/requests/mine', { headers: { authorization: `Bearer ${await tokenFor(request, patient)}` } })
   ).json()) as { id: number }[];
@@ -105,13 +109,13 @@ test('a patient requests blood, sees it pending, then cancels it after confirmin
 
   await expect(row).toContainText('Cancelled');
   await expect(row.getByRole('button')).toHaveCount(0);
-  await expectCounters(page, { total: 1, pending: 0, approved: 0, rejected: 0 });
+  await expectCounters(page, { total: 1, pending: 0, approved: 0, rejected: 0, cancelled: 1 });
   await expectAccessible(page, 'the patient dashboard with a cancelled request');
 
   // The server agrees.
   await page.reload();
   await expect(page.getByTestId(`request-${mine[0]!.id}`)).toContainText('Cancelled');
-  await expectCounters(page, { total: 1, pending: 0, approved: 0, rejected: 0 });
+  await expectCounters(page, { total: 1, pending: 0, approved: 0, rejected: 0, cancelled: 1 });
 });
 
 test('the stock table shows Not Available on an empty shelf and Available once units are received', async ({

@@ -55,6 +55,8 @@ export const PatientSummarySchema = z.object({
   pending: z.number().int(),
   approved: z.number().int(),
   rejected: z.number().int(),
+  /** Cancelled by the patient while pending: counted apart, so the counters add up to the total. */
+  cancelled: z.number().int(),
 });
 export type PatientSummary = z.infer<typeof PatientSummarySchema>;
 

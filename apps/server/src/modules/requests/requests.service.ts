@@ -65,7 +65,7 @@ export async function getPatientSummary(ctx: AppContext, patientId: number): Pro
   const approved = counts.approved ?? 0;
   const rejected = counts.rejected ?? 0;
   const cancelled = counts.cancelled ?? 0;
-  return { total: pending + approved + rejected + cancelled, pending, approved, rejected };
+  return { total: pending + approved + rejected + cancelled, pending, approved, rejected, cancelled };
 }
 
 /** Manage Requests: every patient's requests, pending first (they wait for a decision), then newest. */

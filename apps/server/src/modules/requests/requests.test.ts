@@ -489,7 +489,7 @@ describe('GET /api/patient/summary', () => {
   it('is all zeros for a new patient', async () => {
     const response = await summaryOf(await createPatient(t));
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ total: 0, pending: 0, approved: 0, rejected: 0 });
+    expect(response.json()).toEqual({ total: 0, pending: 0, approved: 0, rejected: 0, cancelled: 0 });
   });
 
   it("counts the patient's own requests from the database; total includes cancelled ones", async () => {
@@ -509,17 +509,17 @@ describe('GET /api/patient/summary', () => {
     await insertRequest(other.id, { status: 'approved' });
     await insertRequest(other.id, { status: 'pending' });
 
-    expect((await summaryOf(patient)).json()).toEqual({ total: 7, pending: 2, approved: 1, rejected: 3 });
-    expect((await summaryOf(other)).json()).toEqual({ total: 2, pending: 1, approved: 1, rejected: 0 });
+    expect((await summaryOf(patient)).json()).toEqual({ total: 7, pending: 2, approved: 1, rejected: 3, cancelled: 1 });
+    expect((await summaryOf(other)).json()).toEqual({ total: 2, pending: 1, approved: 1, rejected: 0, cancelled: 0 });
   });
 
   it('follows submissions and cancellations', async () => {
     const patient = await createPatient(t);
     const first = (await submit(patient, validForm)).json<BloodRequest>();
     await submit(patient, validForm);
-    expect((await summaryOf(patient)).json()).toEqual({ total: 2, pending: 2, approved: 0, rejected: 0 });
+    expect((await summaryOf(patient)).json()).toEqual({ total: 2, pending: 2, approved: 0, rejected: 0, cancelled: 0 });
     await cancel(patient, first.id);
-    expect((await summaryOf(patient)).json()).toEqual({ total: 2, pending: 1, approved: 0, rejected: 0 });
+    expect((await summaryOf(patient)).json()).toEqual({ total: 2, pending: 1, approved: 0, rejected: 0, cancelled: 1 });
   });
 
   it('is for patients only: 401 anonymous, 403 for donors and admins', async () => {

@@ -50,7 +50,7 @@ const requests: BloodRequest[] = [
   bloodRequest({ id: 2, status: 'approved', issued_bloodgroup: 'B-', issued_unit_ids: [5, 6] }),
   bloodRequest({ id: 1, status: 'rejected', rejection_reason: 'No compatible blood in stock' }),
 ];
-const summary: PatientSummary = { total: 4, pending: 1, approved: 2, rejected: 1 };
+const summary: PatientSummary = { total: 4, pending: 1, approved: 2, rejected: 1, cancelled: 0 };
 
 type Handlers = Parameters<typeof mockApi>[0];
 
@@ -85,7 +85,7 @@ describe('Patient dashboard', () => {
 
   it("shows the server's counters under the spec's labels", async () => {
     await openDashboard({
-      'GET /api/patient/summary': () => jsonResponse(200, { total: 17, pending: 5, approved: 8, rejected: 3 }),
+      'GET /api/patient/summary': () => jsonResponse(200, { total: 17, pending: 5, approved: 8, rejected: 3, cancelled: 1 }),
     });
 
     await screen.findByTestId('count-total');
@@ -93,6 +93,7 @@ describe('Patient dashboard', () => {
     expect(counter('pending')).toHaveTextContent('Pending Requests5');
     expect(counter('approved')).toHaveTextContent('Approved Requests8');
     expect(counter('rejected')).toHaveTextContent('Rejected Requests3');
+    expect(counter('cancelled')).toHaveTextContent('Cancelled Requests1');
   });
 
   it('shows the stock table: Available above 0 units (red cells and whole blood), otherwise Not Available, with plasma and platelets apart', async () => {
@@ -151,7 +152,7 @@ describe('Patient dashboard', () => {
 
   it('says so kindly when there are no requests yet, with a way to make one', async () => {
     await openDashboard({
-      'GET /api/patient/summary': () => jsonResponse(200, { total: 0, pending: 0, approved: 0, rejected: 0 }),
+      'GET /api/patient/summary': () => jsonResponse(200, { total: 0, pending: 0, approved: 0, rejected: 0, cancelled: 0 }),
       'GET /api/requests/mine': () => jsonResponse(200, []),
     });
 
@@ -183,7 +184,7 @@ describe('Patient dashboard', () => {
     const { user, api } = await openDashboard({
       'GET /api/requests/mine': () =>
         jsonResponse(200, cancelled ? [{ ...requests[0]!, status: 'cancelled' }, ...requests.slice(1)] : requests),
-      'GET /api/patient/summary': () => jsonResponse(200, cancelled ? { ...summary, pending: 0 } : summary),
+      'GET /api/patient/summary': () => jsonResponse(200, cancelled ? { ...summary, pending: 0, cancelled: 1 } : summary),
       'POST /api/requests/4/cancel': () => {
         cancelled = true;
         return jsonResponse(200, { ...requests[0]!, status: 'cancelled' });

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Group, Paper, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
-import { IconCircleCheck, IconCircleX, IconClipboardList, IconHourglass } from '@tabler/icons-react';
+import { IconBan, IconCircleCheck, IconCircleX, IconClipboardList, IconHourglass } from '@tabler/icons-react';
 import type { PatientSummary } from '@bloodbank/shared/blood-request';
 
 const COUNTERS: { key: keyof PatientSummary; label: string; color: string; icon: ReactNode }[] = [
@@ -8,12 +8,14 @@ const COUNTERS: { key: keyof PatientSummary; label: string; color: string; icon:
   { key: 'pending', label: 'Pending Requests', color: 'yellow', icon: <IconHourglass size={22} /> },
   { key: 'approved', label: 'Approved Requests', color: 'green', icon: <IconCircleCheck size={22} /> },
   { key: 'rejected', label: 'Rejected Requests', color: 'gray', icon: <IconCircleX size={22} /> },
+  // PRODUCT.md 3.5: a counter of its own, so the counters add up to the total.
+  { key: 'cancelled', label: 'Cancelled Requests', color: 'gray', icon: <IconBan size={22} /> },
 ];
 
-/** Spec section 2: Total, Pending, Approved and Rejected Requests, counted by the server. */
+/** Spec section 2: Total, Pending, Approved and Rejected Requests, and the Cancelled ones (PRODUCT.md 3.5), counted by the server. */
 export function RequestCounters({ summary }: { summary: PatientSummary }) {
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing={{ base: 'sm', sm: 'lg' }}>
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing={{ base: 'sm', sm: 'lg' }}>
       {COUNTERS.map((counter) => (
         <Paper
           key={counter.key}
