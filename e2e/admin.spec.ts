@@ -170,7 +170,12 @@ test('a short group offers the compatible groups, and the admin approves from on
   await expect(dialog).toContainText('needs 2 units of B-');
   await expect(dialog).toContainText(`${universal} units available`);
   await expectAccessible(page, 'the short-stock dialog');
-  await dialog.getByRole('button', { name: 'Approve from O-' }).click();
+  // A double-click approves once, and the admin sees the approval made (not "already decided").
+  const approvals: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST' && sent.url().endsWith(`/requests/${requestId}/approve`)) approvals.push(sent.postData() ?? '');
+  });
+  await dialog.getByRole('button', { name: 'Approve from O-' }).dblclick();
 
   await expect(dialog).toBeHidden();
   await expect(page.getByText(`2 units of O- issued to ${patient.name}.`)).toBeVisible();
@@ -178,6 +183,7 @@ test('a short group offers the compatible groups, and the admin approves from on
   await expect(row).toContainText('issued from O-');
   expect(await stockOf(request, token, 'O-')).toBe(universal - 2);
   expect(await stockOf(request, token, 'B-')).toBe(0);
+  expect(approvals).toHaveLength(1);
 });
 
 test('an admin rejects a donation with a reason that the donor then sees', async ({

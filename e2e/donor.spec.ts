@@ -155,7 +155,7 @@ test('a donor books, gets the reward at collection and sees it on the game dashb
 
   // The next booking waits for the interval; the form says from when.
   await page.goto('/donor/donate');
-  await expect(page.getByText(MESSAGES.donateAgainFrom(dayFromToday(90)))).toBeVisible();
+  await expect(page.getByText(MESSAGES.donateAgainFrom(displayDate(dayFromToday(90))))).toBeVisible();
   await expectAccessible(page, 'the donate form before the next eligible date');
 });
 

@@ -1,15 +1,14 @@
 import type { Donation } from '@bloodbank/shared/donation';
 import type { AppContext } from '../../context';
-import { conflict, forbidden, notFound } from '../../errors';
+import { forbidden, notFound } from '../../errors';
 import { DONATION_ACTIVITY_KINDS, donationActivityMessages, recordDonationActivity } from './donation-activity';
-import { DONATION_DECISION_MESSAGES } from './donation-decisions';
+import { bookingClosed, DONATION_DECISION_MESSAGES } from './donation-decisions';
 import { findSiteRow } from '../sites/sites.repository';
 import { findDonationOwnerAndStatus, moveDonation, withSite } from './donations.repository';
 import { toDonation } from './donations.service';
 
 export const CANCEL_MESSAGES = {
   notYours: 'You can only cancel your own bookings.',
-  notPending: 'Only a booking that has not been collected can be cancelled.',
 } as const;
 
 /** POST /donations/:id/cancel: the donor cancels their own pending booking (PRODUCT.md 3.2); its place in a slot is free at once. */
@@ -22,7 +21,7 @@ export async function cancelDonation(ctx: AppContext, donorId: number, donationI
       const donation = await findDonationOwnerAndStatus(trx, donationId);
       if (!donation) throw notFound(DONATION_DECISION_MESSAGES.donationNotFound);
       if (donation.donor_id !== donorId) throw forbidden(CANCEL_MESSAGES.notYours);
-      throw conflict(CANCEL_MESSAGES.notPending, 'not_pending');
+      throw bookingClosed(donation.status, 'cancelled');
     }
     await recordDonationActivity(
       trx,

@@ -13,6 +13,26 @@ export const DONATION_DECISION_MESSAGES = {
   notCollected: 'Test results can only be recorded for a collected donation.',
 } as const;
 
+/** What became of a booking that is no longer pending, in the donor's words. */
+const BOOKING_OUTCOMES: Record<Exclude<DonationStatus, 'pending'>, string> = {
+  cancelled: 'This booking was cancelled.',
+  rejected: 'This booking was declined by the blood bank.',
+  deferred: 'This booking ended in a deferral at screening.',
+  collected: 'This donation has already been collected.',
+  released: 'This donation has already been collected.',
+  discarded: 'This donation has already been collected.',
+  no_show: 'The day of this booking has passed.',
+};
+
+/**
+ * The 409 when a donor moves or cancels a booking that is no longer pending: it says what became of
+ * it (cancelled in another tab, say), not only that it is not pending.
+ */
+export function bookingClosed(status: DonationStatus, action: 'moved' | 'cancelled') {
+  const outcome = status === 'pending' ? 'This booking has just changed.' : BOOKING_OUTCOMES[status];
+  return conflict(`${outcome} It can no longer be ${action}.`, 'not_pending');
+}
+
 /** The 409 for a donation that is no longer (or not yet) in the state a step needs. */
 function wrongState(expected: DonationStatus, actual: DonationStatus) {
   if (expected === 'pending') return conflict(DONATION_DECISION_MESSAGES.donationDecided, 'already_decided');

@@ -630,7 +630,7 @@ describe('cancelling a booking (POST /api/donations/:id/cancel)', () => {
     expect(cancelled.json()).toMatchObject({ id: booked, status: 'cancelled' });
     const twice = await post(`/api/donations/${booked}/cancel`, donor);
     expect(twice.statusCode).toBe(409);
-    expect(twice.json().detail).toBe('Only a booking that has not been collected can be cancelled.');
+    expect(twice.json().detail).toBe('This booking was cancelled. It can no longer be cancelled.');
     setToday(t, addDays(TODAY, 3));
     expect((await collect(t, booked)).statusCode).toBe(409);
     expect((await post('/api/donations/999999/cancel', donor)).statusCode).toBe(404);

@@ -129,6 +129,17 @@ export function findDonationOwnerAndStatus(db: DatabaseOrTransaction, donationId
   return db.selectFrom('donations').select(['donor_id', 'status']).where('id', '=', donationId).executeTakeFirst();
 }
 
+/** One donation with its site's name, address and slot length (null without a site). */
+export function findDonationWithSite(db: DatabaseOrTransaction, donationId: number): Promise<DonationWithSite | undefined> {
+  return db
+    .selectFrom('donations')
+    .leftJoin('sites', 'sites.id', 'donations.site_id')
+    .selectAll('donations')
+    .select(SITE_COLUMNS)
+    .where('donations.id', '=', donationId)
+    .executeTakeFirst();
+}
+
 export function findLatestDonationOfDonor(db: DatabaseOrTransaction, donorId: number): Promise<DonationWithSite | undefined> {
   return db
     .selectFrom('donations')

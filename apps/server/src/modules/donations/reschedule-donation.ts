@@ -1,17 +1,18 @@
 import type { Donation, RescheduleInput } from '@bloodbank/shared/donation';
 import type { AppContext } from '../../context';
-import { conflict, forbidden, notFound } from '../../errors';
+import { forbidden, notFound } from '../../errors';
 import { holdSlot } from '../sites/hold-slot';
 import { notEligible } from './book-donation';
 import { DONATION_ACTIVITY_KINDS, donationActivityMessages, recordDonationActivity } from './donation-activity';
-import { DONATION_DECISION_MESSAGES } from './donation-decisions';
-import { findBookingFacts, findDonationOwnerAndStatus, lockDonor, moveDonation, withSite } from './donations.repository';
+import { bookingClosed, DONATION_DECISION_MESSAGES } from './donation-decisions';
+import { messages } from '../notifications/messages';
+import { notify } from '../notifications/notify';
+import { findBookingFacts, findDonationOwnerAndStatus, findDonationWithSite, lockDonor, moveDonation, withSite } from './donations.repository';
 import { toDonation } from './donations.service';
 import { ineligibilityOn } from './eligibility';
 
 export const RESCHEDULE_MESSAGES = {
   notYours: 'You can only move your own bookings.',
-  notPending: 'Only a booking that has not been collected can be moved.',
 } as const;
 
 /**
@@ -29,10 +30,14 @@ export async function rescheduleDonation(
   const donation = await findDonationOwnerAndStatus(ctx.db, donationId);
   if (!donation) throw notFound(DONATION_DECISION_MESSAGES.donationNotFound);
   if (donation.donor_id !== donorId) throw forbidden(RESCHEDULE_MESSAGES.notYours);
-  if (donation.status !== 'pending') throw conflict(RESCHEDULE_MESSAGES.notPending, 'not_pending');
+  if (donation.status !== 'pending') throw bookingClosed(donation.status, 'moved');
   const at = ctx.clock.now().toISOString();
   return ctx.writes.run(async (trx) => {
     await lockDonor(trx, donorId, ctx.engine);
+    const current = await findDonationWithSite(trx, donationId);
+    if (!current || current.status !== 'pending') throw bookingClosed(current?.status ?? 'cancelled', 'moved');
+    // The same day, site and time: nothing moves, and nothing is logged or sent.
+    if (isSameBooking(current, input)) return toDonation(current);
     const facts = await findBookingFacts(trx, donorId);
     const ineligibility = await ineligibilityOn(trx, donorId, input.date, {
       days: ctx.config.donationIntervalDays,
@@ -47,7 +52,7 @@ export async function rescheduleDonation(
       { status: 'pending', donation_date: input.date, site_id: place?.site.id ?? null, slot: place?.slot ?? null, checked_in_at: null },
       donorId,
     );
-    if (!moved) throw conflict(RESCHEDULE_MESSAGES.notPending, 'not_pending');
+    if (!moved) throw bookingClosed('pending', 'moved');
     await recordDonationActivity(
       trx,
       donorId,
@@ -55,6 +60,19 @@ export async function rescheduleDonation(
       donationActivityMessages.moved({ date: moved.donation_date, units: moved.units }, place ? { site: place.site.name, time: place.slot } : null),
       at,
     );
+    // The donor's confirmation names the new day, place and time (PRODUCT.md 3.8): the first one is now wrong.
+    await notify(
+      ctx,
+      trx,
+      donorId,
+      messages.bookingMoved(moved.donation_date, place ? { site: place.site.name, address: place.site.address, time: place.slot } : null),
+      at,
+    );
     return toDonation(withSite(moved, place?.site));
   });
+}
+
+/** Whether the move asks for the day, site and time the booking already has. */
+function isSameBooking(current: { donation_date: string; site_id: number | null; slot: string | null }, input: RescheduleInput): boolean {
+  return current.donation_date === input.date && current.site_id === (input.site_id ?? null) && current.slot === (input.slot ?? null);
 }

@@ -20,6 +20,12 @@ export const messages = {
     body: `Thank you! Your donation is booked for ${formatFeedDate(date)}${where(place)}. You can move or cancel it from your dashboard.`,
     path: DONOR_DASHBOARD,
   }),
+  bookingMoved: (date: string, place: { site: string; address: string; time: string } | null): Message => ({
+    kind: 'booking_confirmed',
+    title: 'Your booking is moved',
+    body: `Your donation is now booked for ${formatFeedDate(date)}${where(place)}. You can move or cancel it from your dashboard.`,
+    path: DONOR_DASHBOARD,
+  }),
   appointmentReminder: (date: string, place: { site: string; address: string; time: string } | null): Message => ({
     kind: 'appointment_reminder',
     title: 'See you tomorrow',

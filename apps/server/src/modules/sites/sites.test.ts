@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Donation, DonorSummary } from '@bloodbank/shared/donation';
+import type { NotificationList } from '@bloodbank/shared/notifications';
 import type { PublicSite, Site, SiteDay, Slot, WeeklyHours } from '@bloodbank/shared/sites';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createDonor, createPatient, type TestUser } from '../../../test/factories';
@@ -355,6 +356,28 @@ describe('moving a booking (POST /api/donations/:id/reschedule)', () => {
     expect((await bookAt(other, site.id, TUESDAY, '09:00')).statusCode).toBe(201);
   });
 
+  it("tells the donor the new day, place and time, and a move to the booking's own slot changes nothing", async () => {
+    const donor = await createDonor(t);
+    const booked = (await bookAt(donor, site.id, TUESDAY, '10:00')).json<Donation>();
+    const notifications = async () => (await get('/api/notifications', donor)).json<NotificationList>().items;
+    const activities = async () => (await get('/api/donor/summary', donor)).json<DonorSummary>().activities.length;
+    const [sentBefore, loggedBefore] = [(await notifications()).length, await activities()];
+
+    const same = await post(`/api/donations/${booked.id}/reschedule`, donor, { date: TUESDAY, site_id: site.id, slot: '10:00' });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json<Donation>()).toMatchObject({ id: booked.id, date: TUESDAY, appointment: { time: '10:00' } });
+    expect(await notifications()).toHaveLength(sentBefore);
+    expect(await activities()).toBe(loggedBefore);
+
+    expect((await post(`/api/donations/${booked.id}/reschedule`, donor, { date: SATURDAY, site_id: site.id, slot: '10:30' })).statusCode).toBe(200);
+    const [latest] = await notifications();
+    expect(latest).toMatchObject({
+      title: 'Your booking is moved',
+      body: `Your donation is now booked for 14 Mar at 10:30, ${site.name} (${site.address}). You can move or cancel it from your dashboard.`,
+    });
+    expect(await activities()).toBe(loggedBefore + 1);
+  });
+
   it('refuses a full slot (409), a closed one (422), somebody else\'s booking (403) and a decided one (409)', async () => {
     const donor = await createDonor(t);
     const other = await createDonor(t);
@@ -374,7 +397,8 @@ describe('moving a booking (POST /api/donations/:id/reschedule)', () => {
     await post(`/api/donations/${mine.id}/cancel`, donor);
     const decided = await post(`/api/donations/${mine.id}/reschedule`, donor, { date: TUESDAY, site_id: site.id, slot: '13:00' });
     expect(decided.statusCode).toBe(409);
-    expect(decided.json().detail).toBe('Only a booking that has not been collected can be moved.');
+    // It says what became of the booking, not only that it is not pending.
+    expect(decided.json().detail).toBe('This booking was cancelled. It can no longer be moved.');
   });
 });
 

@@ -11,10 +11,17 @@ import { useRequests } from '../api/get-requests';
 import { useRejectRequest } from '../api/reject-request';
 import { type Column } from '../components/data-table';
 import { PagedTable } from '../components/paged-table';
-import { DecisionActions, DecisionsPage, DecisionStatus, NoDecisions, PersonCell } from '../components/decision-cells';
+import {
+  DecisionActions,
+  DecisionsPage,
+  DecisionStatus,
+  NoDecisions,
+  PersonCell,
+} from '../components/decision-cells';
 import { RejectDialog } from '../components/reject-dialog';
 import { ShortStockDialog } from '../components/short-stock-dialog';
 import { formatDate, unitsText } from '@/lib/format';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { useListParams } from '../hooks/use-list-params';
 import { notify } from '../notify';
 
@@ -31,32 +38,35 @@ export function RequestsScreen() {
   const [rejecting, setRejecting] = useState<AdminRequest | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
 
-  const approveRequest = (request: AdminRequest, from?: BloodGroup) => {
-    setActionError(null);
-    setShortageError(null);
-    approve.mutate(
-      { id: request.id, bloodgroup: from },
-      {
-        onSuccess: (approved) => {
-          setShortage(null);
-          notify({
-            title: 'Request approved',
-            message: `${unitsText(approved.issued_unit_ids.length)} of ${approved.issued_bloodgroup ?? approved.bloodgroup}${approved.component === 'red_cells' ? '' : ` ${COMPONENT_WORDS[approved.component]}`} issued to ${approved.patient_name}.`,
-          });
+  const singleFlight = useSingleFlight();
+  const approveRequest = (request: AdminRequest, from?: BloodGroup) =>
+    singleFlight((finish) => {
+      setActionError(null);
+      setShortageError(null);
+      approve.mutate(
+        { id: request.id, bloodgroup: from },
+        {
+          onSettled: finish,
+          onSuccess: (approved) => {
+            setShortage(null);
+            notify({
+              title: 'Request approved',
+              message: `${unitsText(approved.issued_unit_ids.length)} of ${approved.issued_bloodgroup ?? approved.bloodgroup}${approved.component === 'red_cells' ? '' : ` ${COMPONENT_WORDS[approved.component]}`} issued to ${approved.patient_name}.`,
+            });
+          },
+          onError: (error) => {
+            const stock = insufficientStockOf(error);
+            if (stock) {
+              setShortage({ request, stock });
+              return;
+            }
+            const message = errorMessage(error, 'The request could not be approved. Please try again.');
+            if (from) setShortageError(message);
+            else setActionError(message);
+          },
         },
-        onError: (error) => {
-          const stock = insufficientStockOf(error);
-          if (stock) {
-            setShortage({ request, stock });
-            return;
-          }
-          const message = errorMessage(error, 'The request could not be approved. Please try again.');
-          if (from) setShortageError(message);
-          else setActionError(message);
-        },
-      },
-    );
-  };
+      );
+    });
 
   const busyId = approve.isPending ? approve.variables.id : null;
 
@@ -65,7 +75,9 @@ export function RequestsScreen() {
       key: 'patient',
       header: 'Patient',
       title: true,
-      cell: (request) => <PersonCell name={request.patient_name} username={request.patient_username} id={request.id} />,
+      cell: (request) => (
+        <PersonCell name={request.patient_name} username={request.patient_username} id={request.id} />
+      ),
     },
     {
       key: 'blood',

@@ -20,6 +20,7 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { useSites } from '../api/get-sites';
 import { donorKeys } from '../api/query-keys';
 import { useRescheduleDonation } from '../api/reschedule-donation';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { AppointmentFields, requireAppointment, type AppointmentValues } from './appointment-fields';
 
 type MoveValues = RescheduleForm;
@@ -113,39 +114,45 @@ function MoveForm({
   const clearSlot = useCallback(() => form.setValue('slot', null), [form]);
   const busy = reschedule.isPending;
 
-  const submit = form.handleSubmit((values) => {
-    const move = atSites
-      ? { date: values.date, site_id: values.site_id, slot: values.slot }
-      : { date: values.date };
-    reschedule.mutate(
-      { id: donation.id, move },
-      {
-        onSuccess: (moved) => {
-          notifications.show({
-            color: 'green',
-            message: moved.appointment
-              ? `Your booking is moved to ${formatDate(moved.date)} at ${moved.appointment.time}, ${moved.appointment.site_name}.`
-              : `Your booking is moved to ${formatDate(moved.date)}.`,
-            closeButtonProps: { 'aria-label': 'Close notification' },
-          });
-          onMoved();
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.code === 'slot_full') {
-            form.setValue('slot', null);
-            form.setError(
-              'slot',
-              { type: 'server', message: errorMessage(error, SITE_MESSAGES.slotFull) },
-              { shouldFocus: true },
-            );
-            void queryClient.invalidateQueries({ queryKey: donorKeys.sites });
-            return;
-          }
-          applyServerFieldErrors(form, error, FIELDS);
-        },
-      },
-    );
-  });
+  const singleFlight = useSingleFlight();
+  const submit = form.handleSubmit((values) =>
+    singleFlight((finish) => {
+      const move = atSites
+        ? { date: values.date, site_id: values.site_id, slot: values.slot }
+        : { date: values.date };
+      // The promise, not mutate's callbacks: each submit resets the mutation (clearing the last
+      // error), and the second click of a double-click would drop the first move's callbacks,
+      // leaving the dialog open over a booking that had moved.
+      reschedule
+        .mutateAsync({ id: donation.id, move })
+        .then(
+          (moved) => {
+            notifications.show({
+              color: 'green',
+              message: moved.appointment
+                ? `Your booking is moved to ${formatDate(moved.date)} at ${moved.appointment.time}, ${moved.appointment.site_name}.`
+                : `Your booking is moved to ${formatDate(moved.date)}.`,
+              closeButtonProps: { 'aria-label': 'Close notification' },
+            });
+            onMoved();
+          },
+          (error: unknown) => {
+            if (error instanceof ApiError && error.code === 'slot_full') {
+              form.setValue('slot', null);
+              form.setError(
+                'slot',
+                { type: 'server', message: errorMessage(error, SITE_MESSAGES.slotFull) },
+                { shouldFocus: true },
+              );
+              void queryClient.invalidateQueries({ queryKey: donorKeys.sites });
+              return;
+            }
+            applyServerFieldErrors(form, error, FIELDS);
+          },
+        )
+        .finally(finish);
+    }),
+  );
 
   const onFields =
     reschedule.error instanceof ApiError &&
