@@ -5,7 +5,7 @@ import { Controller, useWatch, type Control, type FieldValues, type Resolver } f
 import { BOOKING_DAYS_AHEAD } from '@bloodbank/shared/constants';
 import { addDays, isValidIsoDate, todayIn } from '@bloodbank/shared/dates';
 import { formatDate } from '@/lib/format';
-import { SITE_MESSAGES, type PublicSite } from '@bloodbank/shared/sites';
+import { SITE_MESSAGES, WEEKDAYS, type PublicSite, type Slot } from '@bloodbank/shared/sites';
 import { OpeningHours } from '@/components/ui/opening-hours';
 import { slotLabel } from '@/lib/site-hours';
 import { useSlots } from '../api/get-slots';
@@ -18,6 +18,20 @@ export interface AppointmentValues {
 }
 
 export const NO_FREE_TIMES = 'No free times at this site on this date. Please choose another date or site.';
+
+/**
+ * Why a date offers no time: the site is closed that day (a closed date, or its weekday), every
+ * time has gone by (today), or every place is taken. A closed site must not look fully booked.
+ */
+export function noTimesText(site: PublicSite, date: string, slots: readonly Slot[]): string {
+  const another = 'Please choose another date or site.';
+  if (slots.length > 0) return NO_FREE_TIMES;
+  if (site.closed_dates.includes(date)) return `${site.name} is closed on ${formatDate(date)}. ${another}`;
+  const weekday = WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7]!;
+  if (site.hours[weekday] === null)
+    return `${site.name} is closed on ${weekday[0]!.toUpperCase()}${weekday.slice(1)}s. ${another}`;
+  return `No more times today at ${site.name}. ${another}`;
+}
 
 /** Whether a booking may be made for `date` (today up to BOOKING_DAYS_AHEAD days on): only then are slots asked for. */
 export function isBookableDate(date: string | null | undefined): date is string {
@@ -176,7 +190,9 @@ export function AppointmentFields({
             role="status"
             data-testid="no-free-times"
           >
-            <Text size="sm">{NO_FREE_TIMES}</Text>
+            <Text size="sm">
+              {chosenSite && date ? noTimesText(chosenSite, date, slots.data ?? []) : NO_FREE_TIMES}
+            </Text>
           </Alert>
         ) : null}
       </div>
