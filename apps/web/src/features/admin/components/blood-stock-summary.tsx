@@ -52,10 +52,10 @@ export function BloodStockSummary({ inventory, selected, onSelect }: BloodStockS
                 available
               </Text>
               <Text size="xs" data-testid={`components-${row.bloodgroup}`}>
-                {row.components.whole_blood} whole blood, {row.components.red_cells} red cells
+                Whole blood {row.components.whole_blood} · Red cells {row.components.red_cells}
               </Text>
               <Text size="xs" mb={4}>
-                {row.components.plasma} plasma, {row.components.platelets} platelets
+                Plasma {row.components.plasma} · Platelets {row.components.platelets}
               </Text>
               <Text size="xs" c={row.expiring_soon > 0 ? TEXT_TONE.orange : 'dimmed'}>
                 {row.expiring_soon} expiring soon

@@ -325,7 +325,7 @@ function LiftDeferralForm({
     <form noValidate aria-label="Lift deferral" onSubmit={(event) => void submit(event)}>
       <Stack gap="md">
         <Text size="sm">
-          {donorName}: {deferralTitle(deferral).toLowerCase()} ({deferral.reason})
+          {donorName}: {deferralTitle(deferral)} ({deferral.reason})
         </Text>
         <Textarea
           label="Reason for lifting"

@@ -1,15 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  List,
-  NativeSelect,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, Group, List, NativeSelect, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
@@ -59,7 +49,11 @@ interface RecordTestResultsDialogProps {
  */
 export function RecordTestResultsDialog({ donation, onClose }: RecordTestResultsDialogProps) {
   return (
-    <StepModal item={donation} title={(item) => `Record test results: donation #${item.id}`} onClose={onClose}>
+    <StepModal
+      item={donation}
+      title={(item) => `Record test results: donation #${item.id}`}
+      onClose={onClose}
+    >
       {(item, onBusy) => <ResultsFormBody donation={item} onClose={onClose} onBusy={onBusy} />}
     </StepModal>
   );
@@ -165,7 +159,8 @@ function ResultsFormBody({
       <Stack gap="md">
         <Text size="sm">
           {donation.donor_name}: {unitsText(donation.unit)} of {donation.bloodgroup}, collected{' '}
-          {formatDate(donation.collected_on ?? donation.date)}. Choose each result; none is filled in for you.
+          {formatDate(donation.collected_on ?? donation.date)}. Choose each test result: none is chosen for
+          you. The confirmed group starts as the donor's recorded group.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {INFECTION_TESTS.map((test) => (

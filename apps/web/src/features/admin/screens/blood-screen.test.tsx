@@ -269,9 +269,9 @@ describe('Manage Blood', () => {
     expect(rows[1]).toHaveTextContent('Plasmafrom unit #12');
     expect(rows[2]).toHaveTextContent('Whole blood');
     expect(screen.getByRole('button', { name: /O\+.*Show the O\+ units/ })).toHaveTextContent(
-      '5 whole blood, 10 red cells',
+      'Whole blood 5 · Red cells 10',
     );
-    expect(screen.getByRole('button', { name: /O\+.*Show the O\+ units/ })).toHaveTextContent('7 plasma, 1 platelets');
+    expect(screen.getByRole('button', { name: /O\+.*Show the O\+ units/ })).toHaveTextContent('Plasma 7 · Platelets 1');
 
     await user.selectOptions(screen.getByLabelText('Component', { selector: 'select:not([name])' }), 'platelets');
     await waitFor(() => expect(router.state.location.search).toBe('?component=platelets'));

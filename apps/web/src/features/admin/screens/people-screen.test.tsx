@@ -227,6 +227,8 @@ describe('Manage Donors and Manage Patients', () => {
         within(drawer).getByRole('button', { name: 'Lift deferral: Temporary, until 25 Dec 2026' }),
       );
       dialog = await screen.findByRole('dialog', { name: 'Lift deferral' });
+      // The deferral as the list writes it, month capitalised.
+      expect(dialog).toHaveTextContent(/Asha Kulkarni: Temporary, until 25 Dec 2026 \(/);
       await user.click(within(dialog).getByRole('button', { name: 'Lift deferral' }));
       expect(await within(dialog).findByText('Reason is required')).toBeInTheDocument();
       await user.type(within(dialog).getByLabelText(/Reason for lifting/), 'Retested at 13.2');
