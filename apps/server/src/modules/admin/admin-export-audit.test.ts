@@ -200,4 +200,29 @@ describe('GET /api/admin/audit', () => {
     // A password hash, a token or a one-time code never leaves the server, at any depth.
     expect(reset.detail).toEqual({ before: {}, after: { nested: { kept: 1 } } });
   });
+
+  it("names a deferral's donor, when it is set and when it is lifted", async () => {
+    const donor = await createDonor(t, { first_name: 'Sunil', last_name: 'Rao' });
+    const until = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const set = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/donors/${donor.id}/deferrals`,
+      headers: admin.headers,
+      payload: { type: 'temporary', until, reason: 'Recent tattoo' },
+    });
+    expect(set.statusCode, set.body).toBe(201);
+    const lifted = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/deferrals/${set.json<{ id: number }>().id}/lift`,
+      headers: admin.headers,
+      payload: { reason: 'Entered in error' },
+    });
+    expect(lifted.statusCode, lifted.body).toBe(200);
+
+    const entries = (await get('/api/admin/audit?entity=deferral')).json().items;
+    expect(entries.slice(0, 2)).toMatchObject([
+      { action: 'deferral.lifted', subject_name: 'Sunil Rao' },
+      { action: 'deferral.created', subject_name: 'Sunil Rao' },
+    ]);
+  });
 });

@@ -31,8 +31,8 @@ const displayName = (user: { username: string; first_name: string | null; last_n
   `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() || user.username;
 
 /**
- * The names behind one page of entries, in three small lookups by primary key (a page is at most
- * 100 entries): a donation's donor, a request's patient, then every user involved.
+ * The names behind one page of entries, in small lookups by primary key (a page is at most 100
+ * entries): a donation's and a deferral's donor, a request's patient, then every user involved.
  */
 async function nameEntries(db: DatabaseOrTransaction, rows: AuditRow[]): Promise<NamedAuditRow[]> {
   const idsOf = (entity: string) => [
@@ -44,7 +44,8 @@ async function nameEntries(db: DatabaseOrTransaction, rows: AuditRow[]): Promise
   ];
   const donationIds = idsOf('donation');
   const requestIds = idsOf('request');
-  const [donations, requests] = await Promise.all([
+  const deferralIds = idsOf('deferral');
+  const [donations, requests, deferrals] = await Promise.all([
     donationIds.length
       ? db
           .selectFrom('donations')
@@ -59,15 +60,20 @@ async function nameEntries(db: DatabaseOrTransaction, rows: AuditRow[]): Promise
           .where('id', 'in', requestIds)
           .execute()
       : [],
+    deferralIds.length
+      ? db.selectFrom('deferrals').select(['id', 'donor_id as user_id']).where('id', 'in', deferralIds).execute()
+      : [],
   ]);
   const donorOf = new Map(donations.map((row) => [row.id, row.user_id]));
   const patientOf = new Map(requests.map((row) => [row.id, row.user_id]));
+  const deferredDonorOf = new Map(deferrals.map((row) => [row.id, row.user_id]));
 
   const subjectUserId = (row: AuditRow): number | undefined => {
     if (row.entity_id === null) return undefined;
     if (PERSON_ENTITIES.has(row.entity)) return row.entity_id;
     if (row.entity === 'donation') return donorOf.get(row.entity_id);
     if (row.entity === 'request') return patientOf.get(row.entity_id);
+    if (row.entity === 'deferral') return deferredDonorOf.get(row.entity_id);
     return undefined;
   };
   const userIds = new Set<number>();
