@@ -100,3 +100,45 @@ describe('auditStory for the actions of issue 23', () => {
     ]);
   });
 });
+
+describe('auditStory for components and deferrals', () => {
+  it('reads a separation as the components made, not raw keys', () => {
+    const story = auditStory(
+      entry({
+        action: 'unit.processed',
+        entity: 'blood_unit',
+        entity_id: 2940,
+        detail: {
+          before: { status: 'available', component: 'whole_blood' },
+          after: {
+            status: 'processed',
+            components: [
+              { id: 2946, component: 'red_cells', expires_on: '2027-01-06' },
+              { id: 2947, component: 'plasma', expires_on: '2027-11-25' },
+            ],
+          },
+        },
+      }),
+      now,
+    );
+    expect(story.sentence).toBe('Chief separated whole-blood unit #2940 into 2 components at 10:38');
+    expect(story.details).toEqual([
+      'Red cells #2946, expires on 6 Jan 2027',
+      'Plasma #2947, expires on 25 Nov 2027',
+    ]);
+  });
+
+  it('names the deferred donor the server resolved', () => {
+    const story = auditStory(
+      entry({
+        action: 'deferral.created',
+        entity: 'deferral',
+        subject_name: 'Sunil Rao',
+        detail: { after: { type: 'temporary', until: '2026-12-27', reason: 'Recent tattoo' } },
+      }),
+      now,
+    );
+    expect(story.sentence).toBe('Chief deferred Sunil Rao at 10:38');
+    expect(story.details).toEqual(['Until 27 Dec 2026', 'Reason: Recent tattoo']);
+  });
+});

@@ -1,4 +1,5 @@
 import type { AuditEntry } from '@bloodbank/shared/admin';
+import { COMPONENT_LABELS, type Component } from '@bloodbank/shared/components';
 import { formatDate, pluralize, unitsText } from '@/lib/format';
 
 /**
@@ -197,6 +198,20 @@ export function auditStory(entry: AuditEntry, now: Date = new Date()): AuditStor
       );
     case 'unit.released':
       return say(`released unit ${record} from its lookback hold`);
+    case 'unit.processed': {
+      // "Red cells #2946, expires on 8 Jan 2027": one line per component made.
+      const made = Array.isArray(after.components) ? after.components.map(asRecord) : [];
+      return say(
+        `separated whole-blood unit ${record} into ${made.length === 1 ? '1 component' : `${made.length} components`}`,
+        made.map((part) => {
+          const component = text(part.component);
+          const label =
+            component && component in COMPONENT_LABELS ? COMPONENT_LABELS[component as Component] : 'Unit';
+          const expires = text(part.expires_on);
+          return `${label} #${valueText(part.id)}${expires ? `, expires on ${formatDate(expires)}` : ''}`;
+        }),
+      );
+    }
     case 'donation.rejected': {
       const game = asRecord(after.game);
       const withdrawn = Array.isArray(after.achievements_withdrawn) ? after.achievements_withdrawn : [];
