@@ -36,12 +36,24 @@ export const NotificationSchema = z.object({
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 
-/** GET /api/notifications: the newest first, and how many are unread (of all, not only those listed). */
-export const NotificationListSchema = z.object({ items: z.array(NotificationSchema), unread: z.number().int() });
+/**
+ * GET /api/notifications: the newest first, and how many are unread (of all, not only those
+ * listed); `more` when older ones exist, which `?before=<the last id>` lists.
+ */
+export const NotificationListSchema = z.object({
+  items: z.array(NotificationSchema),
+  unread: z.number().int(),
+  more: z.boolean(),
+});
 export type NotificationList = z.infer<typeof NotificationListSchema>;
 
-/** How many notifications the list shows (the newest). */
+/** How many notifications one answer lists (the newest, or the next older ones). */
 export const NOTIFICATIONS_LISTED = 50;
+
+/** GET /api/notifications?before=: the notifications older than that one. */
+export const NotificationsQuerySchema = z.object({
+  before: z.coerce.number().int().positive().max(MAX_ROW_ID).optional(),
+});
 
 /** POST /api/notifications/read: some (`ids`) or every one (`all: true`). */
 export const MarkReadSchema = z.union([

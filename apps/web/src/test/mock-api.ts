@@ -22,7 +22,7 @@ export function jsonResponse(status: number, body: unknown): Response {
  * test: no notifications, unless a test gives its own handler.
  */
 const ALWAYS_ASKED: Record<string, Handler> = {
-  'GET /api/notifications': () => jsonResponse(200, { items: [], unread: 0 }),
+  'GET /api/notifications': () => jsonResponse(200, { items: [], unread: 0, more: false }),
 };
 
 /**

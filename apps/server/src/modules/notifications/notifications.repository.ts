@@ -10,14 +10,14 @@ export async function insertNotification(
   await insertAtCommit(trx, 'notifications', notification);
 }
 
-export function listNotificationsOf(db: DatabaseOrTransaction, userId: number, limit: number) {
-  return db
+/** The user's notifications, newest first: the latest, or those older than `before` (an id). */
+export function listNotificationsOf(db: DatabaseOrTransaction, userId: number, limit: number, before?: number) {
+  let query = db
     .selectFrom('notifications')
     .select(['id', 'kind', 'title', 'body', 'created_at', 'read_at'])
-    .where('user_id', '=', userId)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+    .where('user_id', '=', userId);
+  if (before !== undefined) query = query.where('id', '<', before);
+  return query.orderBy('id', 'desc').limit(limit).execute();
 }
 
 export async function countUnreadOf(db: DatabaseOrTransaction, userId: number): Promise<number> {

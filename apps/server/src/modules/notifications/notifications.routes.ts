@@ -5,6 +5,7 @@ import {
   MarkReadSchema,
   NOTIFICATIONS_LISTED,
   NotificationListSchema,
+  NotificationsQuerySchema,
   PreferencesPatchSchema,
   PreferencesSchema,
 } from '@bloodbank/shared/notifications';
@@ -26,18 +27,30 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     config: { access: 'signed-in' },
     schema: {
       tags: ['notifications'],
-      summary: `Your notifications, newest first (the latest ${NOTIFICATIONS_LISTED}), and how many are unread`,
+      summary: `Your notifications, newest first (${NOTIFICATIONS_LISTED} at a time; \`before\`: those older than that id), how many are unread, and whether there are older ones`,
+      querystring: NotificationsQuerySchema,
       response: { 200: NotificationListSchema, ...signedInErrors },
     },
-    handler: (request, reply) => {
+    handler: async (request, reply) => {
       const userId = principalOf(request).id;
-      return sendReusedJson(request, reply, lists, userId, async () => {
-        const [rows, unread] = await Promise.all([listNotificationsOf(ctx.db, userId, NOTIFICATIONS_LISTED), countUnreadOf(ctx.db, userId)]);
+      const { before } = request.query;
+      const list = async () => {
+        // One more than shown tells whether older ones exist.
+        const [rows, unread] = await Promise.all([
+          listNotificationsOf(ctx.db, userId, NOTIFICATIONS_LISTED + 1, before),
+          countUnreadOf(ctx.db, userId),
+        ]);
         return {
-          items: rows.map((row) => ({ id: row.id, kind: row.kind, title: row.title, body: row.body, created_at: row.created_at, read: row.read_at !== null })),
+          items: rows
+            .slice(0, NOTIFICATIONS_LISTED)
+            .map((row) => ({ id: row.id, kind: row.kind, title: row.title, body: row.body, created_at: row.created_at, read: row.read_at !== null })),
           unread,
+          more: rows.length > NOTIFICATIONS_LISTED,
         };
-      });
+      };
+      // The latest page is what the bell asks every minute: answered from the cache while nothing changed.
+      if (before === undefined) return sendReusedJson(request, reply, lists, userId, list);
+      return list();
     },
   });
 

@@ -69,6 +69,27 @@ describe('without SMTP_URL: the outbox folder', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/notifications' })).statusCode).toBe(401);
   });
 
+  it('lists 50 at a time: `more` says older ones exist, and ?before= lists them, the caller\'s own only', async () => {
+    const donor = await createDonor(t);
+    const stranger = await createDonor(t);
+    const at = `${TODAY}T08:00:00.000Z`;
+    const rows = Array.from({ length: 53 }, (_, index) => ({ user_id: donor.id, kind: 'callout', title: `Message ${index + 1}`, body: 'Body', created_at: at }));
+    await t.db.insertInto('notifications').values(rows).execute();
+    await t.db.insertInto('notifications').values({ user_id: stranger.id, kind: 'callout', title: 'Not yours', body: 'Body', created_at: at }).execute();
+
+    const latest = await listOf(t, donor);
+    expect(latest.items).toHaveLength(50);
+    expect(latest).toMatchObject({ unread: 53, more: true });
+    expect(latest.items[0]!.title).toBe('Message 53');
+    const olderResponse = await get(t, `/api/notifications?before=${latest.items.at(-1)!.id}`, donor);
+    expect(olderResponse.statusCode, olderResponse.body).toBe(200);
+    const older = olderResponse.json<NotificationList>();
+    expect(older.items.map((item) => item.title)).toEqual(['Message 3', 'Message 2', 'Message 1']);
+    expect(older).toMatchObject({ unread: 53, more: false });
+    expect((await get(t, '/api/notifications?before=0', donor)).statusCode).toBe(422);
+    expect((await get(t, '/api/notifications?before=abc', donor)).statusCode).toBe(422);
+  });
+
   it('sends no e-mail to a donor who turned e-mails off, and still lists the message', async () => {
     const donor = await createDonor(t);
     expect((await get(t, '/api/users/me/preferences', donor)).json()).toEqual({ email_notifications: true, callouts: true });

@@ -6,9 +6,15 @@ import { notificationKeys } from './query-keys';
 /** How often the header's bell asks for news while a page stays open. */
 export const NOTIFICATIONS_POLL_MS = 60_000;
 
-/** GET /api/notifications: the latest notifications, newest first, and how many are unread. */
-export function getNotifications(signal?: AbortSignal): Promise<NotificationList> {
-  return apiRequest('/notifications', { schema: NotificationListSchema, signal });
+/**
+ * GET /api/notifications: the latest notifications (or those older than `before`, an id), newest
+ * first, how many are unread, and whether older ones exist.
+ */
+export function getNotifications(signal?: AbortSignal, before?: number): Promise<NotificationList> {
+  return apiRequest(before === undefined ? '/notifications' : `/notifications?before=${before}`, {
+    schema: NotificationListSchema,
+    signal,
+  });
 }
 
 export function notificationsQueryOptions() {

@@ -19,7 +19,7 @@ function markedRead(list: NotificationList, body: MarkRead): NotificationList {
   });
   // "All" also covers unread ones older than the listed fifty.
   const unread = ids === null ? 0 : Math.max(0, list.unread - newlyRead);
-  return { items, unread };
+  return { ...list, items, unread };
 }
 
 /** The key every mark-read mutation carries, so a change elsewhere can tell them apart. */

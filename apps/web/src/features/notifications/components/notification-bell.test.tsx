@@ -36,11 +36,11 @@ const items: Notification[] = [
 
 describe('NotificationBell', () => {
   it('shows the unread count, lists the latest with the unread ones marked, and marks all read', async () => {
-    let list = { items, unread: 2 };
+    let list = { items, unread: 2, more: false };
     const api = mockApi({
       'GET /api/notifications': () => jsonResponse(200, list),
       'POST /api/notifications/read': () => {
-        list = { items: items.map((item) => ({ ...item, read: true })), unread: 0 };
+        list = { items: items.map((item) => ({ ...item, read: true })), unread: 0, more: false };
         return new Response(null, { status: 204 });
       },
     });
@@ -69,11 +69,11 @@ describe('NotificationBell', () => {
   });
 
   it('marks one read when it is clicked, and the count drops by one', async () => {
-    let list = { items, unread: 2 };
+    let list = { items, unread: 2, more: false };
     const api = mockApi({
       'GET /api/notifications': () => jsonResponse(200, list),
       'POST /api/notifications/read': () => {
-        list = { items: items.map((item) => (item.id === 2 ? { ...item, read: true } : item)), unread: 1 };
+        list = { items: items.map((item) => (item.id === 2 ? { ...item, read: true } : item)), unread: 1, more: false };
         return new Response(null, { status: 204 });
       },
     });
@@ -91,7 +91,7 @@ describe('NotificationBell', () => {
   });
 
   it('says when there is nothing yet, and has no count', async () => {
-    mockApi({ 'GET /api/notifications': () => jsonResponse(200, { items: [], unread: 0 }) });
+    mockApi({ 'GET /api/notifications': () => jsonResponse(200, { items: [], unread: 0, more: false }) });
     const { user } = renderScreen(<NotificationBell />);
     await user.click(await screen.findByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
@@ -100,7 +100,7 @@ describe('NotificationBell', () => {
 
   it('puts the count back when marking read fails', async () => {
     mockApi({
-      'GET /api/notifications': () => jsonResponse(200, { items, unread: 2 }),
+      'GET /api/notifications': () => jsonResponse(200, { items, unread: 2, more: false }),
       'POST /api/notifications/read': () => jsonResponse(500, { detail: 'Internal Server Error' }),
     });
     const { user } = renderScreen(<NotificationBell />);

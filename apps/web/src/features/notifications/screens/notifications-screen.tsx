@@ -1,4 +1,5 @@
-import { Button, Container, Paper, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconBellOff, IconChecks } from '@tabler/icons-react';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -7,16 +8,23 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
 import { errorMessage } from '@/lib/api-client';
 import { pluralize } from '@/lib/format';
-import { useNotifications } from '../api/get-notifications';
+import type { Notification } from '@bloodbank/shared/notifications';
+import { getNotifications, useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-notifications-read';
 import { NotificationItems } from '../components/notification-items';
 
-/** Every notification of the signed-in user (the latest 50), newest first (PRODUCT.md 3.8). */
+/**
+ * Every notification of the signed-in user, newest first (PRODUCT.md 3.8): the latest 50, and the
+ * older ones 50 at a time on "Show older notifications".
+ */
 export function NotificationsScreen() {
   useDocumentTitle('Notifications · Blood Bank');
   const notifications = useNotifications();
   const markRead = useMarkNotificationsRead();
   const unread = notifications.data?.unread ?? 0;
+  const older = useOlderNotifications(notifications.data);
+  const readOne = (id: number) => markRead.mutate({ ids: [id] }, { onSuccess: () => older.markRead([id]) });
+  const readAll = () => markRead.mutate({ all: true }, { onSuccess: () => older.markRead('all') });
 
   let body;
   if (notifications.isPending) {
@@ -54,11 +62,19 @@ export function NotificationsScreen() {
           />
         ) : null}
         <NotificationItems
-          items={notifications.data.items}
+          items={[...notifications.data.items, ...older.items]}
           variant="full"
           busy={markRead.isPending}
-          onRead={(id) => markRead.mutate({ ids: [id] })}
+          onRead={readOne}
         />
+        {older.error ? <ErrorAlert message={older.error} /> : null}
+        {older.more ? (
+          <Group justify="center">
+            <Button variant="default" onClick={older.load} loading={older.loading}>
+              Show older notifications
+            </Button>
+          </Group>
+        ) : null}
       </Stack>
     );
   }
@@ -80,7 +96,7 @@ export function NotificationsScreen() {
           <Button
             variant="default"
             leftSection={<IconChecks size={16} aria-hidden />}
-            onClick={() => markRead.mutate({ all: true })}
+            onClick={readAll}
             disabled={unread === 0 || markRead.isPending}
           >
             Mark all as read
@@ -90,4 +106,39 @@ export function NotificationsScreen() {
       {body}
     </Container>
   );
+}
+
+/**
+ * The notifications older than the latest page, loaded 50 at a time after the last one shown. The
+ * latest page is the polled query the bell shares; these are the page's own, marked read with it.
+ */
+function useOlderNotifications(latest: { items: Notification[]; more: boolean } | undefined) {
+  const [items, setItems] = useState<Notification[]>([]);
+  const [more, setMore] = useState<boolean | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const last = items.at(-1) ?? latest?.items.at(-1);
+  const load = () => {
+    if (loading || !last) return;
+    setLoading(true);
+    setError(null);
+    getNotifications(undefined, last.id)
+      .then((page) => {
+        // Skips any the latest page came to show meanwhile (it moves as new ones arrive).
+        setItems((shown) => [
+          ...shown,
+          ...page.items.filter((item) => !shown.some((old) => old.id === item.id)),
+        ]);
+        setMore(page.more);
+      })
+      .catch((failure: unknown) =>
+        setError(errorMessage(failure, 'The older notifications could not be loaded. Please try again.')),
+      )
+      .finally(() => setLoading(false));
+  };
+  const markRead = (ids: number[] | 'all') =>
+    setItems((shown) =>
+      shown.map((item) => (ids === 'all' || ids.includes(item.id) ? { ...item, read: true } : item)),
+    );
+  return { items, more: more ?? latest?.more ?? false, loading, error, load, markRead };
 }
