@@ -91,4 +91,25 @@ describe('CalloutsScreen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Internal Server Error');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
+
+  it('lists 20 call-outs at first and 20 more on each "Show more call-outs"', async () => {
+    const many = Array.from({ length: 45 }, (_, index) => ({
+      ...lowStock,
+      id: 45 - index,
+      notified: 45 - index,
+    }));
+    mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/callouts': () => jsonResponse(200, many),
+    });
+    const { user } = renderScreen(<CalloutsScreen />);
+    const table = await screen.findByRole('table', { name: 'Call-outs' });
+    const rows = () => within(table).getAllByRole('row').length - 1;
+    expect(rows()).toBe(20);
+    await user.click(screen.getByRole('button', { name: 'Show 20 more call-outs' }));
+    expect(rows()).toBe(40);
+    await user.click(screen.getByRole('button', { name: 'Show 5 more call-outs' }));
+    expect(rows()).toBe(45);
+    expect(screen.queryByRole('button', { name: /more call-outs/ })).not.toBeInTheDocument();
+  });
 });

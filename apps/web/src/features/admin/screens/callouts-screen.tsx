@@ -83,12 +83,17 @@ const columns: Column<Callout>[] = [
   },
 ];
 
+/** Call-outs listed at first, and added on each "Show more call-outs". */
+const CALLOUTS_SHOWN = 20;
+
 /**
  * Call-outs (PRODUCT.md 3.8): staff call out the donors who can give to a group, and see each
  * call-out (raised by low stock or by staff) with how many donors were told and how many booked.
  */
 export function CalloutsScreen() {
   const callouts = useCallouts();
+  // The server sends the latest 100; a phone should not scroll through them all at once.
+  const [shown, setShown] = useState(CALLOUTS_SHOWN);
 
   let list;
   if (callouts.isPending) {
@@ -112,13 +117,23 @@ export function CalloutsScreen() {
       </Paper>
     );
   } else {
+    const hidden = callouts.data.length - shown;
     list = (
-      <DataTable
-        caption="Call-outs"
-        columns={columns}
-        rows={callouts.data}
-        rowKey={(callout) => callout.id}
-      />
+      <Stack gap="sm">
+        <DataTable
+          caption="Call-outs"
+          columns={columns}
+          rows={callouts.data.slice(0, shown)}
+          rowKey={(callout) => callout.id}
+        />
+        {hidden > 0 ? (
+          <Group justify="center">
+            <Button variant="default" onClick={() => setShown((count) => count + CALLOUTS_SHOWN)}>
+              Show {Math.min(hidden, CALLOUTS_SHOWN)} more call-outs
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
     );
   }
 
