@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Group, Paper, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { IconBan, IconCircleCheck, IconCircleX, IconClipboardList, IconHourglass } from '@tabler/icons-react';
 import type { PatientSummary } from '@bloodbank/shared/blood-request';
+import classes from './request-counters.module.css';
 
 const COUNTERS: { key: keyof PatientSummary; label: string; color: string; icon: ReactNode }[] = [
   { key: 'total', label: 'Total Requests', color: 'blood', icon: <IconClipboardList size={22} /> },
@@ -23,6 +24,7 @@ export function RequestCounters({ summary }: { summary: PatientSummary }) {
           radius="lg"
           p={{ base: 'sm', sm: 'md' }}
           data-testid={`count-${counter.key}`}
+          className={counter.key === 'total' ? classes.total : undefined}
         >
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
             <div>
