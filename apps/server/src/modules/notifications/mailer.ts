@@ -64,9 +64,9 @@ const SMTP_CONNECTIONS = 3;
  * The young generation is where a message's short-lived strings and streams live: at 1 MB it was
  * collected so often that rendering cost about 850 µs of CPU a message, at 4 MB about 600. The old
  * generation holds nodemailer's code and the thread's baseline: at 16 MB V8 ran a full collection
- * every few messages (about 550 µs of CPU a message); at 32 MB rendering costs about 200 to 260 µs,
- * and the server's peak under the booking benchmark stayed under 290 MB (docs/performance.md,
- * 2026-11-27, last session).
+ * every few messages (about 550 µs of CPU a message); at 32 MB rendering costs about 200 to 260 µs.
+ * The server's peak under the booking benchmark (258 to 316 MB) comes with the main thread's old
+ * space, not this heap (docs/performance.md, 2026-11-27).
  */
 const MAIL_THREAD_HEAP = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 32 };
 /** The mail thread ends after this long without a message; the next one starts it again (about 30 ms). */
