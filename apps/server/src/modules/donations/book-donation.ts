@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, conflict } from '../../errors';
 import { recordDonationSubmitted } from './donation-activity';
-import { messages } from '../notifications/messages';
+import { messagePlace, messages } from '../notifications/messages';
 import { notify } from '../notifications/notify';
 import { holdSlot } from '../sites/hold-slot';
 import { findBookingDonor, findBookingFacts, insertDonation, withSite } from './donations.repository';
@@ -85,7 +85,7 @@ export async function bookDonation(
         ctx,
         trx,
         donorId,
-        messages.bookingConfirmed(donation.donation_date, place ? { site: place.site.name, address: place.site.address, time: place.slot } : null),
+        messages.bookingConfirmed(donation.donation_date, messagePlace(place)),
         at,
         donor,
       );

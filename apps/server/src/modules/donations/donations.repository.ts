@@ -28,12 +28,12 @@ export async function insertDonation(
   return db.insertInto('donations').values(donation).returningAll().executeTakeFirstOrThrow();
 }
 
+/** Donations with their site's name, address and slot length (null without a site): the reads below share it. */
+const donationsWithSite = (db: DatabaseOrTransaction) =>
+  db.selectFrom('donations').leftJoin('sites', 'sites.id', 'donations.site_id').selectAll('donations').select(SITE_COLUMNS);
+
 export function listDonationsOfDonor(db: DatabaseOrTransaction, donorId: number): Promise<DonationWithSite[]> {
-  return db
-    .selectFrom('donations')
-    .leftJoin('sites', 'sites.id', 'donations.site_id')
-    .selectAll('donations')
-    .select(SITE_COLUMNS)
+  return donationsWithSite(db)
     .where('donations.donor_id', '=', donorId)
     .orderBy('donations.id', 'desc')
     .execute();
@@ -129,23 +129,12 @@ export function findDonationOwnerAndStatus(db: DatabaseOrTransaction, donationId
   return db.selectFrom('donations').select(['donor_id', 'status']).where('id', '=', donationId).executeTakeFirst();
 }
 
-/** One donation with its site's name, address and slot length (null without a site). */
 export function findDonationWithSite(db: DatabaseOrTransaction, donationId: number): Promise<DonationWithSite | undefined> {
-  return db
-    .selectFrom('donations')
-    .leftJoin('sites', 'sites.id', 'donations.site_id')
-    .selectAll('donations')
-    .select(SITE_COLUMNS)
-    .where('donations.id', '=', donationId)
-    .executeTakeFirst();
+  return donationsWithSite(db).where('donations.id', '=', donationId).executeTakeFirst();
 }
 
 export function findLatestDonationOfDonor(db: DatabaseOrTransaction, donorId: number): Promise<DonationWithSite | undefined> {
-  return db
-    .selectFrom('donations')
-    .leftJoin('sites', 'sites.id', 'donations.site_id')
-    .selectAll('donations')
-    .select(SITE_COLUMNS)
+  return donationsWithSite(db)
     .where('donations.donor_id', '=', donorId)
     .orderBy('donations.id', 'desc')
     .limit(1)

@@ -5,7 +5,7 @@ import { holdSlot } from '../sites/hold-slot';
 import { notEligible } from './book-donation';
 import { DONATION_ACTIVITY_KINDS, donationActivityMessages, recordDonationActivity } from './donation-activity';
 import { bookingClosed, DONATION_DECISION_MESSAGES } from './donation-decisions';
-import { messages } from '../notifications/messages';
+import { messagePlace, messages } from '../notifications/messages';
 import { notify } from '../notifications/notify';
 import { findBookingFacts, findDonationOwnerAndStatus, findDonationWithSite, lockDonor, moveDonation, withSite } from './donations.repository';
 import { toDonation } from './donations.service';
@@ -65,7 +65,7 @@ export async function rescheduleDonation(
       ctx,
       trx,
       donorId,
-      messages.bookingMoved(moved.donation_date, place ? { site: place.site.name, address: place.site.address, time: place.slot } : null),
+      messages.bookingMoved(moved.donation_date, messagePlace(place)),
       at,
     );
     return toDonation(withSite(moved, place?.site));

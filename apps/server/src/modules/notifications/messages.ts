@@ -10,6 +10,10 @@ import type { Message } from './notify';
 const DONOR_DASHBOARD = '/donor/donor-dashboard';
 const PATIENT_DASHBOARD = '/patient/patient-dashboard';
 
+/** Where and when, as the messages say it, of a place a booking holds (sites/hold-slot.ts); null without sites. */
+export const messagePlace = (place: { site: { name: string; address: string }; slot: string } | null | undefined) =>
+  place ? { site: place.site.name, address: place.site.address, time: place.slot } : null;
+
 const where = (place: { site: string; address: string; time: string } | null) =>
   place ? ` at ${place.time}, ${place.site} (${place.address})` : '';
 

@@ -285,7 +285,9 @@ describe('DonationForm', () => {
     await fillValid(user, addDays(todayIn(), 3));
     await user.click(submitButton());
 
-    expect(await screen.findByText(`You can donate again from ${formatDate(eligibleFrom)}.`)).toBeInTheDocument();
+    expect(
+      await screen.findByText(`You can donate again from ${formatDate(eligibleFrom)}.`),
+    ).toBeInTheDocument();
     expect(dateInput()).toHaveAttribute('aria-invalid', 'true');
     expect(api.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
   });
@@ -320,20 +322,18 @@ describe('DonationForm', () => {
     expect(screen.queryByRole('form', { name: 'Donate Blood' })).not.toBeInTheDocument();
   });
 
+  /** The summary of a donor deferred until `until`, in the server's words. */
+  const deferredUntil = (until: string) =>
+    summary({
+      pending: 0,
+      next_eligible_date: until,
+      deferred: { type: 'temporary', until },
+      not_eligible_reason: `You are deferred from donating until ${until}.`,
+    });
+
   it('says until when a temporarily deferred donor is deferred, in the words the server would use', async () => {
     const until = addDays(todayIn(), 20);
-    renderForm({
-      'GET /api/donor/summary': () =>
-        jsonResponse(
-          200,
-          summary({
-            pending: 0,
-            next_eligible_date: until,
-            deferred: { type: 'temporary', until },
-            not_eligible_reason: `You are deferred from donating until ${until}.`,
-          }),
-        ),
-    });
+    renderForm({ 'GET /api/donor/summary': () => jsonResponse(200, deferredUntil(until)) });
     expect(
       await screen.findByText(new RegExp(`You are deferred from donating until ${formatDate(until)}\\.`)),
     ).toBeInTheDocument();
@@ -342,18 +342,7 @@ describe('DonationForm', () => {
 
   it('tells a donor deferred beyond the booking window from when they can book, instead of a form no date fits', async () => {
     const until = addDays(todayIn(), 120);
-    renderForm({
-      'GET /api/donor/summary': () =>
-        jsonResponse(
-          200,
-          summary({
-            pending: 0,
-            next_eligible_date: until,
-            deferred: { type: 'temporary', until },
-            not_eligible_reason: `You are deferred from donating until ${until}.`,
-          }),
-        ),
-    });
+    renderForm({ 'GET /api/donor/summary': () => jsonResponse(200, deferredUntil(until)) });
     expect(
       await screen.findByText(
         `You are deferred from donating until ${formatDate(until)}. Donations are booked up to 90 days ahead, so you can book this one from ${formatDate(addDays(until, -90))}.`,
@@ -475,7 +464,9 @@ describe('DonationForm at donation sites (PRODUCT.md 3.6)', () => {
 
     // Before anything is sent: the date's own error, and the time says why it is empty.
     expect(dateInput()).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getAllByText(`You can donate again from ${formatDate(eligibleFrom)}.`).length).toBeGreaterThan(0);
+    expect(
+      screen.getAllByText(`You can donate again from ${formatDate(eligibleFrom)}.`).length,
+    ).toBeGreaterThan(0);
     expect(screen.getByText(/^Choose a date from .* onwards first\.$/)).toBeInTheDocument();
     expect(timeSelect()).toBeDisabled();
     expect(api.requests.some((request) => request.path.endsWith('/slots'))).toBe(false);
