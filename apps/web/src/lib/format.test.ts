@@ -18,5 +18,7 @@ describe('readableDates', () => {
     expect(readableDates('Reference 12345-67-890 and the format YYYY-MM-DD')).toBe(
       'Reference 12345-67-890 and the format YYYY-MM-DD',
     );
+    // Not a real date: kept as written, never rolled on to 2 Mar.
+    expect(readableDates('No such day as 2026-02-30.')).toBe('No such day as 2026-02-30.');
   });
 });

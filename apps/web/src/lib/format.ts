@@ -3,6 +3,7 @@
  * and are read and written in UTC, so no browser shows one a day early; instants (ISO-8601) are
  * shown in the reader's own zone.
  */
+import { isValidIsoDate } from '@bloodbank/shared/dates';
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -32,7 +33,10 @@ export function formatDate(isoDate: string | null | undefined): string {
  * binding with `YYYY-MM-DD` dates in them (PRODUCT.md), the screens say "15 Jan 2027".
  */
 export function readableDates(text: string): string {
-  return text.replace(/\b\d{4}-\d{2}-\d{2}\b/g, (isoDate) => formatDate(isoDate));
+  // Only real dates: the calendar would roll "2026-02-30" on to 2 Mar.
+  return text.replace(/\b\d{4}-\d{2}-\d{2}\b/g, (isoDate) =>
+    isValidIsoDate(isoDate) ? formatDate(isoDate) : isoDate,
+  );
 }
 
 /** A calendar date without the year, for chart axes: "24 Nov". */

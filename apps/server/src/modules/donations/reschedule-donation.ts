@@ -36,8 +36,14 @@ export async function rescheduleDonation(
     await lockDonor(trx, donorId, ctx.engine);
     const current = await findDonationWithSite(trx, donationId);
     if (!current || current.status !== 'pending') throw bookingClosed(current?.status ?? 'cancelled', 'moved');
-    // The same day, site and time: nothing moves, and nothing is logged or sent.
-    if (isSameBooking(current, input)) return toDonation(current);
+    // The same day, site and time: nothing moves, and nothing is logged or sent. Still a conditional
+    // update, so a cancel or a decision committed meanwhile (on another instance) is not answered
+    // as a booking that stands.
+    if (isSameBooking(current, input)) {
+      const unchanged = await moveDonation(trx, donationId, 'pending', { status: 'pending' }, donorId);
+      if (!unchanged) throw bookingClosed('pending', 'moved');
+      return toDonation(current);
+    }
     const facts = await findBookingFacts(trx, donorId);
     const ineligibility = await ineligibilityOn(trx, donorId, input.date, {
       days: ctx.config.donationIntervalDays,

@@ -73,9 +73,11 @@ describe('without SMTP_URL: the outbox folder', () => {
     const donor = await createDonor(t);
     const stranger = await createDonor(t);
     const at = `${TODAY}T08:00:00.000Z`;
-    const rows = Array.from({ length: 53 }, (_, index) => ({ user_id: donor.id, kind: 'callout', title: `Message ${index + 1}`, body: 'Body', created_at: at }));
-    await t.db.insertInto('notifications').values(rows).execute();
-    await t.db.insertInto('notifications').values({ user_id: stranger.id, kind: 'callout', title: 'Not yours', body: 'Body', created_at: at }).execute();
+    // The stranger's notifications come before and among the donor's: older than any \`before\`.
+    const row = (userId: number, title: string) => ({ user_id: userId, kind: 'callout', title, body: 'Body', created_at: at });
+    const rows = Array.from({ length: 53 }, (_, index) => row(donor.id, `Message ${index + 1}`));
+    await t.db.insertInto('notifications').values(row(stranger.id, 'Not yours')).execute();
+    await t.db.insertInto('notifications').values([...rows.slice(0, 2), row(stranger.id, 'Not yours either'), ...rows.slice(2)]).execute();
 
     const latest = await listOf(t, donor);
     expect(latest.items).toHaveLength(50);

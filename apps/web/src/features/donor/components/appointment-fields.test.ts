@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { todayIn } from '@bloodbank/shared/dates';
 import type { PublicSite } from '@bloodbank/shared/sites';
 import { noTimesText } from './appointment-fields';
 
@@ -7,7 +8,15 @@ const SITE: PublicSite = {
   id: 1,
   name: 'Town Hall',
   address: '1 Main Street',
-  hours: { monday: null, tuesday: weekday, wednesday: weekday, thursday: weekday, friday: weekday, saturday: weekday, sunday: weekday },
+  hours: {
+    monday: null,
+    tuesday: weekday,
+    wednesday: weekday,
+    thursday: weekday,
+    friday: weekday,
+    saturday: weekday,
+    sunday: weekday,
+  },
   slot_minutes: 15,
   closed_dates: ['2026-12-25'],
 };
@@ -18,11 +27,19 @@ describe('noTimesText: why a date offers no time', () => {
       'Town Hall is closed on 25 Dec 2026. Please choose another date or site.',
     );
     // 30 Nov 2026 is a Monday.
-    expect(noTimesText(SITE, '2026-11-30', [])).toBe('Town Hall is closed on Mondays. Please choose another date or site.');
+    expect(noTimesText(SITE, '2026-11-30', [])).toBe(
+      'Town Hall is closed on Mondays. Please choose another date or site.',
+    );
   });
 
-  it("says when today's times have all begun, and when every place is taken", () => {
-    expect(noTimesText(SITE, '2026-12-01', [])).toBe('No more times today at Town Hall. Please choose another date or site.');
+  it("says when today's times have all begun, when a day has no times, and when every place is taken", () => {
+    const today = todayIn();
+    expect(noTimesText({ ...SITE, hours: { ...SITE.hours, monday: weekday } }, today, [])).toBe(
+      'No more times today at Town Hall. Please choose another date or site.',
+    );
+    expect(noTimesText(SITE, '2026-12-01', [])).toBe(
+      'Town Hall has no times on 1 Dec 2026. Please choose another date or site.',
+    );
     expect(noTimesText(SITE, '2026-12-01', [{ time: '09:00', available: 0 }])).toBe(
       'No free times at this site on this date. Please choose another date or site.',
     );

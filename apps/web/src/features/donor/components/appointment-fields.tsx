@@ -30,7 +30,8 @@ export function noTimesText(site: PublicSite, date: string, slots: readonly Slot
   const weekday = WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7]!;
   if (site.hours[weekday] === null)
     return `${site.name} is closed on ${weekday[0]!.toUpperCase()}${weekday.slice(1)}s. ${another}`;
-  return `No more times today at ${site.name}. ${another}`;
+  if (date === todayIn()) return `No more times today at ${site.name}. ${another}`;
+  return `${site.name} has no times on ${formatDate(date)}. ${another}`;
 }
 
 /** Whether a booking may be made for `date` (today up to BOOKING_DAYS_AHEAD days on): only then are slots asked for. */

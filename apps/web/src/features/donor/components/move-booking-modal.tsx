@@ -117,12 +117,14 @@ function MoveForm({
   const singleFlight = useSingleFlight();
   const submit = form.handleSubmit((values) =>
     singleFlight((finish) => {
+      // The last answer's message goes; only here, where no move is on its way: a reset while one
+      // is would detach the form from it (no busy button, no error shown).
+      reschedule.reset();
       const move = atSites
         ? { date: values.date, site_id: values.site_id, slot: values.slot }
         : { date: values.date };
-      // The promise, not mutate's callbacks: each submit resets the mutation (clearing the last
-      // error), and the second click of a double-click would drop the first move's callbacks,
-      // leaving the dialog open over a booking that had moved.
+      // The promise's outcome, not mutate's callbacks, which TanStack drops for a mutation that
+      // was reset or started again meanwhile.
       reschedule
         .mutateAsync({ id: donation.id, move })
         .then(
@@ -174,10 +176,7 @@ function MoveForm({
     <form
       noValidate
       aria-label="Move your booking"
-      onSubmit={(event) => {
-        reschedule.reset();
-        void submit(event);
-      }}
+      onSubmit={(event) => void submit(event)}
     >
       <Stack gap="md">
         <Text size="sm">

@@ -17,7 +17,14 @@ export function NotificationItems({ items, onRead, variant, busy = false }: Noti
   return (
     <Box component="ul" className={classes.list} data-variant={variant}>
       {items.map((item) => (
-        <li key={item.id} className={classes.item} data-unread={!item.read}>
+        <li
+          key={item.id}
+          className={classes.item}
+          data-unread={!item.read}
+          data-notification-id={item.id}
+          // Focusable from script only: "Show older notifications" moves focus to the first it added.
+          tabIndex={-1}
+        >
           {variant === 'compact' && !item.read ? (
             <UnstyledButton className={classes.itemButton} onClick={() => onRead(item.id)}>
               <ItemContent item={item} />

@@ -36,6 +36,8 @@ describe('NotificationsScreen', () => {
 
     expect(await screen.findByText('Message 1')).toBeInTheDocument();
     expect(screen.getByText('Message 3')).toBeInTheDocument();
+    // Focus moves to the first one added (the button is gone).
+    await waitFor(() => expect(document.activeElement).toHaveTextContent('Message 3'));
     // Nothing older is left to show.
     expect(screen.queryByRole('button', { name: 'Show older notifications' })).not.toBeInTheDocument();
 
@@ -64,5 +66,30 @@ describe('NotificationsScreen', () => {
     renderScreen(<NotificationsScreen />);
     expect(await screen.findByText('Message 2')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Show older notifications' })).not.toBeInTheDocument();
+  });
+
+  it('keeps every notification in sight when a new one pushes the latest page down after older ones were shown', async () => {
+    let latestCalls = 0;
+    mockApi({
+      'GET /api/notifications': (request) => {
+        if (request.query.get('before') !== null)
+          return jsonResponse(200, { items: range(3, 1), unread: 54, more: false });
+        latestCalls += 1;
+        // Message 54 arrives after the first answer: the latest page is then 54..5, and 4 is in neither answer.
+        return latestCalls === 1
+          ? jsonResponse(200, { items: range(53, 4), unread: 53, more: true })
+          : jsonResponse(200, { items: range(54, 5), unread: 54, more: true });
+      },
+      'POST /api/notifications/read': () => new Response(null, { status: 204 }),
+    });
+    const { user } = renderScreen(<NotificationsScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Show older notifications' }));
+    expect(await screen.findByText('Message 1')).toBeInTheDocument();
+
+    // Marking one read asks for the latest page again, which now starts at 54.
+    await user.click(screen.getByRole('button', { name: 'Mark "Message 53" as read' }));
+    expect(await screen.findByText('Message 54')).toBeInTheDocument();
+    const titles = screen.getAllByText(/Message \d+$/).map((title) => title.textContent?.replace('Unread: ', ''));
+    expect(titles).toEqual(range(54, 1).map((item) => item.title));
   });
 });

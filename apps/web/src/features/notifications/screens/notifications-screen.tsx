@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
 import { errorMessage } from '@/lib/api-client';
 import { pluralize } from '@/lib/format';
-import type { Notification } from '@bloodbank/shared/notifications';
+import type { Notification, NotificationList } from '@bloodbank/shared/notifications';
 import { getNotifications, useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-notifications-read';
 import { NotificationItems } from '../components/notification-items';
@@ -22,9 +22,9 @@ export function NotificationsScreen() {
   const notifications = useNotifications();
   const markRead = useMarkNotificationsRead();
   const unread = notifications.data?.unread ?? 0;
-  const older = useOlderNotifications(notifications.data);
-  const readOne = (id: number) => markRead.mutate({ ids: [id] }, { onSuccess: () => older.markRead([id]) });
-  const readAll = () => markRead.mutate({ all: true }, { onSuccess: () => older.markRead('all') });
+  const shown = useNotificationPages(notifications.data);
+  const readOne = (id: number) => markRead.mutate({ ids: [id] }, { onSuccess: () => shown.markRead([id]) });
+  const readAll = () => markRead.mutate({ all: true }, { onSuccess: () => shown.markRead('all') });
 
   let body;
   if (notifications.isPending) {
@@ -61,16 +61,11 @@ export function NotificationsScreen() {
             )}
           />
         ) : null}
-        <NotificationItems
-          items={[...notifications.data.items, ...older.items]}
-          variant="full"
-          busy={markRead.isPending}
-          onRead={readOne}
-        />
-        {older.error ? <ErrorAlert message={older.error} /> : null}
-        {older.more ? (
+        <NotificationItems items={shown.items} variant="full" busy={markRead.isPending} onRead={readOne} />
+        {shown.error ? <ErrorAlert message={shown.error} /> : null}
+        {shown.more ? (
           <Group justify="center">
-            <Button variant="default" onClick={older.load} loading={older.loading}>
+            <Button variant="default" onClick={shown.load} loading={shown.loading}>
               Show older notifications
             </Button>
           </Group>
@@ -109,27 +104,40 @@ export function NotificationsScreen() {
 }
 
 /**
- * The notifications older than the latest page, loaded 50 at a time after the last one shown. The
- * latest page is the polled query the bell shares; these are the page's own, marked read with it.
+ * The list the page shows: the latest page (the polled query the bell shares) and, once older ones
+ * are asked for, every one shown so far. New notifications push the latest page's last ones out
+ * of it; those stay kept here, so none drops out of sight between the two. Newest first, each
+ * once, read as the latest answer says (all of them once it says nothing is unread).
  */
-function useOlderNotifications(latest: { items: Notification[]; more: boolean } | undefined) {
-  const [items, setItems] = useState<Notification[]>([]);
+function useNotificationPages(latest: NotificationList | undefined) {
+  const [kept, setKept] = useState<Notification[]>([]);
   const [more, setMore] = useState<boolean | null>(null);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const last = items.at(-1) ?? latest?.items.at(-1);
+
+  const byId = new Map<number, Notification>();
+  for (const item of kept) byId.set(item.id, item);
+  for (const item of latest?.items ?? []) byId.set(item.id, item);
+  const allRead = latest?.unread === 0;
+  const items = [...byId.values()]
+    .sort((a, b) => b.id - a.id)
+    .map((item) => (allRead && !item.read ? { ...item, read: true } : item));
+
   const load = () => {
-    if (loading || !last) return;
+    const oldest = items.at(-1);
+    if (loading || !oldest) return;
     setLoading(true);
     setError(null);
-    getNotifications(undefined, last.id)
+    getNotifications(undefined, oldest.id)
       .then((page) => {
-        // Skips any the latest page came to show meanwhile (it moves as new ones arrive).
-        setItems((shown) => [
-          ...shown,
-          ...page.items.filter((item) => !shown.some((old) => old.id === item.id)),
-        ]);
+        setKept([...items, ...page.items]);
         setMore(page.more);
+        // Focus goes to the first one added: the button may be gone, and a screen reader hears where the list goes on.
+        const first = page.items[0];
+        if (first)
+          requestAnimationFrame(() =>
+            document.querySelector<HTMLElement>(`[data-notification-id="${first.id}"]`)?.focus(),
+          );
       })
       .catch((failure: unknown) =>
         setError(errorMessage(failure, 'The older notifications could not be loaded. Please try again.')),
@@ -137,7 +145,7 @@ function useOlderNotifications(latest: { items: Notification[]; more: boolean } 
       .finally(() => setLoading(false));
   };
   const markRead = (ids: number[] | 'all') =>
-    setItems((shown) =>
+    setKept((shown) =>
       shown.map((item) => (ids === 'all' || ids.includes(item.id) ? { ...item, read: true } : item)),
     );
   return { items, more: more ?? latest?.more ?? false, loading, error, load, markRead };
