@@ -81,6 +81,9 @@ export function DataTable<T>({
             <Table.Tr
               role="row"
               key={rowKey(row)}
+              data-row-key={rowKey(row)}
+              // Focusable from script only: a screen that adds rows can move focus to the first new one.
+              tabIndex={-1}
               className={highlight?.(row) ? classes.highlight : undefined}
             >
               {columns.map((column) => (

@@ -110,6 +110,8 @@ describe('CalloutsScreen', () => {
     expect(rows()).toBe(40);
     await user.click(screen.getByRole('button', { name: 'Show 5 more call-outs' }));
     expect(rows()).toBe(45);
+    // Focus is on the first row added (the button is gone): call-out 5, the 41st.
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('data-row-key', '5'));
     expect(screen.queryByRole('button', { name: /more call-outs/ })).not.toBeInTheDocument();
   });
 });

@@ -128,7 +128,19 @@ export function CalloutsScreen() {
         />
         {hidden > 0 ? (
           <Group justify="center">
-            <Button variant="default" onClick={() => setShown((count) => count + CALLOUTS_SHOWN)}>
+            <Button
+              variant="default"
+              onClick={() => {
+                const firstAdded = callouts.data[shown];
+                setShown((count) => count + CALLOUTS_SHOWN);
+                // Focus goes to the first row added: the button may be gone, and a screen reader
+                // hears where the list goes on.
+                if (firstAdded)
+                  requestAnimationFrame(() =>
+                    document.querySelector<HTMLElement>(`[data-row-key="${firstAdded.id}"]`)?.focus(),
+                  );
+              }}
+            >
               Show {Math.min(hidden, CALLOUTS_SHOWN)} more call-outs
             </Button>
           </Group>
