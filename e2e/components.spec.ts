@@ -98,7 +98,7 @@ test('staff process a released whole-blood unit into red cells, plasma and plate
   for (const component of ['Red cells', 'Plasma', 'Platelets']) {
     await expect(children.filter({ hasText: component })).toHaveCount(1);
   }
-  await expect(page.getByRole('button', { name: /Show the B\+ units/ })).toContainText('platelets');
+  await expect(page.getByRole('button', { name: /Show the B\+ units/ })).toContainText('Platelets');
   await expectAccessible(page, 'Manage Blood with components');
   await expectNoSidewaysScroll(page);
   await shot(page, 'manage-blood');

@@ -254,6 +254,7 @@ const TARGETS: Record<string, Target> = {
     accepted: (response, sent) => expectEchoed(['name', 'address'], response, sent),
   },
   'GET /api/game/leaderboard': { caller: () => donor, valid: () => ({ limit: '5' }) },
+  'GET /api/notifications': { caller: () => donor, valid: () => ({ before: '1000' }) },
   'GET /api/admin/audit': {
     caller: () => admin,
     valid: () => ({ page: '1', pageSize: '10', entity: 'donation' }),
