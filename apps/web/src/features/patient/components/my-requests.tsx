@@ -11,9 +11,27 @@ import { CancelRequestModal } from './cancel-request-modal';
 import { formatDate, unitsText } from '@/lib/format';
 import { RequestStatusBadge } from './status-badges';
 
-/** PRODUCT.md section 2: the patient's requests, newest first; a pending one can be cancelled. */
+/** Requests listed at first, and added on each "Show more requests". */
+const REQUESTS_SHOWN = 20;
+
+/**
+ * PRODUCT.md section 2: the patient's requests, newest first; a pending one can be cancelled. A
+ * patient of many years sees the latest 20, and more on asking.
+ */
 export function MyRequests({ requests }: { requests: BloodRequest[] }) {
   const [toCancel, setToCancel] = useState<BloodRequest | null>(null);
+  const [shown, setShown] = useState(REQUESTS_SHOWN);
+  const listed = requests.slice(0, shown);
+  const hidden = requests.length - listed.length;
+  const showMore = () => {
+    const firstAdded = requests[shown];
+    setShown((count) => count + REQUESTS_SHOWN);
+    // Focus goes to the first request added: the button may be gone.
+    if (firstAdded)
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>(`[data-testid="request-${firstAdded.id}"]`)?.focus(),
+      );
+  };
   // A table where there is room for one; a card per request on a phone.
   const wide = useMediaQuery('(min-width: 48em)', false, { getInitialValueInEffect: false });
 
@@ -47,10 +65,17 @@ export function MyRequests({ requests }: { requests: BloodRequest[] }) {
           }
         />
       ) : wide ? (
-        <RequestTable requests={requests} onCancel={setToCancel} />
+        <RequestTable requests={listed} onCancel={setToCancel} />
       ) : (
-        <RequestCards requests={requests} onCancel={setToCancel} />
+        <RequestCards requests={listed} onCancel={setToCancel} />
       )}
+      {hidden > 0 ? (
+        <Group justify="center" mt="md">
+          <Button variant="default" onClick={showMore}>
+            Show {Math.min(hidden, REQUESTS_SHOWN)} more requests
+          </Button>
+        </Group>
+      ) : null}
       <CancelRequestModal request={toCancel} onClose={() => setToCancel(null)} />
     </Paper>
   );
@@ -114,7 +139,7 @@ function RequestTable({ requests, onCancel }: RequestListProps) {
         </Table.Thead>
         <Table.Tbody>
           {requests.map((request) => (
-            <Table.Tr key={request.id} data-testid={`request-${request.id}`}>
+            <Table.Tr key={request.id} data-testid={`request-${request.id}`} tabIndex={-1}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(request.date)}</Table.Td>
               <Table.Td fw={700} style={{ whiteSpace: 'nowrap' }}>
                 {request.bloodgroup}
@@ -166,6 +191,7 @@ function RequestCards({ requests, onCancel }: RequestListProps) {
           radius="md"
           p="sm"
           data-testid={`request-${request.id}`}
+          tabIndex={-1}
         >
           <Stack gap={6}>
             <Group justify="space-between" wrap="nowrap" gap="xs">

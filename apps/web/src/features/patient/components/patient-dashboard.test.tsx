@@ -46,7 +46,14 @@ function bloodRequest(overrides: Partial<BloodRequest> & Pick<BloodRequest, 'id'
 
 const requests: BloodRequest[] = [
   bloodRequest({ id: 4, unit: 3, date: '2026-03-12', hospitaladdress: 'City Hospital, Ward 4' }),
-  bloodRequest({ id: 3, component: 'plasma', status: 'approved', issued_bloodgroup: 'O-', issued_unit_ids: [1, 2], hospitaladdress: 'Lake Clinic' }),
+  bloodRequest({
+    id: 3,
+    component: 'plasma',
+    status: 'approved',
+    issued_bloodgroup: 'O-',
+    issued_unit_ids: [1, 2],
+    hospitaladdress: 'Lake Clinic',
+  }),
   bloodRequest({ id: 2, status: 'approved', issued_bloodgroup: 'B-', issued_unit_ids: [5, 6] }),
   bloodRequest({ id: 1, status: 'rejected', rejection_reason: 'No compatible blood in stock' }),
 ];
@@ -79,13 +86,16 @@ describe('Patient dashboard', () => {
     expect(screen.queryByText('Available Blood Stock')).not.toBeInTheDocument();
 
     slowSummary.resolve(jsonResponse(200, summary));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Available Blood Stock' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Available Blood Stock' }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it("shows the server's counters under the spec's labels", async () => {
     await openDashboard({
-      'GET /api/patient/summary': () => jsonResponse(200, { total: 17, pending: 5, approved: 8, rejected: 3, cancelled: 1 }),
+      'GET /api/patient/summary': () =>
+        jsonResponse(200, { total: 17, pending: 5, approved: 8, rejected: 3, cancelled: 1 }),
     });
 
     await screen.findByTestId('count-total');
@@ -100,13 +110,11 @@ describe('Patient dashboard', () => {
     await openDashboard();
 
     const table = await screen.findByRole('table', { name: 'Available Blood Stock' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Blood Group',
-      'Units',
-      'Status',
-      'Plasma',
-      'Platelets',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Blood Group', 'Units', 'Status', 'Plasma', 'Platelets']);
     const rows = within(table)
       .getAllByRole('row')
       .slice(1)
@@ -135,7 +143,9 @@ describe('Patient dashboard', () => {
     expect(items[0]).toHaveTextContent('Component: Red cells');
     expect(items[0]).toHaveTextContent('Needed by: 12 Mar 2026');
     expect(items[0]).toHaveTextContent('Hospital: City Hospital, Ward 4');
-    expect(within(items[0]!).getByRole('button', { name: /^Cancel request for 3 units of B-/ })).toBeInTheDocument();
+    expect(
+      within(items[0]!).getByRole('button', { name: /^Cancel request for 3 units of B-/ }),
+    ).toBeInTheDocument();
 
     expect(items[1]).toHaveTextContent('Approved');
     expect(items[1]).toHaveTextContent('Component: Plasma');
@@ -150,22 +160,47 @@ describe('Patient dashboard', () => {
     expect(within(items[3]!).queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it('lists the latest 20 requests, and 20 more on each "Show more requests"', async () => {
+    const many = Array.from({ length: 45 }, (_, index) =>
+      bloodRequest({ id: 45 - index, status: 'approved', hospitaladdress: `Hospital ${45 - index}` }),
+    );
+    const { user } = await openDashboard({ 'GET /api/requests/mine': () => jsonResponse(200, many) });
+    await screen.findByTestId('request-45');
+    const listed = () => screen.queryAllByTestId(/^request-\d+$/).length;
+    expect(listed()).toBe(20);
+    expect(screen.queryByTestId('request-25')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show 20 more requests' }));
+    expect(listed()).toBe(40);
+    await user.click(screen.getByRole('button', { name: 'Show 5 more requests' }));
+    expect(listed()).toBe(45);
+    expect(screen.queryByRole('button', { name: /more requests/ })).not.toBeInTheDocument();
+    // Focus is on the first request added (the button is gone).
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('data-testid', 'request-5'));
+  });
+
   it('says so kindly when there are no requests yet, with a way to make one', async () => {
     await openDashboard({
-      'GET /api/patient/summary': () => jsonResponse(200, { total: 0, pending: 0, approved: 0, rejected: 0, cancelled: 0 }),
+      'GET /api/patient/summary': () =>
+        jsonResponse(200, { total: 0, pending: 0, approved: 0, rejected: 0, cancelled: 0 }),
       'GET /api/requests/mine': () => jsonResponse(200, []),
     });
 
     const section = await screen.findByRole('region', { name: 'My Requests' });
-    expect(within(section).getByRole('heading', { name: 'You have not requested blood yet' })).toBeInTheDocument();
-    expect(within(section).getByRole('link', { name: 'Request Blood' })).toHaveAttribute('href', '/patient/make-request');
+    expect(
+      within(section).getByRole('heading', { name: 'You have not requested blood yet' }),
+    ).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'Request Blood' })).toHaveAttribute(
+      'href',
+      '/patient/make-request',
+    );
     expect(counter('total')).toHaveTextContent('Total Requests0');
   });
 
   it('says "Failed to load dashboard data. Please try again." and loads again on Retry', async () => {
     let calls = 0;
     const { user } = await openDashboard({
-      'GET /api/stock': () => (++calls === 1 ? jsonResponse(500, { detail: 'Internal Server Error' }) : jsonResponse(200, stock)),
+      'GET /api/stock': () =>
+        ++calls === 1 ? jsonResponse(500, { detail: 'Internal Server Error' }) : jsonResponse(200, stock),
     });
 
     const alert = await screen.findByRole('alert');
@@ -183,8 +218,12 @@ describe('Patient dashboard', () => {
     let cancelled = false;
     const { user, api } = await openDashboard({
       'GET /api/requests/mine': () =>
-        jsonResponse(200, cancelled ? [{ ...requests[0]!, status: 'cancelled' }, ...requests.slice(1)] : requests),
-      'GET /api/patient/summary': () => jsonResponse(200, cancelled ? { ...summary, pending: 0, cancelled: 1 } : summary),
+        jsonResponse(
+          200,
+          cancelled ? [{ ...requests[0]!, status: 'cancelled' }, ...requests.slice(1)] : requests,
+        ),
+      'GET /api/patient/summary': () =>
+        jsonResponse(200, cancelled ? { ...summary, pending: 0, cancelled: 1 } : summary),
       'POST /api/requests/4/cancel': () => {
         cancelled = true;
         return jsonResponse(200, { ...requests[0]!, status: 'cancelled' });
@@ -193,7 +232,9 @@ describe('Patient dashboard', () => {
 
     await user.click(await screen.findByRole('button', { name: /^Cancel request for 3 units of B-/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this request?' });
-    expect(dialog).toHaveTextContent('Your request for 3 units of B- blood, needed by 12 Mar 2026, will be cancelled.');
+    expect(dialog).toHaveTextContent(
+      'Your request for 3 units of B- blood, needed by 12 Mar 2026, will be cancelled.',
+    );
 
     // Keeping it sends nothing.
     await user.click(within(dialog).getByRole('button', { name: 'Keep Request' }));
@@ -201,7 +242,9 @@ describe('Patient dashboard', () => {
     expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
 
     await user.click(screen.getByRole('button', { name: /^Cancel request for 3 units of B-/ }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, Cancel Request' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, Cancel Request' }),
+    );
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByText('Your request has been cancelled.')).toBeInTheDocument();
@@ -214,13 +257,16 @@ describe('Patient dashboard', () => {
 
   it("shows the server's reason when a request can no longer be cancelled", async () => {
     const { user } = await openDashboard({
-      'POST /api/requests/4/cancel': () => jsonResponse(409, { detail: 'Only a pending request can be cancelled.' }),
+      'POST /api/requests/4/cancel': () =>
+        jsonResponse(409, { detail: 'Only a pending request can be cancelled.' }),
     });
 
     await user.click(await screen.findByRole('button', { name: /^Cancel request for 3 units of B-/ }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Yes, Cancel Request' }));
 
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Only a pending request can be cancelled.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Only a pending request can be cancelled.',
+    );
   });
 });
