@@ -17,6 +17,7 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatDateTime, pluralize } from '@/lib/format';
+import { useShownInSteps } from '@/lib/use-shown-in-steps';
 import { useCallouts } from '../api/get-callouts';
 import { useSendCallout } from '../api/send-callout';
 import { AdminPage } from '../components/admin-page';
@@ -93,7 +94,11 @@ const CALLOUTS_SHOWN = 20;
 export function CalloutsScreen() {
   const callouts = useCallouts();
   // The server sends the latest 100; a phone should not scroll through them all at once.
-  const [shown, setShown] = useState(CALLOUTS_SHOWN);
+  const steps = useShownInSteps(
+    callouts.data ?? [],
+    CALLOUTS_SHOWN,
+    (callout) => `[data-row-key="${callout.id}"]`,
+  );
 
   let list;
   if (callouts.isPending) {
@@ -117,31 +122,18 @@ export function CalloutsScreen() {
       </Paper>
     );
   } else {
-    const hidden = callouts.data.length - shown;
     list = (
       <Stack gap="sm">
         <DataTable
           caption="Call-outs"
           columns={columns}
-          rows={callouts.data.slice(0, shown)}
+          rows={steps.listed}
           rowKey={(callout) => callout.id}
         />
-        {hidden > 0 ? (
+        {steps.next > 0 ? (
           <Group justify="center">
-            <Button
-              variant="default"
-              onClick={() => {
-                const firstAdded = callouts.data[shown];
-                setShown((count) => count + CALLOUTS_SHOWN);
-                // Focus goes to the first row added: the button may be gone, and a screen reader
-                // hears where the list goes on.
-                if (firstAdded)
-                  requestAnimationFrame(() =>
-                    document.querySelector<HTMLElement>(`[data-row-key="${firstAdded.id}"]`)?.focus(),
-                  );
-              }}
-            >
-              Show {Math.min(hidden, CALLOUTS_SHOWN)} more call-outs
+            <Button variant="default" onClick={steps.showMore}>
+              Show {steps.next} more call-outs
             </Button>
           </Group>
         ) : null}

@@ -4,17 +4,38 @@ import { IconCalendarOff } from '@tabler/icons-react';
 import { Controller, useWatch, type Control, type FieldValues, type Resolver } from 'react-hook-form';
 import { BOOKING_DAYS_AHEAD } from '@bloodbank/shared/constants';
 import { addDays, isValidIsoDate, todayIn } from '@bloodbank/shared/dates';
+import type { QueryClient } from '@tanstack/react-query';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
-import { SITE_MESSAGES, WEEKDAYS, type PublicSite, type Slot } from '@bloodbank/shared/sites';
+import { SITE_MESSAGES, type PublicSite, type Slot } from '@bloodbank/shared/sites';
 import { OpeningHours } from '@/components/ui/opening-hours';
-import { slotLabel } from '@/lib/site-hours';
+import { slotLabel, weekdayName, weekdayOf } from '@/lib/site-hours';
 import { useSlots } from '../api/get-slots';
+import { donorKeys } from '../api/query-keys';
 
 /** The part of a booking form these fields fill in (the Donate Blood form, the Move Booking form). */
 export interface AppointmentValues {
   date: string;
   site_id?: number | null;
   slot?: string | null;
+}
+
+/** Whether a booking or a move was refused because its time filled up meanwhile (409 slot_full). */
+export const isSlotFull = (error: unknown): boolean =>
+  error instanceof ApiError && error.code === 'slot_full';
+
+/**
+ * Someone took the last place of the chosen time meanwhile: the time is let go, the server's words
+ * go on the time field, and the free times are asked again. The two functions are the form's own.
+ */
+export function showSlotTaken(
+  error: unknown,
+  form: { clearSlot: () => void; setSlotError: (message: string) => void },
+  queryClient: QueryClient,
+): void {
+  form.clearSlot();
+  form.setSlotError(errorMessage(error, SITE_MESSAGES.slotFull));
+  void queryClient.invalidateQueries({ queryKey: donorKeys.sites });
 }
 
 export const NO_FREE_TIMES = 'No free times at this site on this date. Please choose another date or site.';
@@ -27,9 +48,9 @@ export function noTimesText(site: PublicSite, date: string, slots: readonly Slot
   const another = 'Please choose another date or site.';
   if (slots.length > 0) return NO_FREE_TIMES;
   if (site.closed_dates.includes(date)) return `${site.name} is closed on ${formatDate(date)}. ${another}`;
-  const weekday = WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7]!;
-  if (site.hours[weekday] === null)
-    return `${site.name} is closed on ${weekday[0]!.toUpperCase()}${weekday.slice(1)}s. ${another}`;
+  const weekday = weekdayOf(date);
+  if (weekday && site.hours[weekday] === null)
+    return `${site.name} is closed on ${weekdayName(weekday)}s. ${another}`;
   if (date === todayIn()) return `No more times today at ${site.name}. ${another}`;
   return `${site.name} has no times on ${formatDate(date)}. ${another}`;
 }

@@ -31,20 +31,24 @@ import {
   type Donation,
   type DonationInput,
 } from '@bloodbank/shared/donation';
-import { SITE_MESSAGES } from '@bloodbank/shared/sites';
 import { paths } from '@/app/paths';
 import { PageLoader } from '@/components/ui/page-loader';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useCompleteDonation } from '../api/complete-donation';
 import { useDonorSummary } from '../api/get-donor-summary';
 import { useMyDonations } from '../api/get-my-donations';
 import { useSites } from '../api/get-sites';
-import { donorKeys } from '../api/query-keys';
 import { useSubmitDonation } from '../api/submit-donation';
 import { formatDate, readableDates } from '@/lib/format';
-import { AppointmentFields, requireAppointment, type AppointmentValues } from './appointment-fields';
+import {
+  AppointmentFields,
+  isSlotFull,
+  requireAppointment,
+  showSlotTaken,
+  type AppointmentValues,
+} from './appointment-fields';
 import { AddToCalendarButton, AppointmentSummary } from './appointment-summary';
 import type { GameLocationState } from './game-location-state';
 import { alertTitleStyles } from './readable-colors';
@@ -66,8 +70,6 @@ const HEALTH_OPTIONS = [
 ];
 
 const COLLECTED = new Set<string>(COLLECTED_DONATION_STATUSES);
-
-const isSlotFull = (error: unknown) => error instanceof ApiError && error.code === 'slot_full';
 
 /** The day of the donor's latest donation the bank collected, or null when they have not given yet. */
 export function lastGivenDate(donations: readonly Donation[], today: string): string | null {
@@ -112,6 +114,8 @@ export function DonationForm() {
   });
   const { errors } = form.formState;
   const clearSlot = useCallback(() => form.setValue('slot', null), [form]);
+  const setSlotError = (message: string) =>
+    form.setError('slot', { type: 'server', message }, { shouldFocus: true });
 
   // One site: it is the donor's choice already.
   const onlySiteId = siteList.length === 1 ? siteList[0]!.id : null;
@@ -125,7 +129,9 @@ export function DonationForm() {
     summary.data?.not_eligible_reason && summary.data.next_eligible_date
       ? summary.data.next_eligible_date
       : null;
-  const eligibilityMessage = summary.data?.not_eligible_reason ? readableDates(summary.data.not_eligible_reason) : null;
+  const eligibilityMessage = summary.data?.not_eligible_reason
+    ? readableDates(summary.data.not_eligible_reason)
+    : null;
   const permanentlyDeferred = summary.data?.deferred?.type === 'permanent';
   const today = todayIn();
   // The bank knows when the donor last gave: the field shows it and is not asked again. A history
@@ -159,14 +165,7 @@ export function DonationForm() {
       },
       onError: (error) => {
         if (isSlotFull(error)) {
-          // Someone took the last place meanwhile: say so on the time, and show the times still free.
-          form.setValue('slot', null);
-          form.setError(
-            'slot',
-            { type: 'server', message: errorMessage(error, SITE_MESSAGES.slotFull) },
-            { shouldFocus: true },
-          );
-          void queryClient.invalidateQueries({ queryKey: donorKeys.sites });
+          showSlotTaken(error, { clearSlot, setSlotError }, queryClient);
           return;
         }
         applyServerFieldErrors(form, error, FIELDS);
@@ -241,8 +240,8 @@ export function DonationForm() {
   if (hasPending) {
     return (
       <NotNowNotice title="Not yet">
-        {eligibilityMessage ?? MESSAGES.pendingDonationExists} You can book your next donation
-        once that one is collected or cancelled.
+        {eligibilityMessage ?? MESSAGES.pendingDonationExists} You can book your next donation once that one
+        is collected or cancelled.
       </NotNowNotice>
     );
   }
@@ -283,8 +282,8 @@ export function DonationForm() {
         <Stack gap="md">
           {eligibleFrom ? (
             <Alert color="yellow" variant="light" icon={<IconCalendarEvent aria-hidden />} role="status">
-              {eligibilityMessage ?? MESSAGES.donateAgainFrom(formatDate(eligibleFrom))} Please choose a donation date
-              from {formatDate(eligibleFrom)} onwards.
+              {eligibilityMessage ?? MESSAGES.donateAgainFrom(formatDate(eligibleFrom))} Please choose a
+              donation date from {formatDate(eligibleFrom)} onwards.
             </Alert>
           ) : null}
           {submission.isError && !isSlotFull(submission.error) ? (

@@ -12,16 +12,21 @@ import {
   type RescheduleForm,
   type RescheduleInput,
 } from '@bloodbank/shared/donation';
-import { SITE_MESSAGES, type PublicSite } from '@bloodbank/shared/sites';
+import type { PublicSite } from '@bloodbank/shared/sites';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatDate } from '@/lib/format';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useSites } from '../api/get-sites';
-import { donorKeys } from '../api/query-keys';
 import { useRescheduleDonation } from '../api/reschedule-donation';
 import { useSingleFlight } from '@/lib/use-single-flight';
-import { AppointmentFields, requireAppointment, type AppointmentValues } from './appointment-fields';
+import {
+  AppointmentFields,
+  isSlotFull,
+  requireAppointment,
+  showSlotTaken,
+  type AppointmentValues,
+} from './appointment-fields';
 
 type MoveValues = RescheduleForm;
 type MoveOutput = RescheduleInput;
@@ -112,6 +117,8 @@ function MoveForm({
   });
   const { errors } = form.formState;
   const clearSlot = useCallback(() => form.setValue('slot', null), [form]);
+  const setSlotError = (message: string) =>
+    form.setError('slot', { type: 'server', message }, { shouldFocus: true });
   const busy = reschedule.isPending;
 
   const singleFlight = useSingleFlight();
@@ -139,14 +146,8 @@ function MoveForm({
             onMoved();
           },
           (error: unknown) => {
-            if (error instanceof ApiError && error.code === 'slot_full') {
-              form.setValue('slot', null);
-              form.setError(
-                'slot',
-                { type: 'server', message: errorMessage(error, SITE_MESSAGES.slotFull) },
-                { shouldFocus: true },
-              );
-              void queryClient.invalidateQueries({ queryKey: donorKeys.sites });
+            if (isSlotFull(error)) {
+              showSlotTaken(error, { clearSlot, setSlotError }, queryClient);
               return;
             }
             applyServerFieldErrors(form, error, FIELDS);
@@ -158,7 +159,7 @@ function MoveForm({
 
   const onFields =
     reschedule.error instanceof ApiError &&
-    (reschedule.error.code === 'slot_full' ||
+    (isSlotFull(reschedule.error) ||
       Object.keys(reschedule.error.errors).some((name) => (FIELDS as readonly string[]).includes(name)));
   const dateInput = (
     <TextInput
@@ -173,11 +174,7 @@ function MoveForm({
   );
 
   return (
-    <form
-      noValidate
-      aria-label="Move your booking"
-      onSubmit={(event) => void submit(event)}
-    >
+    <form noValidate aria-label="Move your booking" onSubmit={(event) => void submit(event)}>
       <Stack gap="md">
         <Text size="sm">
           {donation.appointment

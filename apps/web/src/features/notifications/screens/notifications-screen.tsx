@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
 import { errorMessage } from '@/lib/api-client';
 import { pluralize } from '@/lib/format';
+import { focusWhenDrawn } from '@/lib/use-shown-in-steps';
 import type { Notification, NotificationList } from '@bloodbank/shared/notifications';
 import { getNotifications, useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-notifications-read';
@@ -132,12 +133,8 @@ function useNotificationPages(latest: NotificationList | undefined) {
       .then((page) => {
         setKept([...items, ...page.items]);
         setMore(page.more);
-        // Focus goes to the first one added: the button may be gone, and a screen reader hears where the list goes on.
         const first = page.items[0];
-        if (first)
-          requestAnimationFrame(() =>
-            document.querySelector<HTMLElement>(`[data-notification-id="${first.id}"]`)?.focus(),
-          );
+        if (first) focusWhenDrawn(`[data-notification-id="${first.id}"]`);
       })
       .catch((failure: unknown) =>
         setError(errorMessage(failure, 'The older notifications could not be loaded. Please try again.')),

@@ -7,6 +7,7 @@ import type { BloodRequest } from '@bloodbank/shared/blood-request';
 import { COMPONENT_LABELS, COMPONENT_WORDS } from '@bloodbank/shared/components';
 import { paths } from '@/app/paths';
 import { EmptyState } from '@/components/ui/empty-state';
+import { useShownInSteps } from '@/lib/use-shown-in-steps';
 import { CancelRequestModal } from './cancel-request-modal';
 import { formatDate, unitsText } from '@/lib/format';
 import { RequestStatusBadge } from './status-badges';
@@ -20,18 +21,11 @@ const REQUESTS_SHOWN = 20;
  */
 export function MyRequests({ requests }: { requests: BloodRequest[] }) {
   const [toCancel, setToCancel] = useState<BloodRequest | null>(null);
-  const [shown, setShown] = useState(REQUESTS_SHOWN);
-  const listed = requests.slice(0, shown);
-  const hidden = requests.length - listed.length;
-  const showMore = () => {
-    const firstAdded = requests[shown];
-    setShown((count) => count + REQUESTS_SHOWN);
-    // Focus goes to the first request added: the button may be gone.
-    if (firstAdded)
-      requestAnimationFrame(() =>
-        document.querySelector<HTMLElement>(`[data-testid="request-${firstAdded.id}"]`)?.focus(),
-      );
-  };
+  const steps = useShownInSteps(
+    requests,
+    REQUESTS_SHOWN,
+    (request) => `[data-testid="request-${request.id}"]`,
+  );
   // A table where there is room for one; a card per request on a phone.
   const wide = useMediaQuery('(min-width: 48em)', false, { getInitialValueInEffect: false });
 
@@ -65,14 +59,14 @@ export function MyRequests({ requests }: { requests: BloodRequest[] }) {
           }
         />
       ) : wide ? (
-        <RequestTable requests={listed} onCancel={setToCancel} />
+        <RequestTable requests={steps.listed} onCancel={setToCancel} />
       ) : (
-        <RequestCards requests={listed} onCancel={setToCancel} />
+        <RequestCards requests={steps.listed} onCancel={setToCancel} />
       )}
-      {hidden > 0 ? (
+      {steps.next > 0 ? (
         <Group justify="center" mt="md">
-          <Button variant="default" onClick={showMore}>
-            Show {Math.min(hidden, REQUESTS_SHOWN)} more requests
+          <Button variant="default" onClick={steps.showMore}>
+            Show {steps.next} more requests
           </Button>
         </Group>
       ) : null}
