@@ -7,7 +7,7 @@ import { DONATION_ACTIVITY_KINDS, donationActivityMessages, recordDonationActivi
 import { bookingClosed, DONATION_DECISION_MESSAGES } from './donation-decisions';
 import { messagePlace, messages } from '../notifications/messages';
 import { notify } from '../notifications/notify';
-import { findBookingFacts, findDonationOwnerAndStatus, findDonationWithSite, lockDonor, moveDonation, withSite } from './donations.repository';
+import { findBookingFacts, findDonationWithSite, lockDonor, moveDonation, withSite } from './donations.repository';
 import { toDonation } from './donations.service';
 import { ineligibilityOn } from './eligibility';
 
@@ -27,15 +27,15 @@ export async function rescheduleDonation(
   donationId: number,
   input: RescheduleInput,
 ): Promise<Donation> {
-  const donation = await findDonationOwnerAndStatus(ctx.db, donationId);
-  if (!donation) throw notFound(DONATION_DECISION_MESSAGES.donationNotFound);
-  if (donation.donor_id !== donorId) throw forbidden(RESCHEDULE_MESSAGES.notYours);
-  if (donation.status !== 'pending') throw bookingClosed(donation.status, 'moved');
   const at = ctx.clock.now().toISOString();
   return ctx.writes.run(async (trx) => {
+    // The caller's own row first (lockDonor's order), then one read of the booking that answers
+    // the refusals and the move alike.
     await lockDonor(trx, donorId, ctx.engine);
     const current = await findDonationWithSite(trx, donationId);
-    if (!current || current.status !== 'pending') throw bookingClosed(current?.status ?? 'cancelled', 'moved');
+    if (!current) throw notFound(DONATION_DECISION_MESSAGES.donationNotFound);
+    if (current.donor_id !== donorId) throw forbidden(RESCHEDULE_MESSAGES.notYours);
+    if (current.status !== 'pending') throw bookingClosed(current.status, 'moved');
     // The same day, site and time: nothing moves, and nothing is logged or sent. Still a conditional
     // update, so a cancel or a decision committed meanwhile (on another instance) is not answered
     // as a booking that stands.
