@@ -52,10 +52,12 @@ export function BloodStockSummary({ inventory, selected, onSelect }: BloodStockS
                 available
               </Text>
               <Text size="xs" data-testid={`components-${row.bloodgroup}`}>
-                Whole blood {row.components.whole_blood} · Red cells {row.components.red_cells}
+                <Count label="Whole blood" value={row.components.whole_blood} /> ·{' '}
+                <Count label="Red cells" value={row.components.red_cells} />
               </Text>
               <Text size="xs" mb={4}>
-                Plasma {row.components.plasma} · Platelets {row.components.platelets}
+                <Count label="Plasma" value={row.components.plasma} /> ·{' '}
+                <Count label="Platelets" value={row.components.platelets} />
               </Text>
               <Text size="xs" c={row.expiring_soon > 0 ? TEXT_TONE.orange : 'dimmed'}>
                 {row.expiring_soon} expiring soon
@@ -72,5 +74,14 @@ export function BloodStockSummary({ inventory, selected, onSelect }: BloodStockS
         </Card>
       ))}
     </SimpleGrid>
+  );
+}
+
+/** "Red cells 3", never broken across lines on a narrow card: lines break between the counts. */
+function Count({ label, value }: { label: string; value: number }) {
+  return (
+    <span style={{ whiteSpace: 'nowrap' }}>
+      {label} {value}
+    </span>
   );
 }
