@@ -1,4 +1,6 @@
 /** Starts the server: config, database and migrations, the app, the first admin, listening. Loaded by server.ts. */
+// Bounds the old space's growth before the startup allocates (lib/heap-growth.ts explains why).
+import './lib/heap-growth';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
