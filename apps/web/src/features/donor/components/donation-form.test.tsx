@@ -23,6 +23,14 @@ const eligibleToday = () =>
     not_eligible_reason: null,
   });
 
+/** The summary of a donor who may donate again from `date` (the interval since their last collection), in the server's words. */
+const eligibleFromDate = (date: string) =>
+  summary({
+    pending: 0,
+    next_eligible_date: date,
+    not_eligible_reason: `You can donate again from ${date}.`,
+  });
+
 const reward = (achievements = [earned(CATALOGUE[0]!)]) => ({
   profile: { id: 3, points: 200, level: 3, donation_streak: 1 },
   points_credited: 100,
@@ -266,15 +274,7 @@ describe('DonationForm', () => {
   it('says from which date the donor may donate and refuses an earlier date without sending it', async () => {
     const eligibleFrom = addDays(todayIn(), 30);
     const { api, user } = renderForm({
-      'GET /api/donor/summary': () =>
-        jsonResponse(
-          200,
-          summary({
-            pending: 0,
-            next_eligible_date: eligibleFrom,
-            not_eligible_reason: `You can donate again from ${eligibleFrom}.`,
-          }),
-        ),
+      'GET /api/donor/summary': () => jsonResponse(200, eligibleFromDate(eligibleFrom)),
     });
 
     expect(await screen.findByText(/Please choose a donation date from/)).toHaveTextContent(
@@ -447,15 +447,7 @@ describe('DonationForm at donation sites (PRODUCT.md 3.6)', () => {
     const eligibleFrom = addDays(todayIn(), 30);
     const { api, user } = renderForm(
       sitesHandlers({
-        'GET /api/donor/summary': () =>
-          jsonResponse(
-            200,
-            summary({
-              pending: 0,
-              next_eligible_date: eligibleFrom,
-              not_eligible_reason: `You can donate again from ${eligibleFrom}.`,
-            }),
-          ),
+        'GET /api/donor/summary': () => jsonResponse(200, eligibleFromDate(eligibleFrom)),
       }),
     );
     await screen.findByRole('form', { name: 'Donate Blood' });
