@@ -201,11 +201,19 @@ describe('POST /api/admin/units/discard', () => {
     const tooMany = await discard({ bloodgroup: 'O+', count: 2, reason: 'Fridge failure' });
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json()).toEqual({
-      detail: 'Only 1 units of O+ available to discard.',
+      detail: 'Only 1 unit of O+ red cells is available to discard.',
       code: 'insufficient_stock',
       available: 1,
     });
     expect((await stock())['O+']).toBe(1);
+
+    const none = await discard({ bloodgroup: 'AB-', component: 'plasma', count: 1, reason: 'Fridge failure' });
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toEqual({
+      detail: 'No AB- plasma units are available to discard.',
+      code: 'insufficient_stock',
+      available: 0,
+    });
   });
 
   it('discards every expired unit, and nothing when none has expired', async () => {

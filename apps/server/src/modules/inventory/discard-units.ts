@@ -1,6 +1,6 @@
 import type { BloodGroup } from '@bloodbank/shared/blood-groups';
 import type { DiscardUnits } from '@bloodbank/shared/admin';
-import { unitComponentsFor } from '@bloodbank/shared/components';
+import { COMPONENT_WORDS, unitComponentsFor, type Component } from '@bloodbank/shared/components';
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../errors';
 import type { Principal } from '../../plugins/access';
@@ -20,8 +20,10 @@ export const DISCARD_MESSAGES = {
   unitNotFound: (unitId: number) => `Blood unit ${unitId} not found`,
   notDiscardable: (unitIds: number[]) =>
     `${unitIds.length === 1 ? 'Unit' : 'Units'} ${unitIds.join(', ')} cannot be discarded: only available units can.`,
-  notEnoughToDiscard: (available: number, bloodgroup: BloodGroup) =>
-    `Only ${available} units of ${bloodgroup} available to discard.`,
+  notEnoughToDiscard: (available: number, bloodgroup: BloodGroup, component: Component) =>
+    available === 0
+      ? `No ${bloodgroup} ${COMPONENT_WORDS[component]} units are available to discard.`
+      : `Only ${available} unit${available === 1 ? '' : 's'} of ${bloodgroup} ${COMPONENT_WORDS[component]} ${available === 1 ? 'is' : 'are'} available to discard.`,
   expiredReason: 'Expired',
 } as const;
 
@@ -99,7 +101,7 @@ export async function discardUnits(
     }
     if ('bloodgroup' in input) {
       const available = (await countStockByGroup(ctx.db, today, input.component))[input.bloodgroup];
-      throw conflict(DISCARD_MESSAGES.notEnoughToDiscard(available, input.bloodgroup), 'insufficient_stock', {
+      throw conflict(DISCARD_MESSAGES.notEnoughToDiscard(available, input.bloodgroup, input.component), 'insufficient_stock', {
         available,
       });
     }

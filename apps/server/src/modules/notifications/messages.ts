@@ -81,7 +81,7 @@ export const messages = {
   unitsExpired: (count: number): Message => ({
     kind: 'units_expired',
     title: `${count} expired unit${count === 1 ? '' : 's'} to discard`,
-    body: `${count} unit${count === 1 ? ' has' : 's have'} passed ${count === 1 ? 'its' : 'their'} expiry date and ${count === 1 ? 'is' : 'are'} ready to discard in Manage Blood ("Discard expired").`,
+    body: `${count} unit${count === 1 ? ' has' : 's have'} passed ${count === 1 ? 'its' : 'their'} expiry date and ${count === 1 ? 'is' : 'are'} ready to discard in Manage Blood ("Discard expired units").`,
     path: '/admin-blood',
   }),
   canDonateAgain: (): Message => ({

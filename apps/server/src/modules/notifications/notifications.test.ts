@@ -235,7 +235,7 @@ describe('over SMTP (SMTP_URL): each kind of message reaches the right person', 
     expect((await delivered()).map((m) => m.to[0])).toContain('notyet@example.org');
     const staffNotice = await t.db.selectFrom('notifications').select(['title', 'body']).where('user_id', '=', admin.id).where('kind', '=', 'units_expired').execute();
     expect(staffNotice).toEqual([
-      { title: '2 expired units to discard', body: '2 units have passed their expiry date and are ready to discard in Manage Blood ("Discard expired").' },
+      { title: '2 expired units to discard', body: '2 units have passed their expiry date and are ready to discard in Manage Blood ("Discard expired units").' },
     ]);
   });
 });
