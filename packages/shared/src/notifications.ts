@@ -10,6 +10,7 @@ import { EMAIL_PATTERN, MAX_ROW_ID } from './fields';
 
 export const NOTIFICATION_KINDS = [
   'booking_confirmed',
+  'booking_cancelled',
   'appointment_reminder',
   'collection_recorded',
   'donation_released',

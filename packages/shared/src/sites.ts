@@ -117,6 +117,10 @@ export const SiteSchema = z.object({
 });
 export type Site = z.infer<typeof SiteSchema>;
 
+/** PATCH /api/admin/sites/:id: the site, and how many bookings at times it no longer keeps were cancelled. */
+export const SiteUpdateSchema = SiteSchema.extend({ cancelled_bookings: z.number().int() });
+export type SiteUpdate = z.infer<typeof SiteUpdateSchema>;
+
 /** GET /api/sites: the active sites a donor may book at (closed dates included, so a calendar can grey them out). */
 export const PublicSiteSchema = SiteSchema.omit({ capacity: true, active: true });
 export type PublicSite = z.infer<typeof PublicSiteSchema>;

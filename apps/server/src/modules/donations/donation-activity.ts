@@ -54,6 +54,8 @@ export const donationActivityMessages = {
   /** Never why: a deferral's reason may name a test (PRODUCT.md 3.2). */
   cancelledByDeferral: (donation: DonationForFeed) =>
     `Your booking for ${formatFeedDate(donation.date)} was cancelled: you cannot donate on that day.`,
+  cancelledSiteClosed: (donation: DonationForFeed, place: AppointmentPlace) =>
+    `Your booking for ${formatFeedDate(donation.date)}${placeText(place)} was cancelled: the site is closed at that time.`,
   moved: (donation: DonationForFeed, place: AppointmentPlace | null) =>
     `You moved your booking to ${formatFeedDate(donation.date)}${placeText(place)}.`,
   noShow: (donation: DonationForFeed) =>

@@ -457,8 +457,9 @@ describe('test results (POST /api/admin/donations/:id/results)', () => {
 
     const response = await recordResults(t, booked, { ...NEGATIVE_RESULTS, hcv: 'reactive', bloodgroup: 'A-' });
     expect(response.statusCode, response.body).toBe(200);
-    const nextRow = await t.db.selectFrom('donations').select(['status']).where('id', '=', next).executeTakeFirstOrThrow();
-    expect(nextRow.status).toBe('cancelled');
+    const nextRow = await t.db.selectFrom('donations').select(['status', 'outcome_reason']).where('id', '=', next).executeTakeFirstOrThrow();
+    // Staff read why beside "Cancelled by staff"; the donor's feed never says why (a test).
+    expect(nextRow).toEqual({ status: 'cancelled', outcome_reason: 'The donor was deferred.' });
     expect((await activitiesOf(t, donor.id)).map((activity) => activity.message)).toContain(
       'Your booking for 8 Jun was cancelled: you cannot donate on that day.',
     );

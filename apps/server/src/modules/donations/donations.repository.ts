@@ -173,7 +173,7 @@ export function cancelBookingCoveredByDeferral(
 ): Promise<DonationRow | undefined> {
   let update = trx
     .updateTable('donations')
-    .set({ status: 'cancelled', decided_by: cancellation.by, decided_at: cancellation.at, outcome_reason: 'Cancelled: the donor was deferred.' })
+    .set({ status: 'cancelled', decided_by: cancellation.by, decided_at: cancellation.at, outcome_reason: 'The donor was deferred.' })
     .where('donor_id', '=', donorId)
     .where('status', '=', 'pending');
   if (until !== null) update = update.where('donation_date', '<', until);

@@ -30,6 +30,13 @@ export const messages = {
     body: `Your donation is now booked for ${formatFeedDate(date)}${where(place)}. You can move or cancel it from your dashboard.`,
     path: DONOR_DASHBOARD,
   }),
+  /** Staff closed the site at the booking's time (a closed date, or new hours): PRODUCT.md 3.6. */
+  bookingCancelledSiteClosed: (date: string, place: { site: string; address: string; time: string }): Message => ({
+    kind: 'booking_cancelled',
+    title: 'Your booking is cancelled',
+    body: `${place.site} (${place.address}) is closed on ${formatFeedDate(date)} at ${place.time}, so your booking there is cancelled. We are sorry. Please book another time from your dashboard.`,
+    path: DONOR_DASHBOARD,
+  }),
   appointmentReminder: (date: string, place: { site: string; address: string; time: string } | null): Message => ({
     kind: 'appointment_reminder',
     title: 'See you tomorrow',

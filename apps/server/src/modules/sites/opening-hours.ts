@@ -37,6 +37,16 @@ export function slotStartsOn(site: SiteCalendar, date: string): string[] {
   return starts;
 }
 
+/**
+ * Whether the site is open at `time` on `date`: a booking made there keeps its place though a new
+ * slot length no longer starts a slot at its time; a closed day, or a time before opening or from
+ * closing on, does not.
+ */
+export function isOpenAt(site: SiteCalendar, date: string, time: string): boolean {
+  const hours = openingHoursOn(site, date);
+  return hours !== null && time >= hours.open && time < hours.close;
+}
+
 /** Whether `slot` is one of the site's slots on `date`. */
 export function isSlotOn(site: SiteCalendar, date: string, slot: string): boolean {
   return slotStartsOn(site, date).includes(slot);

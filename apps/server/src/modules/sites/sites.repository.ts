@@ -98,6 +98,20 @@ export function listDayBookings(db: DatabaseOrTransaction, siteId: number, date:
     .execute();
 }
 
+/** A site's pending bookings from `from` on that no donor has been checked in for (an edit of its calendar may cancel them). */
+export function listPendingBookingsFrom(trx: Transaction<DB>, siteId: number, from: string) {
+  return trx
+    .selectFrom('donations')
+    .select(['id', 'donor_id', 'donation_date', 'slot', 'units'])
+    .where('site_id', '=', siteId)
+    .where('status', '=', 'pending')
+    .where('checked_in_at', 'is', null)
+    .where('donation_date', '>=', from)
+    .orderBy('donation_date')
+    .orderBy('slot')
+    .execute();
+}
+
 /** Whether any site takes bookings (then a booking must name one). */
 export async function anyActiveSite(db: DatabaseOrTransaction): Promise<boolean> {
   const row = await db.selectFrom('sites').select(sql<number>`1`.as('one')).where('active', '=', 1).limit(1).executeTakeFirst();

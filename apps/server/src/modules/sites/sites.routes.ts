@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponseSchema } from '@bloodbank/shared/errors';
-import { PublicSiteSchema, SiteDaySchema, SiteFormSchema, SiteIdParamsSchema, SitePatchSchema, SiteSchema, SlotSchema, SlotsQuerySchema } from '@bloodbank/shared/sites';
+import { PublicSiteSchema, SiteDaySchema, SiteFormSchema, SiteIdParamsSchema, SitePatchSchema, SiteSchema, SiteUpdateSchema, SlotSchema, SlotsQuerySchema } from '@bloodbank/shared/sites';
 import type { AppContext } from '../../context';
 import { createVersionedCache } from '../../db/change-versions';
 import { sendReusedJson, type ReusedJson } from '../../lib/reused-json';
@@ -77,10 +77,11 @@ export const sitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     config: ADMIN_ONLY,
     schema: {
       tags: ['admin'],
-      summary: 'Edit a site, or deactivate it with {active:false} (no new bookings; its bookings stay)',
+      summary:
+        'Edit a site, or deactivate it with {active:false} (no new bookings; its bookings stay). New hours or closed dates cancel the bookings at times the site no longer keeps, and tell their donors',
       params: SiteIdParamsSchema,
       body: SitePatchSchema,
-      response: { 200: SiteSchema, ...adminErrors },
+      response: { 200: SiteUpdateSchema, ...adminErrors },
     },
     handler: async (request) => updateSite(ctx, principalOf(request), request.params.id, request.body),
   });

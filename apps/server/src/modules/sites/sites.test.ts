@@ -402,6 +402,70 @@ describe('moving a booking (POST /api/donations/:id/reschedule)', () => {
   });
 });
 
+describe('closing a site at booked times (PATCH /api/admin/sites/:id with closed dates or new hours)', () => {
+  let site: Site;
+  beforeAll(async () => {
+    await deactivateAllSites();
+    site = await createSite();
+  });
+
+  const statusOf = async (id: number) =>
+    (await t.db.selectFrom('donations').select(['status', 'outcome_reason']).where('id', '=', id).executeTakeFirstOrThrow());
+  const latestNotification = async (donor: TestUser) => (await get('/api/notifications', donor)).json<NotificationList>().items[0];
+
+  it('cancels the bookings at the times it closes, frees their places and tells each donor; the others and a checked-in donor stay', async () => {
+    const [onHoliday, afterNewClosing, beforeNewClosing, nextWeek, inTheChair, laterToday] = await Promise.all(
+      Array.from({ length: 6 }, () => createDonor(t)),
+    );
+    const book = async (donor: TestUser, date: string, slot: string) => {
+      const response = await bookAt(donor, site.id, date, slot);
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<Donation>().id;
+    };
+    const holiday = await book(onHoliday!, TUESDAY, '09:00');
+    const late = await book(afterNewClosing!, SATURDAY, '11:00');
+    const early = await book(beforeNewClosing!, SATURDAY, '10:45');
+    const later = await book(nextWeek!, NEXT_MONDAY, '09:00');
+    const chair = await book(inTheChair!, MONDAY, '08:00');
+    const today = await book(laterToday!, MONDAY, '09:00');
+    setToday(t, MONDAY, '08:05:00');
+    expect((await post(`/api/admin/donations/${chair}/check-in`, admin)).statusCode).toBe(200);
+
+    // A name alone changes no calendar: nothing is cancelled.
+    const renamed = await patch(`/api/admin/sites/${site.id}`, admin, { name: 'Town Hall Centre' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'Town Hall Centre', cancelled_bookings: 0 });
+
+    const closing = await patch(`/api/admin/sites/${site.id}`, admin, {
+      closed_dates: [MONDAY, TUESDAY],
+      hours: { ...WEEKDAYS_8_TO_16, saturday: { open: '09:00', close: '11:00' } },
+    });
+    expect(closing.statusCode, closing.body).toBe(200);
+    expect(closing.json()).toMatchObject({ closed_dates: [MONDAY, TUESDAY], cancelled_bookings: 3 });
+
+    for (const id of [holiday, late, today]) {
+      expect(await statusOf(id)).toEqual({ status: 'cancelled', outcome_reason: 'The site is closed at that time.' });
+    }
+    for (const id of [early, later, chair]) expect((await statusOf(id)).status).toBe('pending');
+    expect((await dayOf(site.id, TUESDAY)).appointments).toEqual([]);
+    expect((await dayOf(site.id, MONDAY)).appointments.map((row) => [row.time, row.state])).toEqual([['08:00', 'checked_in']]);
+
+    expect(await latestNotification(onHoliday!)).toMatchObject({
+      title: 'Your booking is cancelled',
+      body: 'Town Hall Centre (1 Main Street, Pune) is closed on 10 Mar at 09:00, so your booking there is cancelled. We are sorry. Please book another time from your dashboard.',
+    });
+    expect((await latestNotification(beforeNewClosing!))?.title).toBe('Your donation is booked');
+    const emails = await t.db.selectFrom('jobs').select('payload').where('kind', '=', 'email').execute();
+    expect(emails.filter((job) => job.payload.includes(`${onHoliday!.username}@example.org`) && job.payload.includes('Your booking is cancelled'))).toHaveLength(1);
+    const summary = (await get('/api/donor/summary', onHoliday!)).json<DonorSummary>();
+    expect(summary.activities[0]?.message).toBe('Your booking for 10 Mar at 09:00, Town Hall Centre was cancelled: the site is closed at that time.');
+    expect((await auditEntries(t, 'donation.cancelled')).filter((entry) => [holiday, late, today].includes(entry.entity_id!))).toHaveLength(3);
+
+    // The donor is free to book again at once.
+    expect((await bookAt(onHoliday!, site.id, NEXT_MONDAY, '10:00')).statusCode).toBe(201);
+  });
+});
+
 describe("the site's day list, check-in and collection", () => {
   let site: Site;
   beforeAll(async () => {

@@ -1,18 +1,20 @@
-import type { Site, SitePatch } from '@bloodbank/shared/sites';
+import type { SitePatch, SiteUpdate } from '@bloodbank/shared/sites';
 import type { AppContext } from '../../context';
 import type { SitesTable } from '../../db/types';
 import type { Updateable } from 'kysely';
 import type { Principal } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.repository';
+import { cancelBookingsAtClosedTimes } from './cancel-closed-bookings';
 import { lockSiteRow, updateSiteRow } from './sites.repository';
 import { siteNotFound, toSite } from './sites.service';
 
 /**
  * PATCH /admin/sites/:id: edit a site, or deactivate it (`{active:false}`: no new bookings there;
  * the bookings it has stay, and staff still see its day lists). Audited with before and after.
- * New hours or a closed date do not move bookings already made: staff call those donors.
+ * New hours or a closed date cancel the bookings at the times the site no longer keeps, and tell
+ * their donors (cancel-closed-bookings.ts); the answer says how many.
  */
-export async function updateSite(ctx: AppContext, admin: Principal, siteId: number, patch: SitePatch): Promise<Site> {
+export async function updateSite(ctx: AppContext, admin: Principal, siteId: number, patch: SitePatch): Promise<SiteUpdate> {
   const at = ctx.clock.now().toISOString();
   return ctx.writes.run(async (trx) => {
     const before = await lockSiteRow(trx, siteId, ctx.engine);
@@ -38,6 +40,8 @@ export async function updateSite(ctx: AppContext, admin: Principal, siteId: numb
       after: site,
       at,
     });
-    return site;
+    const calendarChanged = patch.hours !== undefined || patch.closed_dates !== undefined;
+    const cancelled = calendarChanged ? await cancelBookingsAtClosedTimes(ctx, trx, admin, site, at) : 0;
+    return { ...site, cancelled_bookings: cancelled };
   });
 }

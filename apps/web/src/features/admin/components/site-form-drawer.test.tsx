@@ -155,6 +155,43 @@ describe('SiteFormDrawer', () => {
     expect(await screen.findByText('Donors can now book at Mobile Unit.')).toBeInTheDocument();
   });
 
+  it('says before saving that a closed time cancels its bookings, and after saving how many it cancelled', async () => {
+    const { api, user, onClose } = renderForm(CITY_CENTRE, {
+      'PATCH /api/admin/sites/4': () =>
+        jsonResponse(200, {
+          ...CITY_CENTRE,
+          closed_dates: ['2026-12-24', '2026-12-25'],
+          cancelled_bookings: 2,
+        }),
+    });
+    await screen.findByRole('form', { name: 'Edit site' });
+    expect(
+      screen.getByText(
+        'Bookings on a closed date, or at hours the site no longer keeps, are cancelled when you save, and their donors are told.',
+      ),
+    ).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Closed date'), '2026-12-24');
+    await user.click(screen.getByRole('button', { name: 'Add date' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(posts(api).map((request) => request.json())).toMatchObject([
+      { closed_dates: ['2026-12-24', '2026-12-25'] },
+    ]);
+    expect(
+      await screen.findByText(
+        'City Centre Donor Unit was updated. 2 bookings were at a time it is now closed: they are cancelled, and the donors were told.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('a new site has no bookings: its form does not speak of cancelling any', async () => {
+    renderForm();
+    await screen.findByRole('form', { name: 'Add site' });
+    expect(screen.queryByText(/are cancelled when you save/)).not.toBeInTheDocument();
+  });
+
   it("puts the server's nested field messages on their fields", async () => {
     const { user, onClose } = renderForm(CITY_CENTRE, {
       'PATCH /api/admin/sites/4': () =>

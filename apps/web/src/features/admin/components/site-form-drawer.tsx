@@ -118,6 +118,12 @@ export function SiteFormDrawer({ site, onClose }: SiteFormDrawerProps) {
   );
 }
 
+/** What saving did to bookings at times the site no longer keeps (decision 0017). */
+const cancelledText = (count: number) =>
+  count === 0
+    ? ''
+    : ` ${count} booking${count === 1 ? ' was' : 's were'} at a time it is now closed: ${count === 1 ? 'it is' : 'they are'} cancelled, and the donor${count === 1 ? ' was' : 's were'} told.`;
+
 export function SiteForm({ site, onClose }: { site: Site | null; onClose: () => void }) {
   const form = useForm<SiteFormValues, unknown, SiteInput>({
     resolver: zodResolver(SiteFormSchema) as unknown as Resolver<SiteFormValues, unknown, SiteInput>,
@@ -132,15 +138,19 @@ export function SiteForm({ site, onClose }: { site: Site | null; onClose: () => 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const saved = site
-        ? await update.mutateAsync({ id: site.id, changes: values })
-        : await create.mutateAsync(values);
-      notify({
-        title: site ? 'Changes saved' : 'Site added',
-        message: site
-          ? `${saved.name} was updated.`
-          : `Donors can ${saved.active ? 'now' : 'once it is active'} book at ${saved.name}.`,
-      });
+      if (site) {
+        const saved = await update.mutateAsync({ id: site.id, changes: values });
+        notify({
+          title: 'Changes saved',
+          message: `${saved.name} was updated.${cancelledText(saved.cancelled_bookings)}`,
+        });
+      } else {
+        const saved = await create.mutateAsync(values);
+        notify({
+          title: 'Site added',
+          message: `Donors can ${saved.active ? 'now' : 'once it is active'} book at ${saved.name}.`,
+        });
+      }
       onClose();
     } catch (error) {
       if (!placeServerErrors(form, error)) {
@@ -203,7 +213,7 @@ export function SiteForm({ site, onClose }: { site: Site | null; onClose: () => 
         </SimpleGrid>
 
         <Divider />
-        <ClosedDatesField form={form} />
+        <ClosedDatesField form={form} editing={site !== null} />
 
         <Divider />
         <Controller
@@ -375,7 +385,8 @@ function TimeField({
   );
 }
 
-function ClosedDatesField({ form }: { form: SiteFormApi }) {
+/** `editing`: the site exists, so saving may cancel bookings at times it closes. */
+function ClosedDatesField({ form, editing }: { form: SiteFormApi; editing: boolean }) {
   const [draft, setDraft] = useState('');
   const [draftError, setDraftError] = useState<string | null>(null);
   const { errors } = form.formState;
@@ -411,6 +422,12 @@ function ClosedDatesField({ form }: { form: SiteFormApi }) {
               <Text size="sm" c="dimmed">
                 Days the site stays shut although its weekday is open (public holidays).
               </Text>
+              {editing ? (
+                <Text size="sm" c="dimmed">
+                  Bookings on a closed date, or at hours the site no longer keeps, are cancelled when you
+                  save, and their donors are told.
+                </Text>
+              ) : null}
             </div>
             <Group align="flex-start" gap="xs" wrap="nowrap">
               <TextInput

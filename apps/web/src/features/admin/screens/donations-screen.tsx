@@ -39,6 +39,15 @@ export const DONATION_STATUS_LABELS: Record<DonationStatus, string> = {
   no_show: 'No-show',
 };
 
+/**
+ * A donation's status in its row: a booking cancelled by staff's action (a deferral, a site closed
+ * at its time: decision 0017) carries the reason, and was not cancelled by the donor.
+ */
+const statusLabelOf = (donation: AdminDonation) =>
+  donation.status === 'cancelled' && donation.outcome_reason
+    ? 'Cancelled by staff'
+    : DONATION_STATUS_LABELS[donation.status];
+
 /** Anything but "None" is something staff must look at before collecting. */
 const needsAttention = (donation: AdminDonation) => donation.disease !== 'None';
 
@@ -64,7 +73,9 @@ const donorColumn: Column<AdminDonation> = {
   key: 'donor',
   header: 'Donor',
   title: true,
-  cell: (donation) => <PersonCell name={donation.donor_name} username={donation.donor_username} id={donation.id} />,
+  cell: (donation) => (
+    <PersonCell name={donation.donor_name} username={donation.donor_username} id={donation.id} />
+  ),
 };
 
 const bloodColumn: Column<AdminDonation> = {
@@ -192,7 +203,12 @@ export function DonationsScreen() {
   const upcomingColumns: Column<AdminDonation>[] = [
     donorColumn,
     bloodColumn,
-    { key: 'date', header: 'Booked for', nowrap: true, cell: (d) => <BookedDate donation={d} today={today} /> },
+    {
+      key: 'date',
+      header: 'Booked for',
+      nowrap: true,
+      cell: (d) => <BookedDate donation={d} today={today} />,
+    },
     healthColumn,
     {
       key: 'actions',
@@ -246,7 +262,7 @@ export function DonationsScreen() {
       cell: (donation) => (
         <DecisionStatus
           status={donation.status}
-          label={DONATION_STATUS_LABELS[donation.status]}
+          label={statusLabelOf(donation)}
           decidedAt={donation.decided_at}
           reason={donation.rejection_reason ?? donation.outcome_reason}
         />
