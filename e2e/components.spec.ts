@@ -125,6 +125,7 @@ test('staff process a released whole-blood unit into red cells, plasma and plate
           'Platelets',
           'Expiring in 7 days',
           'In testing',
+          'On hold',
           'Status',
         ],
   );

@@ -45,8 +45,10 @@ export const InventoryRowSchema = z.object({
   low: z.boolean(),
   /** Units still marked available but past their expiry date: not stock, waiting to be discarded. */
   expired: z.number().int(),
-  /** Quarantined units: awaiting their test results or on a lookback hold. Never stock. */
+  /** Quarantined units awaiting their donation's test results. Never stock. */
   in_testing: z.number().int(),
+  /** Quarantined units on a lookback hold, until staff release or discard them. Never stock. */
+  on_hold: z.number().int(),
 });
 export type InventoryRow = z.infer<typeof InventoryRowSchema>;
 

@@ -53,6 +53,7 @@ describe('GET /api/admin/dashboard', () => {
         low: true,
         expired: 0,
         in_testing: 0,
+        on_hold: 0,
       })),
       weekly: WEEK_STARTS.map((week_start) => ({ week_start, donations: 0, requests: 0 })),
       expiringUnits: [],
@@ -91,9 +92,9 @@ describe('GET /api/admin/dashboard', () => {
     });
     const row = (group: string) => body.inventory.find((entry: { bloodgroup: string }) => entry.bloodgroup === group);
     const redCells = (count: number) => ({ whole_blood: 0, red_cells: count, plasma: 0, platelets: 0 });
-    expect(row('A+')).toEqual({ bloodgroup: 'A+', units: 6, components: redCells(6), expiring_soon: 2, low: false, expired: 1, in_testing: 0 });
-    expect(row('O-')).toEqual({ bloodgroup: 'O-', units: 2, components: redCells(2), expiring_soon: 2, low: true, expired: 0, in_testing: 0 });
-    expect(row('B+')).toEqual({ bloodgroup: 'B+', units: 0, components: redCells(0), expiring_soon: 0, low: true, expired: 0, in_testing: 0 });
+    expect(row('A+')).toEqual({ bloodgroup: 'A+', units: 6, components: redCells(6), expiring_soon: 2, low: false, expired: 1, in_testing: 0, on_hold: 0 });
+    expect(row('O-')).toEqual({ bloodgroup: 'O-', units: 2, components: redCells(2), expiring_soon: 2, low: true, expired: 0, in_testing: 0, on_hold: 0 });
+    expect(row('B+')).toEqual({ bloodgroup: 'B+', units: 0, components: redCells(0), expiring_soon: 0, low: true, expired: 0, in_testing: 0, on_hold: 0 });
     // Every component column of every group (components.test.ts has plasma and platelets in it).
     expect(body.totalBloodUnits).toBe(
       body.inventory.reduce(

@@ -26,7 +26,7 @@ export async function getDashboard(ctx: AppContext): Promise<AdminDashboard> {
     startOfDayInstant(date, ctx.config.timezone),
   );
 
-  const [totalDonors, totalPatients, pending, inventoryCounts, inTesting, expiringUnits, donationsPerWeek, requestsPerWeek] =
+  const [totalDonors, totalPatients, pending, inventoryCounts, quarantined, expiringUnits, donationsPerWeek, requestsPerWeek] =
     await Promise.all([
       countActiveUsers(ctx.db, 'DONOR'),
       countActiveUsers(ctx.db, 'PATIENT'),
@@ -51,7 +51,8 @@ export async function getDashboard(ctx: AppContext): Promise<AdminDashboard> {
       low: units < threshold,
       expired: counts.expired,
       // Shown beside the stock, never in it (PRODUCT.md 3.3).
-      in_testing: inTesting[bloodgroup],
+      in_testing: quarantined.inTesting[bloodgroup],
+      on_hold: quarantined.onHold[bloodgroup],
     };
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays } from '@bloodbank/shared/dates';
-import type { AdminDonation } from '@bloodbank/shared/admin';
+import type { AdminDashboard, AdminDonation } from '@bloodbank/shared/admin';
 import { FOLLOW_UP_MESSAGE } from '@bloodbank/shared/donation-lifecycle';
 import type { DonorSummary } from '@bloodbank/shared/donation';
 import type { GameState } from '@bloodbank/shared/game';
@@ -443,6 +443,9 @@ describe('test results (POST /api/admin/donations/:id/results)', () => {
     ]);
     expect(await stockOf('O-')).toBe(stockBefore - 1);
     expect((await get<GameState>('/api/game/state', donor)).profile.points).toBe(pointsBefore);
+    // The dashboard counts the held unit as on hold, not as in testing (nothing of this donor awaits results).
+    const dashboard = await get<AdminDashboard>('/api/admin/dashboard', admin);
+    expect(dashboard.inventory.find((row) => row.bloodgroup === 'O-')).toMatchObject({ in_testing: 0, on_hold: 1 });
 
     await expectPermanentDeferralShownAsFollowUpOnly(donor, booked, /reactive|HIV/i);
   });

@@ -364,15 +364,19 @@ export function releaseLookbackHold(trx: Transaction<DB>, unitId: number, backTo
 }
 
 /** Quarantined units per group: the dashboard's "In testing" beside the stock. */
-export async function countQuarantinedByGroup(db: DatabaseOrTransaction): Promise<Record<BloodGroup, number>> {
+/** Quarantined units per group: those awaiting their donation's test results, and those on a lookback hold. */
+export async function countQuarantinedByGroup(
+  db: DatabaseOrTransaction,
+): Promise<{ inTesting: Record<BloodGroup, number>; onHold: Record<BloodGroup, number> }> {
   const rows = await db
     .selectFrom('blood_units')
-    .select(['bloodgroup', (eb) => eb.fn.countAll<number>().as('units')])
+    .select(['bloodgroup', 'hold_reason', (eb) => eb.fn.countAll<number>().as('units')])
     .where('status', '=', 'quarantined')
-    .groupBy('bloodgroup')
+    .groupBy(['bloodgroup', 'hold_reason'])
     .execute();
-  const counts = Object.fromEntries(BLOOD_GROUPS.map((group) => [group, 0])) as Record<BloodGroup, number>;
-  for (const row of rows) counts[row.bloodgroup] = Number(row.units);
+  const zero = () => Object.fromEntries(BLOOD_GROUPS.map((group) => [group, 0])) as Record<BloodGroup, number>;
+  const counts = { inTesting: zero(), onHold: zero() };
+  for (const row of rows) counts[row.hold_reason === 'lookback' ? 'onHold' : 'inTesting'][row.bloodgroup] += Number(row.units);
   return counts;
 }
 

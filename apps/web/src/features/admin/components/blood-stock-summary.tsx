@@ -65,8 +65,8 @@ export function BloodStockSummary({ inventory, selected, onSelect }: BloodStockS
               <Text size="xs" c={row.expired > 0 ? TEXT_TONE.red : 'dimmed'}>
                 {row.expired} expired
               </Text>
-              <Text size="xs" c={row.in_testing > 0 ? TEXT_TONE.blue : 'dimmed'}>
-                {row.in_testing} in testing
+              <Text size="xs" c={row.in_testing + row.on_hold > 0 ? TEXT_TONE.blue : 'dimmed'}>
+                {row.in_testing} in testing · {row.on_hold} on hold
               </Text>
             </Stack>
             <VisuallyHidden>Show the {row.bloodgroup} units</VisuallyHidden>

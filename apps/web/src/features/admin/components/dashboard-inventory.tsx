@@ -18,7 +18,7 @@ const sumOf = (inventory: InventoryRow[], read: (row: InventoryRow) => number) =
 /**
  * Spec section 2: the Blood Inventory card, units per blood group (usable stock only), one column
  * per component (PRODUCT.md 3.3). The status follows the red-cell units (red cells + whole blood);
- * units in testing are shown apart, never as stock. The total is every component: the count card's
+ * units in testing and on a lookback hold are shown apart, never as stock. The total is every component: the count card's
  * Total Blood Units.
  */
 export function DashboardInventory({ inventory, total }: { inventory: InventoryRow[]; total: number }) {
@@ -43,7 +43,7 @@ export function DashboardInventory({ inventory, total }: { inventory: InventoryR
           {total.toLocaleString('en')}
         </Text>{' '}
         usable units of every component. The status follows red cells and whole blood, the units most requests
-        need; units in testing are not stock.
+        need; units in testing or on a lookback hold are not stock.
       </Text>
     </SectionCard>
   );
@@ -83,6 +83,9 @@ function WideInventory({ inventory }: { inventory: InventoryRow[] }) {
           <Table.Th scope="col" ta="right">
             In testing
           </Table.Th>
+          <Table.Th scope="col" ta="right">
+            On hold
+          </Table.Th>
           <Table.Th scope="col">Status</Table.Th>
         </Table.Tr>
       </Table.Thead>
@@ -97,6 +100,7 @@ function WideInventory({ inventory }: { inventory: InventoryRow[] }) {
             ))}
             <Table.Td ta="right">{row.expiring_soon}</Table.Td>
             <Table.Td ta="right">{row.in_testing}</Table.Td>
+            <Table.Td ta="right">{row.on_hold}</Table.Td>
             <Table.Td>
               <StatusCell row={row} />
             </Table.Td>
@@ -116,6 +120,9 @@ function WideInventory({ inventory }: { inventory: InventoryRow[] }) {
           </Table.Td>
           <Table.Td ta="right" fw={700}>
             {sumOf(inventory, (row) => row.in_testing)}
+          </Table.Td>
+          <Table.Td ta="right" fw={700}>
+            {sumOf(inventory, (row) => row.on_hold)}
           </Table.Td>
           <Table.Td />
         </Table.Tr>
@@ -163,6 +170,11 @@ function CompactInventory({ inventory, total }: { inventory: InventoryRow[]; tot
                 {row.in_testing > 0 ? (
                   <Text size="xs" c={TEXT_TONE.blue}>
                     {row.in_testing} in testing (not stock)
+                  </Text>
+                ) : null}
+                {row.on_hold > 0 ? (
+                  <Text size="xs" c={TEXT_TONE.blue}>
+                    {row.on_hold} on lookback hold (not stock)
                   </Text>
                 ) : null}
               </Stack>

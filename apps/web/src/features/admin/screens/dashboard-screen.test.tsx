@@ -75,14 +75,17 @@ describe('Administrator Dashboard', () => {
       'Platelets',
       'Expiring in 7 days',
       'In testing',
+      'On hold',
       'Status',
     ]);
-    // Every component, then expiring in 7 days, in testing (never stock), and the status of red cells + whole blood.
-    expect(cells(1)).toEqual(['A+', '4', '8', '6', '0', '2', '0', 'OK']);
-    expect(cells(3)).toEqual(['B+', '2', '6', '4', '0', '0', '2', 'OK']);
-    expect(cells(4)).toEqual(['B-', '0', '0', '0', '0', '0', '0', 'Out of stock']);
-    expect(cells(6)).toEqual(['AB-', '0', '2', '1', '0', '0', '0', 'Low']);
-    expect(cells(9)).toEqual(['Total', '15', '37', '27', '1', '2', '2', '']);
+    // Every component, then expiring in 7 days, in testing and on lookback hold (never stock), and the status of red cells + whole blood.
+    expect(cells(1)).toEqual(['A+', '4', '8', '6', '0', '2', '0', '0', 'OK']);
+    expect(cells(3)).toEqual(['B+', '2', '6', '4', '0', '0', '2', '0', 'OK']);
+    expect(cells(4)).toEqual(['B-', '0', '0', '0', '0', '0', '0', '0', 'Out of stock']);
+    expect(cells(6)).toEqual(['AB-', '0', '2', '1', '0', '0', '0', '0', 'Low']);
+    expect(cells(7)[0]).toBe('O+');
+    expect(cells(7)[7]).toBe('1');
+    expect(cells(9)).toEqual(['Total', '15', '37', '27', '1', '2', '2', '1', '']);
     // The card counts every component: 15 + 37 + 27 + 1.
     expect(screen.getByTestId('count-Total Blood Units')).toHaveTextContent('80');
     expect(screen.getByTestId('count-Total Blood Units')).toHaveTextContent('All components');
@@ -103,6 +106,8 @@ describe('Administrator Dashboard', () => {
     ]);
     expect(rows[1]).toHaveTextContent('A+Whole blood 4Red cells 8Plasma 6Platelets 02 expiring in 7 daysOK');
     expect(rows[3]).toHaveTextContent('2 in testing (not stock)');
+    expect(rows[3]).not.toHaveTextContent('on lookback hold');
+    expect(rows[7]).toHaveTextContent('1 on lookback hold (not stock)');
     expect(rows[9]).toHaveTextContent('Total80');
   });
 

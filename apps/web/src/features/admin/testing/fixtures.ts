@@ -45,6 +45,7 @@ export function dashboard(overrides: Partial<AdminDashboard> = {}): AdminDashboa
     low: (STOCK[bloodgroup] ?? 0) < 5,
     expired: bloodgroup === 'O+' ? 3 : 0,
     in_testing: bloodgroup === 'B+' ? 2 : 0,
+    on_hold: bloodgroup === 'O+' ? 1 : 0,
   }));
   return {
     totalDonors: 15,
