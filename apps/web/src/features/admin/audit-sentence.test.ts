@@ -27,6 +27,52 @@ const site = {
   active: true,
 };
 
+describe('auditStory for cancelled bookings and chosen discards', () => {
+  it("names the booking's donor and why staff's action cancelled it, never raw keys", () => {
+    expect(
+      auditStory(
+        entry({
+          action: 'donation.cancelled',
+          entity: 'donation',
+          subject_name: 'Harish Reddy',
+          detail: { before: { status: 'pending' }, after: { status: 'cancelled', deferral_id: 53 } },
+        }),
+        now,
+      ),
+    ).toEqual({
+      sentence: "Chief cancelled Harish Reddy's booking at 10:38",
+      details: ['Reason: The donor was deferred.'],
+    });
+    expect(
+      auditStory(
+        entry({
+          action: 'donation.cancelled',
+          entity: 'donation',
+          subject_name: 'Asha Kumar',
+          detail: {
+            before: { status: 'pending' },
+            after: { status: 'cancelled', reason: 'The site is closed at that time.' },
+          },
+        }),
+        now,
+      ).details,
+    ).toEqual(['Reason: The site is closed at that time.']);
+  });
+
+  it('names the units discarded one by one', () => {
+    expect(
+      auditStory(
+        entry({
+          action: 'units.discarded',
+          entity: 'blood_unit',
+          detail: { after: { status: 'discarded', mode: 'selected', reason: 'Lookback', unit_ids: [2352] } },
+        }),
+        now,
+      ),
+    ).toEqual({ sentence: 'Chief discarded 1 unit at 10:38', details: ['Unit #2352', 'Reason: Lookback'] });
+  });
+});
+
 describe('auditStory for the actions of issue 23', () => {
   it('reads call-outs, password resets, sites, check-ins and no-shows as sentences', () => {
     const stories = [

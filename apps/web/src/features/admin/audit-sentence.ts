@@ -246,8 +246,19 @@ export function auditStory(entry: AuditEntry, now: Date = new Date()): AuditStor
       const group = text(after.bloodgroup);
       const expired = after.mode === 'expired';
       const what = unitsText(units).replace(' ', expired ? ' expired ' : ' ');
+      // Units chosen one by one (a lookback hold, say) are named, a few at least.
+      const ids = after.mode === 'selected' && Array.isArray(after.unit_ids) ? after.unit_ids : [];
+      const named =
+        ids.length > 0 && ids.length <= 10
+          ? [`${ids.length === 1 ? 'Unit' : 'Units'} ${ids.map((id) => `#${valueText(id)}`).join(', ')}`]
+          : [];
       // Expired units need no reason beyond the word "expired".
-      return say(`discarded ${what}${group ? ` of ${group}` : ''}`, expired ? [] : reasonLine);
+      return say(`discarded ${what}${group ? ` of ${group}` : ''}`, expired ? [] : [...named, ...reasonLine]);
+    }
+    case 'donation.cancelled': {
+      // By staff's action (decisions 0016, 0017): a deferral, or the site closed at the booking's time.
+      const cause = 'deferral_id' in after ? 'The donor was deferred.' : reason;
+      return say(`cancelled ${whose('booking')}`, cause ? [`Reason: ${cause}`] : []);
     }
     case 'admin.create':
       return say(`created the admin account ${text(after.username) ?? subject}`);
