@@ -33,9 +33,12 @@ function measurement(field: ScreeningField, options: { decimals: number }) {
   const outOfRange = `${label} must be between ${min} and ${max} ${unit}`;
   return z.preprocess(
     (value) => {
-      if (value === '' || value === null || value === undefined) return undefined;
-      if (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))) return Number(value);
-      return value;
+      if (value === null || value === undefined) return undefined;
+      if (typeof value !== 'string') return value;
+      // Blank (spaces too) is missing; a decimal comma ("13,5", as many scales and habits write it) is read as a point.
+      const typed = value.trim().replace(/^(\d+),(\d+)$/, '$1.$2');
+      if (typed === '') return undefined;
+      return Number.isNaN(Number(typed)) ? value : Number(typed);
     },
     z
       .number({ error: (issue) => (issue.input === undefined ? `${label} is required` : 'Please enter a number') })

@@ -23,8 +23,10 @@ export function requiredText(requiredMessage: string, maxLength = 200) {
 export function requiredInteger(requiredMessage: string) {
   return z.preprocess(
     (value) => {
-      if (value === '' || value === null || value === undefined) return undefined;
-      if (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))) return Number(value);
+      if (value === null || value === undefined) return undefined;
+      // Blank, spaces too, is missing: "is required", not "Please enter a number".
+      if (typeof value === 'string' && value.trim() === '') return undefined;
+      if (typeof value === 'string' && !Number.isNaN(Number(value))) return Number(value);
       return value;
     },
     z

@@ -173,7 +173,23 @@ describe('collection (POST /api/admin/donations/:id/collect)', () => {
     expect(inverted.json().errors).toEqual({ bp_diastolic: 'Diastolic pressure must be lower than systolic pressure' });
     const missing = await collect(t, booked, { haemoglobin_g_dl: 13 });
     expect(missing.json().errors).toMatchObject({ weight_kg: 'Weight is required', pulse: 'Pulse is required' });
+    // A field of spaces is as empty as a blank one.
+    const blank = await collect(t, booked, { ...PASSING_SCREENING, pulse: '   ' });
+    expect(blank.json().errors).toEqual({ pulse: 'Pulse is required' });
     expect((await summaryOf(donor)).latest_donation?.status).toBe('pending');
+  });
+
+  it('reads a decimal comma as a point ("13,5" g/dL), as many scales and hands write it', async () => {
+    const donor = await createDonor(t);
+    const booked = await book(t, donor, TODAY);
+    const response = await collect(t, booked, { ...PASSING_SCREENING, haemoglobin_g_dl: '13,5', weight_kg: ' 62,4 ' });
+    expect(response.statusCode, response.body).toBe(200);
+    const screening = await t.db
+      .selectFrom('donation_screenings')
+      .select(['haemoglobin_g_dl', 'weight_kg'])
+      .where('donation_id', '=', booked)
+      .executeTakeFirstOrThrow();
+    expect(screening).toEqual({ haemoglobin_g_dl: 13.5, weight_kg: 62.4 });
   });
 
   it('uses the configured thresholds and deferral length', async () => {
