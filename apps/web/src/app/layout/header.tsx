@@ -116,7 +116,10 @@ export function Header() {
                     ml="xs"
                     maw={220}
                   >
-                    <Text span inherit truncate="end" maw={130}>
+                    {/* The button's line-height of 1 makes the truncating (overflow: hidden) box one
+                        em tall, which cut off descenders: the underscore of "demo_admin". A taller
+                        line box, still centred inside the 36 px button, keeps the button's size. */}
+                    <Text span inherit truncate="end" maw={130} lh={1.5}>
                       {userName}
                     </Text>
                   </Button>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AdminDonationSchema, type AdminDonation } from '@bloodbank/shared/admin';
 import { apiRequest } from '@/lib/api-client';
-import { invalidateAdmin } from './query-keys';
+import { invalidateAdmin, invalidateAdminOnConflict, type AdminScope } from './query-keys';
 
 /**
  * POST /api/admin/donations/:id/check-in: the donor has arrived for a booking of today; 409 on
@@ -11,10 +11,14 @@ export function checkInDonation(id: number): Promise<AdminDonation> {
   return apiRequest(`/admin/donations/${id}/check-in`, { method: 'POST', schema: AdminDonationSchema });
 }
 
+const CHANGED: AdminScope[] = ['siteDays', 'donations', 'dashboard', 'audit'];
+
 export function useCheckInDonation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: checkInDonation,
-    onSuccess: () => invalidateAdmin(queryClient, ['siteDays', 'donations', 'dashboard', 'audit']),
+    onSuccess: () => invalidateAdmin(queryClient, CHANGED),
+    // Checked in (or collected) meanwhile by someone else: the day list must stop offering it.
+    onError: (error) => invalidateAdminOnConflict(queryClient, error, CHANGED),
   });
 }

@@ -5,7 +5,7 @@ import {
   type CollectionResult,
 } from '@bloodbank/shared/donation-lifecycle';
 import { apiRequest } from '@/lib/api-client';
-import { invalidateAdmin } from './query-keys';
+import { invalidateAdmin, invalidateAdminOnConflict, type AdminScope } from './query-keys';
 
 /**
  * POST /api/admin/donations/:id/collect: the screening measurements. The donor passes (the units
@@ -19,11 +19,14 @@ export function collectDonation(id: number, values: CollectionInput): Promise<Co
   });
 }
 
+const CHANGED: AdminScope[] = ['donations', 'siteDays', 'dashboard', 'units', 'donors', 'audit'];
+
 export function useCollectDonation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, values }: { id: number; values: CollectionInput }) => collectDonation(id, values),
-    onSuccess: () =>
-      invalidateAdmin(queryClient, ['donations', 'siteDays', 'dashboard', 'units', 'donors', 'audit']),
+    onSuccess: () => invalidateAdmin(queryClient, CHANGED),
+    // Collected (or no longer pending) meanwhile: the lists must stop offering the collection.
+    onError: (error) => invalidateAdminOnConflict(queryClient, error, CHANGED),
   });
 }

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api-client';
 
 /**
  * Every admin query key starts with ['admin', <scope>], so a mutation invalidates exactly the
@@ -29,4 +30,17 @@ export function invalidateAdmin(queryClient: QueryClient, scopes: readonly Admin
   return Promise.all(
     scopes.map((scope) => queryClient.invalidateQueries({ queryKey: adminKeys.scope(scope) })),
   ).then(() => undefined);
+}
+
+/**
+ * For a mutation's onError: a 409 says the thing changed meanwhile (another staff member recorded or
+ * checked in first), so the lists still show it as it was. They are reloaded as after a success, and
+ * the row that cannot be acted on any more goes.
+ */
+export function invalidateAdminOnConflict(
+  queryClient: QueryClient,
+  error: unknown,
+  scopes: readonly AdminScope[],
+): Promise<void> | undefined {
+  return error instanceof ApiError && error.status === 409 ? invalidateAdmin(queryClient, scopes) : undefined;
 }

@@ -5,7 +5,7 @@ import {
   type TestResultsOutcome,
 } from '@bloodbank/shared/donation-lifecycle';
 import { apiRequest } from '@/lib/api-client';
-import { invalidateAdmin } from './query-keys';
+import { invalidateAdmin, invalidateAdminOnConflict, type AdminScope } from './query-keys';
 
 /**
  * POST /api/admin/donations/:id/results: all negative releases the units; any reactive discards
@@ -19,13 +19,16 @@ export function recordTestResults(id: number, results: TestResultsInput): Promis
   });
 }
 
+// A reactive result defers the donor, which cancels a booking they hold (a site's day list).
+const CHANGED: AdminScope[] = ['donations', 'dashboard', 'units', 'donors', 'deferrals', 'siteDays', 'audit'];
+
 export function useRecordTestResults() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, results }: { id: number; results: TestResultsInput }) =>
       recordTestResults(id, results),
-    // A reactive result defers the donor, which cancels a booking they hold (a site's day list).
-    onSuccess: () =>
-      invalidateAdmin(queryClient, ['donations', 'dashboard', 'units', 'donors', 'deferrals', 'siteDays', 'audit']),
+    onSuccess: () => invalidateAdmin(queryClient, CHANGED),
+    // Recorded meanwhile by someone else: the donation must leave "Awaiting test results" here too.
+    onError: (error) => invalidateAdminOnConflict(queryClient, error, CHANGED),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AdminDonationSchema, type AdminDonation } from '@bloodbank/shared/admin';
 import { apiRequest } from '@/lib/api-client';
-import { invalidateAdmin } from './query-keys';
+import { invalidateAdmin, invalidateAdminOnConflict, type AdminScope } from './query-keys';
 
 /** POST /api/admin/donations/:id/reject: optional reason, shown to the donor; the game reward is reversed. */
 export function rejectDonation(id: number, reason: string): Promise<AdminDonation> {
@@ -13,10 +13,14 @@ export function rejectDonation(id: number, reason: string): Promise<AdminDonatio
   });
 }
 
+const CHANGED: AdminScope[] = ['donations', 'siteDays', 'dashboard', 'donors', 'audit'];
+
 export function useRejectDonation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reason }: { id: number; reason: string }) => rejectDonation(id, reason),
-    onSuccess: () => invalidateAdmin(queryClient, ['donations', 'siteDays', 'dashboard', 'donors', 'audit']),
+    onSuccess: () => invalidateAdmin(queryClient, CHANGED),
+    // Decided meanwhile by someone else: the lists must stop offering the booking.
+    onError: (error) => invalidateAdminOnConflict(queryClient, error, CHANGED),
   });
 }

@@ -5,11 +5,23 @@ import { paths } from '@/app/paths';
 import { useDashboard } from '../api/get-dashboard';
 import classes from './admin-nav.module.css';
 
-/** The sections whose link shows how many entries wait for a decision. */
-const PENDING: Partial<Record<string, 'pendingRequests' | 'bookingsDue'>> = {
-  [paths.admin.requests]: 'pendingRequests',
-  // Donations: the bookings staff can act on today (later ones cannot be collected yet).
-  [paths.admin.donations]: 'bookingsDue',
+/**
+ * The sections whose link shows how many entries wait for a decision, and what the number counts
+ * in words (read by screen readers and shown on hover): the dashboard's count, never another one.
+ */
+const PENDING: Partial<
+  Record<string, { key: 'pendingRequests' | 'bookingsDue'; words: (count: number) => string }>
+> = {
+  [paths.admin.requests]: {
+    key: 'pendingRequests',
+    words: (count) => `${count} pending ${count === 1 ? 'request' : 'requests'}`,
+  },
+  // Donations: the bookings staff can act on today, booked for today or earlier (Manage Donations'
+  // "Bookings due today"); later ones cannot be collected yet and are not counted.
+  [paths.admin.donations]: {
+    key: 'bookingsDue',
+    words: (count) => `${count} ${count === 1 ? 'booking' : 'bookings'} due today`,
+  },
 };
 
 /**
@@ -22,16 +34,26 @@ export function AdminNav() {
   return (
     <nav aria-label="Administration" className={classes.nav}>
       {ADMIN_SECTIONS.map((link) => {
-        const pendingKey = PENDING[link.to];
-        const pending = pendingKey && dashboard.data ? dashboard.data[pendingKey] : 0;
+        const counted = PENDING[link.to];
+        const pending = counted && dashboard.data ? dashboard.data[counted.key] : 0;
         return (
           <NavLink key={link.to} to={link.to} end className={classes.link}>
             {link.label}
-            {pending > 0 ? (
-              <Badge size="sm" circle={pending < 10} color="blood">
-                {pending}
-                <VisuallyHidden> pending</VisuallyHidden>
-              </Badge>
+            {counted && pending > 0 ? (
+              <>
+                {/* The bare number is for the eye; its words are said outside the badge, whose
+                    capitals would otherwise be read out ("3 PENDING"). */}
+                <Badge
+                  size="sm"
+                  circle={pending < 10}
+                  color="blood"
+                  title={counted.words(pending)}
+                  aria-hidden
+                >
+                  {pending}
+                </Badge>
+                <VisuallyHidden>{counted.words(pending)}</VisuallyHidden>
+              </>
             ) : null}
           </NavLink>
         );

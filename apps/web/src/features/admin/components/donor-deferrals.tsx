@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   Alert,
   Button,
@@ -55,10 +55,25 @@ function deferralState(deferral: Deferral): { status: string; label: string } {
  * A donor's deferrals on their page (PRODUCT.md 3.7): every deferral with its reason and source,
  * whether it still applies and, if lifted, by whom and why; staff add one by hand or lift one.
  */
-export function DonorDeferrals({ donorId, donorName }: { donorId: number; donorName: string }) {
+export function DonorDeferrals({
+  donorId,
+  donorName,
+  onDialogChange,
+}: {
+  donorId: number;
+  donorName: string;
+  /** Told when a dialog of this section (add, lift) opens over the page and when it is gone. */
+  onDialogChange?: (open: boolean) => void;
+}) {
   const deferrals = useDeferrals(donorId);
   const [adding, setAdding] = useState(false);
   const [lifting, setLifting] = useState<Deferral | null>(null);
+  const dialogOpen = adding || lifting !== null;
+  useEffect(() => {
+    if (!dialogOpen || !onDialogChange) return;
+    onDialogChange(true);
+    return () => onDialogChange(false);
+  }, [dialogOpen, onDialogChange]);
 
   let body;
   if (deferrals.isPending) body = <PageLoader label="Loading deferrals" />;

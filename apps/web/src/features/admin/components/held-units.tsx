@@ -6,6 +6,7 @@ import { COMPONENT_LABELS } from '@bloodbank/shared/components';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { useDiscardUnits } from '../api/discard-units';
 import { useUnits } from '../api/get-units';
 import { useReleaseUnit } from '../api/release-unit';
@@ -54,33 +55,40 @@ export function HeldUnits({
     setPending(next);
   };
 
+  // Both clicks of a double-click arrive before the button shows busy: the second request would be
+  // refused (the unit is no longer held) and its error would be all the dialog heard of.
+  const singleFlight = useSingleFlight();
   const confirm = () => {
     if (!pending) return;
     const { unit } = pending;
-    if (pending.action === 'release') {
-      release.mutate(unit.id, {
-        onSuccess: () => {
-          setPending(null);
-          notify({
-            title: 'Unit released',
-            message: `Unit #${unit.id} (${unit.bloodgroup}) is available again.`,
-          });
-        },
-      });
-    } else {
-      discard.mutate(
-        { unit_ids: [unit.id], reason: 'Lookback hold: discarded by staff' },
-        {
+    singleFlight((finish) => {
+      if (pending.action === 'release') {
+        release.mutate(unit.id, {
+          onSettled: finish,
           onSuccess: () => {
             setPending(null);
             notify({
-              title: 'Unit discarded',
-              message: `Unit #${unit.id} (${unit.bloodgroup}) was discarded.`,
+              title: 'Unit released',
+              message: `Unit #${unit.id} (${unit.bloodgroup}) is available again.`,
             });
           },
-        },
-      );
-    }
+        });
+      } else {
+        discard.mutate(
+          { unit_ids: [unit.id], reason: 'Lookback hold: discarded by staff' },
+          {
+            onSettled: finish,
+            onSuccess: () => {
+              setPending(null);
+              notify({
+                title: 'Unit discarded',
+                message: `Unit #${unit.id} (${unit.bloodgroup}) was discarded.`,
+              });
+            },
+          },
+        );
+      }
+    });
   };
 
   const columns: Column<BloodUnit>[] = [

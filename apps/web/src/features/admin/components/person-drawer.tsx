@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, Divider, Drawer, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type Resolver } from 'react-hook-form';
@@ -27,15 +27,21 @@ interface PersonDrawerProps {
   person: Person | null;
   onClose: () => void;
   onDeactivate: (person: Person) => void;
+  /** A dialog of the screen is open over the details (the deactivation's confirmation). */
+  covered?: boolean;
 }
 
 /** View and edit one donor or patient, with the registration form's rules (DonorDetailsSchema / PatientDetailsSchema). */
-export function PersonDrawer({ kind, person, onClose, onDeactivate }: PersonDrawerProps) {
+export function PersonDrawer({ kind, person, onClose, onDeactivate, covered = false }: PersonDrawerProps) {
   const noun = kind === 'donors' ? 'donor' : 'patient';
+  // Every open Mantine modal or drawer closes on Escape (each listens on the window): with a dialog
+  // over the details, one Escape would close both and lose the unsaved edits. Only the top one closes.
+  const [nestedOpen, setNestedOpen] = useState(false);
   return (
     <Drawer
       opened={person !== null}
       onClose={onClose}
+      closeOnEscape={!covered && !nestedOpen}
       position="right"
       size="lg"
       closeButtonProps={{ 'aria-label': 'Close details' }}
@@ -50,13 +56,20 @@ export function PersonDrawer({ kind, person, onClose, onDeactivate }: PersonDraw
           person={person}
           onClose={onClose}
           onDeactivate={onDeactivate}
+          onDialogChange={setNestedOpen}
         />
       ) : null}
     </Drawer>
   );
 }
 
-function PersonDetails({ kind, person, onClose, onDeactivate }: PersonDrawerProps & { person: Person }) {
+function PersonDetails({
+  kind,
+  person,
+  onClose,
+  onDeactivate,
+  onDialogChange,
+}: Omit<PersonDrawerProps, 'covered'> & { person: Person; onDialogChange: (open: boolean) => void }) {
   const noun = kind === 'donors' ? 'donor' : 'patient';
   const fields = kind === 'patients' ? PATIENT_FIELDS : DONOR_FIELDS;
   const schema = kind === 'patients' ? PatientDetailsSchema : DonorDetailsSchema;
@@ -152,7 +165,7 @@ function PersonDetails({ kind, person, onClose, onDeactivate }: PersonDrawerProp
       {kind === 'donors' ? (
         <>
           <Divider />
-          <DonorDeferrals donorId={person.id} donorName={fullName(person)} />
+          <DonorDeferrals donorId={person.id} donorName={fullName(person)} onDialogChange={onDialogChange} />
         </>
       ) : null}
 

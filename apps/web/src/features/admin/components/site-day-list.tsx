@@ -14,6 +14,7 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageLoader } from '@/components/ui/page-loader';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, unitsText } from '@/lib/format';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { useCheckInDonation } from '../api/check-in-donation';
 import { useSiteDay } from '../api/get-site-day';
 import { notify } from '../notify';
@@ -40,6 +41,9 @@ const STATE_TONES: Record<AppointmentState, keyof typeof TEXT_TONE> = {
 export function SiteDayList({ siteId, date }: { siteId: number; date: string }) {
   const day = useSiteDay(siteId, date);
   const checkIn = useCheckInDonation();
+  // Both clicks of a double-click arrive before the buttons show busy: the second check-in would be
+  // refused (already checked in) and only its failure would be shown. One check-in at a time.
+  const singleFlight = useSingleFlight();
   const [collecting, setCollecting] = useState<CollectionSubject | null>(null);
   const today = todayIn();
 
@@ -110,16 +114,22 @@ export function SiteDayList({ siteId, date }: { siteId: number; date: string }) 
           checkingIn={checkIn.isPending && checkIn.variables === row.donation_id}
           busy={checkIn.isPending}
           onCheckIn={() =>
-            checkIn.mutate(row.donation_id, {
-              onSuccess: () =>
-                notify({ title: 'Checked in', message: `${row.donor_name} is checked in for ${row.time}.` }),
-              onError: (error) =>
-                notify({
-                  failed: true,
-                  title: 'Check-in failed',
-                  message: errorMessage(error, 'The donor could not be checked in. Please try again.'),
-                }),
-            })
+            singleFlight((finish) =>
+              checkIn.mutate(row.donation_id, {
+                onSettled: finish,
+                onSuccess: () =>
+                  notify({
+                    title: 'Checked in',
+                    message: `${row.donor_name} is checked in for ${row.time}.`,
+                  }),
+                onError: (error) =>
+                  notify({
+                    failed: true,
+                    title: 'Check-in failed',
+                    message: errorMessage(error, 'The donor could not be checked in. Please try again.'),
+                  }),
+              }),
+            )
           }
           onCollect={() =>
             setCollecting({

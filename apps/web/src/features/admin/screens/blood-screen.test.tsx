@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { BloodUnit } from '@bloodbank/shared/admin';
 import { addDays, todayIn } from '@bloodbank/shared/dates';
@@ -108,8 +108,12 @@ describe('Manage Blood', () => {
     await user.clear(date);
     await user.type(date, '2026-11-01');
     await user.click(within(form).getByRole('button', { name: 'Receive units' }));
-    expect(await screen.findByText('2 units of AB- red cells added; they expire on 13 Dec 2026.')).toBeInTheDocument();
-    expect(bodies).toEqual([{ bloodgroup: 'AB-', component: 'red_cells', count: 2, collected_on: '2026-11-01' }]);
+    expect(
+      await screen.findByText('2 units of AB- red cells added; they expire on 13 Dec 2026.'),
+    ).toBeInTheDocument();
+    expect(bodies).toEqual([
+      { bloodgroup: 'AB-', component: 'red_cells', count: 2, collected_on: '2026-11-01' },
+    ]);
 
     // Another component: the shelf life the bank is configured with (from the dashboard) is shown, and it is sent.
     expect(within(form).getByTestId('receive-shelf-life')).toHaveTextContent(
@@ -254,7 +258,7 @@ describe('Manage Blood', () => {
     expect(await screen.findByText('Unit #31 (O+) is available again.')).toBeInTheDocument();
   });
 
-  it('filters by component and shows each unit\'s component, with the whole-blood unit a component came from', async () => {
+  it("filters by component and shows each unit's component, with the whole-blood unit a component came from", async () => {
     const api = mockApi({
       'GET /api/admin/dashboard': dashboardHandler,
       'GET /api/admin/units': shelf([
@@ -271,9 +275,14 @@ describe('Manage Blood', () => {
     expect(screen.getByRole('button', { name: /O\+.*Show the O\+ units/ })).toHaveTextContent(
       'Whole blood 5 · Red cells 10',
     );
-    expect(screen.getByRole('button', { name: /O\+.*Show the O\+ units/ })).toHaveTextContent('Plasma 7 · Platelets 1');
+    expect(screen.getByRole('button', { name: /O\+.*Show the O\+ units/ })).toHaveTextContent(
+      'Plasma 7 · Platelets 1',
+    );
 
-    await user.selectOptions(screen.getByLabelText('Component', { selector: 'select:not([name])' }), 'platelets');
+    await user.selectOptions(
+      screen.getByLabelText('Component', { selector: 'select:not([name])' }),
+      'platelets',
+    );
     await waitFor(() => expect(router.state.location.search).toBe('?component=platelets'));
     await waitFor(() => {
       const last = api.requests.filter((request) => request.path === '/api/admin/units').at(-1);
@@ -283,7 +292,13 @@ describe('Manage Blood', () => {
 
   it('processes a whole-blood unit collected today into the chosen components and lists the new units', async () => {
     const today = todayIn();
-    const whole: BloodUnit = { ...unit, id: 50, component: 'whole_blood', collected_on: today, expires_on: addDays(today, 35) };
+    const whole: BloodUnit = {
+      ...unit,
+      id: 50,
+      component: 'whole_blood',
+      collected_on: today,
+      expires_on: addDays(today, 35),
+    };
     const bodies: unknown[] = [];
     mockApi({
       'GET /api/admin/dashboard': dashboardHandler,
@@ -316,7 +331,8 @@ describe('Manage Blood', () => {
     expect(group).toHaveTextContent(`Shelf life 5 days: expires ${formatDate(addDays(today, 5))}`);
 
     // Nothing chosen: nothing sent.
-    for (const name of ['Red cells', 'Plasma', 'Platelets']) await user.click(within(dialog).getByRole('checkbox', { name }));
+    for (const name of ['Red cells', 'Plasma', 'Platelets'])
+      await user.click(within(dialog).getByRole('checkbox', { name }));
     await user.click(within(dialog).getByRole('button', { name: 'Process unit' }));
     expect(await within(dialog).findByText('Choose at least one component')).toBeInTheDocument();
     expect(bodies).toHaveLength(0);
@@ -329,9 +345,11 @@ describe('Manage Blood', () => {
     expect(bodies).toEqual([{ components: ['red_cells', 'plasma'] }]);
     const rows = within(result).getAllByRole('row');
     expect(rows[1]).toHaveTextContent(`#60Red cells${formatDate(addDays(today, 42))}`);
-    expect(dialog).toHaveTextContent("They are on the shelf now");
+    expect(dialog).toHaveTextContent('They are on the shelf now');
     expect(rows[2]).toHaveTextContent(`#61Plasma${formatDate(addDays(today, 365))}`);
-    expect(within(dialog).getByRole('heading', { name: 'Unit #50 was separated into 2 units' })).toHaveFocus();
+    expect(
+      within(dialog).getByRole('heading', { name: 'Unit #50 was separated into 2 units' }),
+    ).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
@@ -351,7 +369,10 @@ describe('Manage Blood', () => {
       'GET /api/admin/dashboard': dashboardHandler,
       'GET /api/admin/units': shelf([], [testing]),
       'POST /api/admin/units/70/process': () =>
-        jsonResponse(409, { detail: 'This unit has already been separated into components.', code: 'already_processed' }),
+        jsonResponse(409, {
+          detail: 'This unit has already been separated into components.',
+          code: 'already_processed',
+        }),
     });
     const { user } = renderScreen(<BloodScreen />);
 
@@ -418,4 +439,58 @@ describe('Manage Blood', () => {
     ]);
   });
 
+  it.each([
+    {
+      action: 'Discard',
+      path: '/api/admin/units/discard',
+      refusal: 'Unit 31 cannot be discarded: only available units can.',
+      done: 'Unit #31 (O+) was discarded.',
+    },
+    {
+      action: 'Release',
+      path: '/api/admin/units/31/release',
+      refusal: 'Only a unit on a lookback hold can be released.',
+      done: 'Unit #31 (O+) is available again.',
+    },
+  ])(
+    'sends one request when $action unit is double-clicked, closes the dialog and says it is done',
+    async ({ action, path, refusal, done }) => {
+      const held: BloodUnit = {
+        ...unit,
+        id: 31,
+        status: 'quarantined',
+        hold_reason: 'lookback',
+        donation_id: 4,
+      };
+      let calls = 0;
+      // The first request changes the unit; a second one would be refused, as the server does.
+      const answer = () => {
+        calls += 1;
+        if (calls > 1) return jsonResponse(409, { detail: refusal });
+        return action === 'Discard'
+          ? jsonResponse(200, { discarded_unit_ids: [31] })
+          : jsonResponse(200, { ...held, status: 'available', hold_reason: null });
+      };
+      const api = mockApi({
+        'GET /api/admin/dashboard': dashboardHandler,
+        'GET /api/admin/units': shelf([unit], [held]),
+        [`POST ${path}`]: answer,
+      });
+      const { user } = renderScreen(<BloodScreen />);
+
+      const section = await screen.findByRole('region', { name: 'In Testing and On Hold' });
+      await user.click(await within(section).findByRole('button', { name: `${action} unit #31` }));
+      const dialog = await screen.findByRole('dialog', { name: `${action} unit #31?` });
+      // Both clicks of a double-click arrive before React has drawn the button busy.
+      const confirm = within(dialog).getByRole('button', { name: `${action} unit` });
+      fireEvent.click(confirm);
+      fireEvent.click(confirm);
+
+      expect(await screen.findByText(done)).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(
+        api.requests.filter((request) => request.method === 'POST').map((request) => request.path),
+      ).toEqual([path]);
+    },
+  );
 });

@@ -146,26 +146,39 @@ describe('Manage Donations', () => {
     it('shows the time and site of a booking at a site beside its date', async () => {
       const atSite: AdminDonation = {
         ...healthy,
-        appointment: { site_id: 3, site_name: 'Central Blood Centre', address: '1 Main Road', time: '11:30', ends: '11:45' },
+        appointment: {
+          site_id: 3,
+          site_name: 'Central Blood Centre',
+          address: '1 Main Road',
+          time: '11:30',
+          ends: '11:45',
+        },
       };
-      renderDonations({ due: [atSite], upcoming: [{ ...later, appointment: { ...atSite.appointment!, time: '09:15' } }] });
+      renderDonations({
+        due: [atSite],
+        upcoming: [{ ...later, appointment: { ...atSite.appointment!, time: '09:15' } }],
+      });
       expect(await screen.findByText('11:30, Central Blood Centre')).toBeInTheDocument();
       expect(await screen.findByText('09:15, Central Blood Centre')).toBeInTheDocument();
     });
 
-    it("shows the last donation the donor declared, and warns when it is inside the 90-day interval", async () => {
+    it('shows the last donation the donor declared, and warns when it is inside the 90-day interval', async () => {
       const recent = { ...healthy, lastDonation: addDays(today, -57) };
       const { user } = renderDonations({ due: [recent] });
       const dialog = await openCollection(user);
       const warning = within(dialog).getByRole('alert');
       expect(warning).toHaveTextContent('Check the last donation');
-      expect(warning).toHaveTextContent('57 days before this booking: less than the 90 days between donations. Ask before you collect.');
+      expect(warning).toHaveTextContent(
+        '57 days before this booking: less than the 90 days between donations. Ask before you collect.',
+      );
     });
 
     it('shows a declared last donation outside the interval without a warning', async () => {
       const { user } = renderDonations({ due: [{ ...healthy, lastDonation: addDays(today, -120) }] });
       const dialog = await openCollection(user);
-      expect(within(dialog).getByText(/Last donation declared:/)).toHaveTextContent('(120 days before this booking)');
+      expect(within(dialog).getByText(/Last donation declared:/)).toHaveTextContent(
+        '(120 days before this booking)',
+      );
       expect(within(dialog).queryByText('Check the last donation')).not.toBeInTheDocument();
     });
 
@@ -292,6 +305,47 @@ describe('Manage Donations', () => {
         `This donation is booked for ${formatDate(today)} and can be collected from that day.`,
       );
     });
+    it('reloads the lists after a conflict, so a donation another staff member collected leaves Due today', async () => {
+      let collectedMeanwhile = false;
+      mockApi({
+        'GET /api/admin/dashboard': dashboardHandler,
+        'GET /api/admin/donations': (request) =>
+          donationsHandler(
+            collectedMeanwhile
+              ? { awaiting: [{ ...collected, id: 52, donor_name: 'Ravi Reddy' }] }
+              : { due: [healthy] },
+          )(request),
+        'GET /api/admin/screening-thresholds': () => jsonResponse(200, DEFAULT_SCREENING_THRESHOLDS),
+        'POST /api/admin/donations/52/collect': () => {
+          collectedMeanwhile = true;
+          return jsonResponse(409, {
+            detail: 'This donation has already been collected.',
+            code: 'already_decided',
+          });
+        },
+      });
+      const { user } = renderScreen(<DonationsScreen />);
+      const dialog = await openCollection(user);
+      await user.type(within(dialog).getByLabelText(/Haemoglobin/), '13.1');
+      await user.type(within(dialog).getByLabelText(/Weight/), '68');
+      await user.type(within(dialog).getByLabelText(/systolic/), '120');
+      await user.type(within(dialog).getByLabelText(/diastolic/), '80');
+      await user.type(within(dialog).getByLabelText(/Pulse/), '72');
+      await user.click(within(dialog).getByRole('button', { name: 'Record collection' }));
+
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        'This donation has already been collected.',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() =>
+        expect(
+          screen.queryByRole('button', { name: /Record collection of donation #52/ }),
+        ).not.toBeInTheDocument(),
+      );
+      expect(
+        await screen.findByRole('button', { name: /Record test results of donation #52/ }),
+      ).toBeInTheDocument();
+    });
   });
 
   describe('Record Test Results', () => {
@@ -403,6 +457,45 @@ describe('Manage Donations', () => {
         ),
       ).toBeInTheDocument();
     });
+    it('reloads the lists after a conflict, so a donation another staff member decided leaves Awaiting test results', async () => {
+      let recorded = false;
+      const api = mockApi({
+        'GET /api/admin/dashboard': dashboardHandler,
+        // Once another staff member has recorded the results, the donation is no longer awaiting them.
+        'GET /api/admin/donations': (request) =>
+          donationsHandler(
+            recorded ? { history: [{ ...collected, status: 'released' }] } : { awaiting: [collected] },
+          )(request),
+        'POST /api/admin/donations/55/results': () => {
+          recorded = true;
+          return jsonResponse(409, {
+            detail: 'Test results have already been recorded for this donation.',
+            code: 'already_decided',
+          });
+        },
+      });
+      const { user } = renderScreen(<DonationsScreen />);
+      const dialog = await openResults(user);
+      for (const test of ['HIV', 'Hepatitis B (HBV)', 'Hepatitis C (HCV)', 'Syphilis']) {
+        const group = within(dialog).getByRole('radiogroup', {
+          name: new RegExp(`^${test.replace(/[()]/g, '\\$&')}`),
+        });
+        await user.click(within(group).getByRole('radio', { name: 'Negative' }));
+      }
+      await user.click(within(dialog).getByRole('button', { name: 'Record results' }));
+
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        'Test results have already been recorded for this donation.',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await waitFor(() =>
+        expect(
+          screen.queryByRole('button', { name: /Record test results of donation #55/ }),
+        ).not.toBeInTheDocument(),
+      );
+      expect(api.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
+    });
   });
 
   it('rejects with a reason, and sends no reason when none is given', async () => {
@@ -473,5 +566,39 @@ describe('Manage Donations', () => {
       'This donation has already been decided.',
     );
     expect(within(dialog).getByRole('button', { name: 'Reject' })).toBeEnabled();
+  });
+
+  it('reloads the lists after a rejection refused as already decided, so the decided booking leaves Due today', async () => {
+    let decided = false;
+    mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/donations': (request) =>
+        donationsHandler(
+          decided ? { history: [{ ...dueDonation, status: 'rejected' }] } : { due: [dueDonation] },
+        )(request),
+      'POST /api/admin/donations/53/reject': () => {
+        decided = true;
+        return jsonResponse(409, {
+          detail: 'This donation has already been decided.',
+          code: 'already_decided',
+        });
+      },
+    });
+    const { user } = renderScreen(<DonationsScreen />);
+
+    await user.click(await screen.findByRole('button', { name: /Reject donation #53/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject donation #53' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This donation has already been decided.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('button', { name: /Record collection of donation #53/ }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByRole('button', { name: /Reject donation #53/ })).not.toBeInTheDocument();
   });
 });

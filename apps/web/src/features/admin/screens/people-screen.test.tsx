@@ -136,6 +136,31 @@ describe('Manage Donors and Manage Patients', () => {
     expect(await screen.findByText('Asha Kulkarni can no longer sign in.')).toBeInTheDocument();
   });
 
+  it("closes only the confirmation on Escape when it opened over a patient's details, keeping the edits", async () => {
+    mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/patients': () => jsonResponse(200, paged([patient])),
+    });
+    const { user } = renderScreen(<PeopleScreen kind="patients" />);
+    const drawer = await openDetails(user, 'Kiran Sharma');
+    await user.clear(within(drawer).getByLabelText(/^Address/));
+    await user.type(within(drawer).getByLabelText(/^Address/), '9 Lake Road');
+
+    await user.click(within(drawer).getByRole('button', { name: 'Deactivate patient' }));
+    expect(await screen.findByRole('dialog', { name: 'Deactivate Kiran Sharma?' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Deactivate Kiran Sharma?' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('dialog', { name: /Kiran Sharma/ })).toBe(drawer);
+    expect(within(drawer).getByLabelText(/^Address/)).toHaveValue('9 Lake Road');
+
+    // The details, top-most now, close on the next Escape.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('says when a search finds nobody and clears it', async () => {
     mockApi({
       'GET /api/admin/dashboard': dashboardHandler,
@@ -245,7 +270,14 @@ describe('Manage Donors and Manage Patients', () => {
     });
 
     it('says the donor is still deferred when another deferral stays active after a lift', async () => {
-      const other: Deferral = { ...deferral, id: 7, until: '2027-02-01', reason: 'Travel', source: 'manual', donation_id: null };
+      const other: Deferral = {
+        ...deferral,
+        id: 7,
+        until: '2027-02-01',
+        reason: 'Travel',
+        source: 'manual',
+        donation_id: null,
+      };
       mockApi({
         'GET /api/admin/dashboard': dashboardHandler,
         'GET /api/admin/donors': () => jsonResponse(200, paged([donor])),
@@ -258,16 +290,55 @@ describe('Manage Donors and Manage Patients', () => {
 
       await user.click(await within(drawer).findByRole('button', { name: 'Add deferral' }));
       const adding = await screen.findByRole('dialog', { name: 'Defer Asha Kulkarni' });
-      expect(adding).toHaveTextContent('A booking on a day this deferral covers is cancelled, and the donor is told.');
+      expect(adding).toHaveTextContent(
+        'A booking on a day this deferral covers is cancelled, and the donor is told.',
+      );
       await user.click(within(adding).getByRole('button', { name: 'Cancel' }));
 
-      await user.click(within(drawer).getByRole('button', { name: 'Lift deferral: Temporary, until 25 Dec 2026' }));
+      await user.click(
+        within(drawer).getByRole('button', { name: 'Lift deferral: Temporary, until 25 Dec 2026' }),
+      );
       const dialog = await screen.findByRole('dialog', { name: 'Lift deferral' });
       await user.type(within(dialog).getByLabelText(/Reason for lifting/), 'Retested at 13.2');
       await user.click(within(dialog).getByRole('button', { name: 'Lift deferral' }));
-      expect(await screen.findByText('Asha Kulkarni is still deferred by another deferral.')).toBeInTheDocument();
+      expect(
+        await screen.findByText('Asha Kulkarni is still deferred by another deferral.'),
+      ).toBeInTheDocument();
       expect(screen.queryByText('Asha Kulkarni may book a donation again.')).not.toBeInTheDocument();
     });
+
+    it.each([
+      { open: 'Add deferral', dialog: 'Defer Asha Kulkarni' },
+      { open: 'Lift deferral: Temporary, until 25 Dec 2026', dialog: 'Lift deferral' },
+    ])(
+      "closes only the $dialog dialog on Escape, keeping the donor's details and unsaved edits",
+      async (nested) => {
+        mockApi({
+          'GET /api/admin/dashboard': dashboardHandler,
+          'GET /api/admin/donors': () => jsonResponse(200, paged([donor])),
+          'GET /api/admin/donors/11/deferrals': () => jsonResponse(200, [deferral]),
+        });
+        const { user } = renderScreen(<PeopleScreen kind="donors" />);
+        const drawer = await openDetails(user, 'Asha Kulkarni');
+        await user.clear(within(drawer).getByLabelText(/^Address/));
+        await user.type(within(drawer).getByLabelText(/^Address/), '9 Lake Road');
+
+        await user.click(await within(drawer).findByRole('button', { name: nested.open }));
+        const dialog = await screen.findByRole('dialog', { name: nested.dialog });
+        await user.type(within(dialog).getByLabelText(/Reason/), 'Travel');
+        await user.keyboard('{Escape}');
+
+        await waitFor(() =>
+          expect(screen.queryByRole('dialog', { name: nested.dialog })).not.toBeInTheDocument(),
+        );
+        expect(screen.getByRole('dialog', { name: /Asha Kulkarni \(donor\)/ })).toBe(drawer);
+        expect(within(drawer).getByLabelText(/^Address/)).toHaveValue('9 Lake Road');
+        expect(within(drawer).getByRole('button', { name: 'Save changes' })).toBeEnabled();
+
+        await user.keyboard('{Escape}');
+        await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      },
+    );
 
     it('says when a donor has never been deferred', async () => {
       mockApi({

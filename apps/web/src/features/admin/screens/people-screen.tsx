@@ -279,6 +279,7 @@ export function PeopleScreen({ kind }: { kind: PersonKind }) {
         kind={kind}
         person={open}
         onClose={() => setOpenId(null)}
+        covered={confirming !== null}
         onDeactivate={(person) => {
           deactivate.reset();
           setConfirming(person);

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '@bloodbank/shared/dates';
 import { DEFAULT_SCREENING_THRESHOLDS } from '@bloodbank/shared/donation-lifecycle';
@@ -195,6 +195,66 @@ describe('Sites and Appointments', () => {
     ).toEqual(['/api/admin/donations/63/check-in']);
   });
 
+  it('sends one check-in when Check in is double-clicked, and shows no failure', async () => {
+    let checkIns = 0;
+    const { api } = renderSites({
+      'POST /api/admin/donations/63/check-in': () => {
+        checkIns += 1;
+        return checkIns === 1
+          ? jsonResponse(200, { ...pendingDonation, id: 63, donor_name: 'Meera Das', date: today })
+          : jsonResponse(409, { detail: 'This donor has already been checked in.' });
+      },
+    });
+
+    await screen.findByRole('button', { name: 'Check in Meera Das (10:30)' });
+    // Both clicks of a double-click arrive before React has drawn the button busy.
+    const checkIn = screen.getByRole('button', { name: 'Check in Meera Das (10:30)' });
+    fireEvent.click(checkIn);
+    fireEvent.click(checkIn);
+
+    expect(await screen.findByText('Meera Das is checked in for 10:30.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        api.requests.filter((request) => request.path === '/api/admin/sites/4/day').length,
+      ).toBeGreaterThan(1),
+    );
+    expect(screen.queryByText('Check-in failed')).not.toBeInTheDocument();
+    expect(screen.queryByText('This donor has already been checked in.')).not.toBeInTheDocument();
+    expect(
+      api.requests.filter((request) => request.method === 'POST').map((request) => request.path),
+    ).toEqual(['/api/admin/donations/63/check-in']);
+  });
+
+  it('sends one collection when Record collection is double-clicked, and closes the dialog', async () => {
+    let collections = 0;
+    const { api, user } = renderSites({
+      'POST /api/admin/donations/62/collect': () => {
+        collections += 1;
+        return collections === 1
+          ? jsonResponse(200, { status: 'collected', unit_ids: [901, 902] })
+          : jsonResponse(409, { detail: 'Only a pending donation can be collected.' });
+      },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Record collection for Ravi Reddy (09:15)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record collection: donation #62' });
+    await user.type(within(dialog).getByLabelText(/Haemoglobin/), '13.5');
+    await user.type(within(dialog).getByLabelText(/Weight/), '70');
+    await user.type(within(dialog).getByLabelText(/systolic/), '120');
+    await user.type(within(dialog).getByLabelText(/diastolic/), '80');
+    await user.type(within(dialog).getByLabelText(/Pulse/), '72');
+    const record = within(dialog).getByRole('button', { name: 'Record collection' });
+    fireEvent.click(record);
+    fireEvent.click(record);
+
+    expect(await screen.findByText('2 units of O+ from Ravi Reddy are in testing.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByText('Only a pending donation can be collected.')).not.toBeInTheDocument();
+    expect(
+      api.requests.filter((request) => request.method === 'POST').map((request) => request.path),
+    ).toEqual(['/api/admin/donations/62/collect']);
+  });
+
   it('says why a check-in failed', async () => {
     const { user } = renderSites({
       'POST /api/admin/donations/63/check-in': () =>
@@ -203,6 +263,36 @@ describe('Sites and Appointments', () => {
     await user.click(await screen.findByRole('button', { name: 'Check in Meera Das (10:30)' }));
     expect(
       await screen.findByText(`This booking is for ${formatDate(today)} and can be checked in on that day.`),
+    ).toBeInTheDocument();
+  });
+
+  it('reloads the day list when the donor was checked in meanwhile by someone else', async () => {
+    let checkedIn = false;
+    const { user } = renderSites({
+      'POST /api/admin/donations/63/check-in': () => {
+        checkedIn = true;
+        return jsonResponse(409, { detail: 'This donor has already been checked in.' });
+      },
+      'GET /api/admin/sites/4/day': () =>
+        jsonResponse(
+          200,
+          siteDay({
+            appointments: siteDay().appointments.map((row) =>
+              row.donation_id === 63 && checkedIn
+                ? { ...row, state: 'checked_in' as const, checked_in_at: '2026-11-25T05:00:00.000Z' }
+                : row,
+            ),
+          }),
+        ),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Check in Meera Das (10:30)' }));
+
+    expect(await screen.findByText('This donor has already been checked in.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Check in Meera Das (10:30)' })).not.toBeInTheDocument(),
+    );
+    expect(
+      screen.getByRole('button', { name: 'Record collection for Meera Das (10:30)' }),
     ).toBeInTheDocument();
   });
 
@@ -290,7 +380,7 @@ describe('Sites and Appointments', () => {
 
   it('deactivates a site after a confirmation', async () => {
     const { api, user } = renderSites({
-      'PATCH /api/admin/sites/4': () => jsonResponse(200, { ...cityCentre, active: false }),
+      'PATCH /api/admin/sites/4': () => jsonResponse(200, { ...cityCentre, active: false, cancelled_bookings: 0 }),
     });
 
     await user.click(await screen.findByRole('button', { name: 'Deactivate City Centre Donor Unit' }));
