@@ -20,6 +20,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors, fieldBinder } from '@/lib/form-errors';
 import { useDiscardUnits } from '../api/discard-units';
 import { unitsText } from '@/lib/format';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { COMPONENT_OPTIONS } from './component-options';
 import { ConfirmDialog } from './confirm-dialog';
 import { SectionCard } from './section-card';
@@ -44,44 +45,70 @@ const GROUP_OPTIONS = [
 export function DiscardUnitsForms({ expired }: { expired: number }) {
   const discard = useDiscardUnits();
   const [confirmExpired, setConfirmExpired] = useState(false);
+  /** The counted discard awaiting confirmation. */
+  const [counted, setCounted] = useState<FormOutput | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(countSchema),
-    defaultValues: { bloodgroup: '' as FormInput['bloodgroup'], component: DEFAULT_COMPONENT, count: '1', reason: '' },
+    defaultValues: {
+      bloodgroup: '' as FormInput['bloodgroup'],
+      component: DEFAULT_COMPONENT,
+      count: '1',
+      reason: '',
+    },
   });
   const field = fieldBinder(form);
 
+  // One discard per confirmation, whatever a double-click delivers.
+  const singleFlight = useSingleFlight();
   const discardExpired = () =>
-    discard.mutate(
-      { expired: true },
-      {
-        onSuccess: ({ discarded_unit_ids }) => {
-          setConfirmExpired(false);
-          notify({
-            title: 'Expired units discarded',
-            message: `${unitsText(discarded_unit_ids.length)} discarded.`,
-          });
+    singleFlight((finish) =>
+      discard.mutate(
+        { expired: true },
+        {
+          onSettled: finish,
+          onSuccess: ({ discarded_unit_ids }) => {
+            setConfirmExpired(false);
+            notify({
+              title: 'Expired units discarded',
+              message: `${unitsText(discarded_unit_ids.length)} discarded.`,
+            });
+          },
         },
-      },
+      ),
     );
 
+  // A valid form asks first: discarding takes stock off the shelf for good.
   const submit = form.handleSubmit((values) => {
     setFailure(null);
-    discard.mutate(values, {
-      onSuccess: ({ discarded_unit_ids }) => {
-        notify({
-          title: 'Units discarded',
-          message: `${unitsText(discarded_unit_ids.length)} of ${values.bloodgroup} ${COMPONENT_WORDS[values.component]} discarded.`,
-        });
-        form.reset({ bloodgroup: values.bloodgroup, component: values.component, count: '1', reason: '' });
-      },
-      onError: (error) => {
-        applyServerFieldErrors(form, error, FIELDS);
-        const onFields = error instanceof ApiError && FIELDS.some((name) => error.errors[name]);
-        if (!onFields) setFailure(errorMessage(error, 'The units could not be discarded. Please try again.'));
-      },
-    });
+    setCounted(values);
   });
+
+  const discardCounted = () => {
+    if (!counted) return;
+    const values = counted;
+    singleFlight((finish) =>
+      discard.mutate(values, {
+        onSettled: finish,
+        onSuccess: ({ discarded_unit_ids }) => {
+          setCounted(null);
+          notify({
+            title: 'Units discarded',
+            message: `${unitsText(discarded_unit_ids.length)} of ${values.bloodgroup} ${COMPONENT_WORDS[values.component]} discarded.`,
+          });
+          form.reset({ bloodgroup: values.bloodgroup, component: values.component, count: '1', reason: '' });
+        },
+        onError: (error) => {
+          // Said on the form, beside the fields it is about (too few units, say), with nothing typed lost.
+          setCounted(null);
+          applyServerFieldErrors(form, error, FIELDS);
+          const onFields = error instanceof ApiError && FIELDS.some((name) => error.errors[name]);
+          if (!onFields)
+            setFailure(errorMessage(error, 'The units could not be discarded. Please try again.'));
+        },
+      }),
+    );
+  };
 
   const busy = discard.isPending;
   return (
@@ -146,7 +173,7 @@ export function DiscardUnitsForms({ expired }: { expired: number }) {
               disabled={busy}
               style={{ alignSelf: 'flex-start' }}
             >
-              {busy && !confirmExpired ? 'Discarding...' : 'Discard units'}
+              Discard units
             </Button>
           </Stack>
         </form>
@@ -167,6 +194,24 @@ export function DiscardUnitsForms({ expired }: { expired: number }) {
         onClose={() => setConfirmExpired(false)}
       >
         {`${unitsText(expired)} past their expiry date will be marked discarded (reason "Expired"). They are not counted as stock already.`}
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        opened={counted !== null}
+        title={
+          counted
+            ? `Discard ${unitsText(counted.count)} of ${counted.bloodgroup} ${COMPONENT_WORDS[counted.component]}?`
+            : ''
+        }
+        confirmLabel={counted ? `Discard ${unitsText(counted.count)}` : 'Discard'}
+        busyLabel="Discarding..."
+        busy={busy}
+        onConfirm={discardCounted}
+        onClose={() => setCounted(null)}
+      >
+        {counted
+          ? `The ${counted.count === 1 ? 'unit' : `${counted.count} units`} of ${counted.bloodgroup} ${COMPONENT_WORDS[counted.component]} that expire first will be taken out of stock for good (reason "${counted.reason}").`
+          : ''}
       </ConfirmDialog>
     </SectionCard>
   );

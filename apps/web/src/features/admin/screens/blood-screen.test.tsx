@@ -167,7 +167,42 @@ describe('Manage Blood', () => {
     await user.clear(within(form).getByLabelText(/Number of units/));
     await user.type(within(form).getByLabelText(/Number of units/), '5');
     await user.click(within(form).getByRole('button', { name: 'Discard units' }));
+    await user.click(await screen.findByRole('button', { name: 'Discard 5 units' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('AB- has only 2 usable units.');
+    // Nothing typed is lost.
+    expect(within(form).getByLabelText(/Reason/)).toHaveValue('Bag damaged in transport');
+  });
+
+  it('asks before discarding a number of units, and a double-click on the confirmation discards once', async () => {
+    const api = mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/units': shelf([unit]),
+      'POST /api/admin/units/discard': () => jsonResponse(200, { discarded_unit_ids: [31, 32] }),
+    });
+    const { user } = renderScreen(<BloodScreen />);
+    const form = await screen.findByRole('form', { name: 'Discard units' });
+    await user.selectOptions(within(form).getByLabelText(/Blood Group/), 'O+');
+    await user.selectOptions(within(form).getByLabelText(/Component/), 'plasma');
+    await user.clear(within(form).getByLabelText(/Number of units/));
+    await user.type(within(form).getByLabelText(/Number of units/), '2');
+    await user.type(within(form).getByLabelText(/Reason/), 'Freezer failure');
+    await user.click(within(form).getByRole('button', { name: 'Discard units' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Discard 2 units of O+ plasma?' });
+    expect(dialog).toHaveTextContent(
+      'The 2 units of O+ plasma that expire first will be taken out of stock for good (reason "Freezer failure").',
+    );
+    const discards = () => api.requests.filter((request) => request.path === '/api/admin/units/discard');
+    expect(discards()).toHaveLength(0);
+
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Discard 2 units' }));
+    expect(await screen.findByText('2 units of O+ plasma discarded.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: /Discard 2 units/ })).not.toBeInTheDocument(),
+    );
+    expect(discards().map((request) => request.json())).toEqual([
+      { bloodgroup: 'O+', component: 'plasma', count: 2, reason: 'Freezer failure' },
+    ]);
   });
 
   it('downloads the units CSV with the token in the header, not the URL', async () => {
