@@ -116,8 +116,12 @@ function ResultsFormBody({
     }
   };
 
+  // A reactive result, or a confirmed group that corrects the donor's record, is confirmed once more.
   const submit = form.handleSubmit(async (input) => {
-    if (INFECTION_TESTS.some((test) => input[test] === 'reactive')) {
+    if (
+      INFECTION_TESTS.some((test) => input[test] === 'reactive') ||
+      input.bloodgroup !== donation.bloodgroup
+    ) {
       setConfirming(input);
       return;
     }
@@ -126,28 +130,53 @@ function ResultsFormBody({
 
   if (confirming) {
     const tests = INFECTION_TESTS.filter((test) => confirming[test] === 'reactive');
+    const correction =
+      confirming.bloodgroup !== donation.bloodgroup
+        ? `${donation.donor_name}'s recorded group changes from ${donation.bloodgroup} to ${confirming.bloodgroup}, and the donor is told.`
+        : null;
     return (
       <Stack gap="md">
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertTriangle aria-hidden />}
-          title={`Record a reactive result (${tests.map((test) => INFECTION_TEST_LABELS[test]).join(', ')})?`}
-          styles={{ title: { color: 'var(--mantine-color-red-9)' } }}
-        >
-          <List size="sm" spacing={4}>
-            {reactiveConsequences(tests).map((line) => (
-              <List.Item key={line}>{line}</List.Item>
-            ))}
-          </List>
-        </Alert>
+        {tests.length > 0 ? (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle aria-hidden />}
+            title={`Record a reactive result (${tests.map((test) => INFECTION_TEST_LABELS[test]).join(', ')})?`}
+            styles={{ title: { color: 'var(--mantine-color-red-9)' } }}
+          >
+            <List size="sm" spacing={4}>
+              {[...reactiveConsequences(tests), ...(correction ? [correction] : [])].map((line) => (
+                <List.Item key={line}>{line}</List.Item>
+              ))}
+            </List>
+          </Alert>
+        ) : (
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconAlertTriangle aria-hidden />}
+            title={`Correct the donor's group from ${donation.bloodgroup} to ${confirming.bloodgroup}?`}
+          >
+            <List size="sm" spacing={4}>
+              <List.Item>{correction}</List.Item>
+              <List.Item>
+                {`${unitsText(donation.unit)} of whole blood ${donation.unit === 1 ? 'is' : 'are'} released as ${confirming.bloodgroup}: check the group was read from this donation's sample.`}
+              </List.Item>
+            </List>
+          </Alert>
+        )}
         <Text size="sm">This cannot be undone from the screen.</Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={() => setConfirming(null)} disabled={busy}>
             Back
           </Button>
-          <Button color={DANGER} onClick={() => void send(confirming)} disabled={busy} data-autofocus>
-            {busy ? 'Saving...' : 'Discard and defer'}
+          <Button
+            color={tests.length > 0 ? DANGER : undefined}
+            onClick={() => void send(confirming)}
+            disabled={busy}
+            data-autofocus
+          >
+            {busy ? 'Saving...' : tests.length > 0 ? 'Discard and defer' : 'Correct group and release'}
           </Button>
         </Group>
       </Stack>
@@ -245,7 +274,13 @@ function ResultsFormBody({
             Cancel
           </Button>
           <Button type="submit" color={reactive.length > 0 ? DANGER : undefined} disabled={busy}>
-            {busy ? 'Saving...' : reactive.length > 0 ? 'Review reactive result' : 'Record results'}
+            {busy
+              ? 'Saving...'
+              : reactive.length > 0
+                ? 'Review reactive result'
+                : groupChanged
+                  ? 'Review group correction'
+                  : 'Record results'}
           </Button>
         </Group>
       </Stack>

@@ -129,6 +129,24 @@ describe('Manage Donations', () => {
     expect(within(history).getByText('Reason: Reactive screening test')).toBeInTheDocument();
   });
 
+  it("tells a booking the donor cancelled from one staff's action cancelled, with its reason", async () => {
+    renderDonations({
+      history: [
+        {
+          ...pendingDonation,
+          id: 41,
+          status: 'cancelled',
+          outcome_reason: 'The site is closed at that time.',
+        },
+        { ...pendingDonation, id: 42, status: 'cancelled', outcome_reason: null },
+      ],
+    });
+    const table = await within(section('History')).findByRole('table');
+    expect(await within(table).findByText('Cancelled by staff')).toBeInTheDocument();
+    expect(within(table).getByText('Reason: The site is closed at that time.')).toBeInTheDocument();
+    expect(within(table).getByText('Cancelled by donor')).toBeInTheDocument();
+  });
+
   it('says so when a section is empty', async () => {
     renderDonations({});
     expect(await screen.findByRole('heading', { name: 'No bookings due today' })).toBeInTheDocument();
@@ -445,6 +463,9 @@ describe('Manage Donations', () => {
       expect(
         await within(dialog).findByText('Record a reactive result (HIV, Syphilis)?'),
       ).toBeInTheDocument();
+      expect(dialog).toHaveTextContent(
+        "Kabir Shah's recorded group changes from A+ to A-, and the donor is told.",
+      );
       await user.click(within(dialog).getByRole('button', { name: 'Discard and defer' }));
 
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -457,6 +478,53 @@ describe('Manage Donations', () => {
         ),
       ).toBeInTheDocument();
     });
+    it("asks again before a confirmed group corrects the donor's record, and Back keeps the form", async () => {
+      const bodies: unknown[] = [];
+      const { user } = renderDonations(
+        { awaiting: [collected] },
+        {
+          'POST /api/admin/donations/55/results': (request) => {
+            bodies.push(request.json());
+            return jsonResponse(200, {
+              status: 'released',
+              unit_ids: [301, 302],
+              corrected_bloodgroup: 'B-',
+              deferral: null,
+              lookback_unit_ids: [],
+            });
+          },
+        },
+      );
+      const dialog = await openResults(user);
+      const radios = (name: string) =>
+        within(within(dialog).getByRole('radiogroup', { name: new RegExp(`^${name}`) }));
+      for (const test of ['HIV', 'Hepatitis B', 'Hepatitis C', 'Syphilis']) {
+        await user.click(radios(test).getByRole('radio', { name: 'Negative' }));
+      }
+      await user.selectOptions(within(dialog).getByLabelText(/Confirmed blood group/), 'B-');
+
+      await user.click(within(dialog).getByRole('button', { name: 'Review group correction' }));
+      expect(bodies).toHaveLength(0);
+      expect(await within(dialog).findByText("Correct the donor's group from A+ to B-?")).toBeInTheDocument();
+      expect(dialog).toHaveTextContent(
+        "Kabir Shah's recorded group changes from A+ to B-, and the donor is told.",
+      );
+      expect(dialog).toHaveTextContent('2 units of whole blood are released as B-');
+
+      await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+      expect(within(dialog).getByLabelText(/Confirmed blood group/)).toHaveValue('B-');
+      await user.click(within(dialog).getByRole('button', { name: 'Review group correction' }));
+      await user.click(await within(dialog).findByRole('button', { name: 'Correct group and release' }));
+
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(bodies).toEqual([
+        { hiv: 'negative', hbv: 'negative', hcv: 'negative', syphilis: 'negative', bloodgroup: 'B-' },
+      ]);
+      expect(
+        await screen.findByText("2 units of B- now available. The donor's group was corrected to B-."),
+      ).toBeInTheDocument();
+    });
+
     it('reloads the lists after a conflict, so a donation another staff member decided leaves Awaiting test results', async () => {
       let recorded = false;
       const api = mockApi({
