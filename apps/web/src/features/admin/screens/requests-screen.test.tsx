@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockApi } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
+import { addDays, todayIn } from '@bloodbank/shared/dates';
+import { formatDate } from '@/lib/format';
 import { dashboardHandler, paged, pendingRequest } from '../testing/fixtures';
 import { RequestsScreen } from './requests-screen';
 
@@ -21,7 +23,13 @@ describe('Manage Requests', () => {
           200,
           paged([
             pendingRequest,
-            { ...pendingRequest, id: 12, component: 'plasma', status: 'rejected', rejection_reason: 'Duplicate request' },
+            {
+              ...pendingRequest,
+              id: 12,
+              component: 'plasma',
+              status: 'rejected',
+              rejection_reason: 'Duplicate request',
+            },
           ]),
         ),
     });
@@ -38,6 +46,36 @@ describe('Manage Requests', () => {
     expect(rows[2]).toHaveTextContent('Reason: Duplicate request');
     expect(within(rows[2]!).queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
     expect(screen.getByText('Showing 1–2 of 2')).toBeInTheDocument();
+  });
+
+  it('marks a pending request whose day has passed as overdue, and one needed today', async () => {
+    const today = todayIn();
+    mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/requests': () =>
+        jsonResponse(
+          200,
+          paged([
+            { ...pendingRequest, id: 1, date: addDays(today, -1) },
+            { ...pendingRequest, id: 2, date: today },
+            { ...pendingRequest, id: 3, date: addDays(today, 3) },
+            {
+              ...pendingRequest,
+              id: 4,
+              date: addDays(today, -1),
+              status: 'rejected',
+              rejection_reason: 'Duplicate',
+            },
+          ]),
+        ),
+    });
+    renderScreen(<RequestsScreen />);
+    const rows = await screen.findAllByRole('row');
+    expect(rows[1]).toHaveTextContent(`${formatDate(addDays(today, -1))}overdue`);
+    expect(rows[2]).toHaveTextContent(`${formatDate(today)}today`);
+    expect(rows[3]).not.toHaveTextContent(/overdue|today/);
+    // Decided: nothing is late any more.
+    expect(rows[4]).not.toHaveTextContent('overdue');
   });
 
   it('meets a shortage with the server words and approves from a compatible group', async () => {

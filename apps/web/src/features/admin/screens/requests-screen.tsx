@@ -20,9 +20,11 @@ import {
 } from '../components/decision-cells';
 import { RejectDialog } from '../components/reject-dialog';
 import { ShortStockDialog } from '../components/short-stock-dialog';
+import { todayIn } from '@bloodbank/shared/dates';
 import { formatDate, unitsText } from '@/lib/format';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useListParams } from '../hooks/use-list-params';
+import { TEXT_TONE } from '../tones';
 import { notify } from '../notify';
 
 /** Manage Requests: pending first; approve (FEFO, or from a compatible group when short); reject with a reason. */
@@ -70,6 +72,7 @@ export function RequestsScreen() {
 
   const busyId = approve.isPending ? approve.variables.id : null;
 
+  const today = todayIn();
   const columns: Column<AdminRequest>[] = [
     {
       key: 'patient',
@@ -99,7 +102,26 @@ export function RequestsScreen() {
         </Stack>
       ),
     },
-    { key: 'date', header: 'Needed by', nowrap: true, cell: (request) => formatDate(request.date) },
+    {
+      key: 'date',
+      header: 'Needed by',
+      nowrap: true,
+      cell: (request) => (
+        <Stack gap={0}>
+          <Text size="sm">{formatDate(request.date)}</Text>
+          {/* A pending request whose day has passed is the most urgent of all, not one more row. */}
+          {request.status === 'pending' && request.date < today ? (
+            <Text size="xs" c={TEXT_TONE.orange} fw={600}>
+              overdue
+            </Text>
+          ) : request.status === 'pending' && request.date === today ? (
+            <Text size="xs" c="dimmed">
+              today
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
     {
       key: 'hospital',
       header: 'Hospital',
