@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Box, Burger, Button, Container, Divider, Group, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useWindowEvent } from '@mantine/hooks';
 import { IconChevronDown, IconDroplet, IconLogout, IconUserCircle, IconUserCog } from '@tabler/icons-react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { displayNameOf, useAuth } from '@/lib/auth/auth-context';
@@ -21,6 +21,13 @@ export function Header() {
   const auth = useAuth();
   const navigate = useNavigate();
   const [menuOpened, menu] = useDisclosure(false);
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  // Escape closes the phone's menu, as it closes every other pop-up, and gives focus back to its button.
+  useWindowEvent('keydown', (event) => {
+    if (event.key !== 'Escape' || !menuOpened) return;
+    menu.close();
+    burgerRef.current?.focus();
+  });
 
   const logout = () => {
     menu.close();
@@ -35,6 +42,7 @@ export function Header() {
 
   const burger = (
     <Burger
+      ref={burgerRef}
       hiddenFrom="sm"
       opened={menuOpened}
       onClick={menu.toggle}
