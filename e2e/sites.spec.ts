@@ -7,7 +7,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { ELIGIBILITY_STATEMENT } from '@bloodbank/shared/constants';
-import { adminToken, dayFromToday, registerPerson, type Person } from './support/admin-helpers';
+import { adminToken, dayFromToday, registerPerson, tokenFor, type Person } from './support/admin-helpers';
 import {
   E2E_ADMIN,
   expectAccessible,
@@ -330,4 +330,78 @@ test('a donor moves a booking to another time and the old place is free again', 
   await expect(row).toContainText('09:00');
   await expect(row).toContainText('Check-in and collection from');
   await staff.close();
+});
+
+test('staff close a site on a booked day: the booking is cancelled and the donor is told', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  test.slow();
+  const name = siteName(`Riverside ${testInfo.project.name}`);
+  const everyDay = { open: '08:00', close: '12:00' };
+  const token = await adminToken(request);
+  const created = await request.post('/api/admin/sites', {
+    headers: bearer(token),
+    data: {
+      name,
+      address: '5 River Road',
+      hours: Object.fromEntries(WEEKDAYS.map((day) => [day.toLowerCase(), everyDay])),
+      slot_minutes: 15,
+      capacity: 2,
+      closed_dates: [],
+      active: true,
+    } satisfies SiteBody,
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const siteId = ((await created.json()) as { id: number }).id;
+  const tomorrow = dayFromToday(1);
+  const donor = await registerPerson(request, 'donor', uniqueUsername('site-closed', testInfo), 'B+', 'Lena');
+  const booked = await request.post('/api/donations', {
+    headers: bearer(await tokenFor(request, donor)),
+    data: { unit: 1, date: tomorrow, disease: 'None', confirmation: true, site_id: siteId, slot: '09:00' },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+
+  // Staff add tomorrow as a closed date: the form says what saving does, the message what it did.
+  await openSitesScreen(page);
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  const form = page.getByRole('form', { name: 'Edit site' });
+  await expect(
+    form.getByText(
+      'Bookings on a closed date, or at hours the site no longer keeps, are cancelled when you save, and their donors are told.',
+    ),
+  ).toBeVisible();
+  await form.getByLabel('Closed date').fill(tomorrow);
+  await form.getByRole('button', { name: 'Add date' }).click();
+  await expectAccessible(page, 'the site form with a new closed date');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(
+    page.getByText(
+      `${name} was updated. 1 booking was at a time it is now closed: it is cancelled, and the donor was told.`,
+    ),
+  ).toBeVisible();
+
+  // The day list: closed, and nobody is expected.
+  const day = page.getByRole('region', { name: 'Day list' });
+  await day.getByLabel('Site').selectOption({ label: name });
+  await day.getByLabel('Date').fill(tomorrow);
+  await expect(day.getByTestId('count-booked')).toHaveText('0Booked');
+  await expect(day.getByRole('row').filter({ hasText: donor.name })).toHaveCount(0);
+
+  // The donor, on a phone: told why, and free to book again.
+  const phone = await phoneContext(browser);
+  const donorPage = await phone.newPage();
+  await openSignedIn(donorPage, donor, '/notifications');
+  await expect(donorPage.getByText('Your booking is cancelled')).toBeVisible();
+  await expect(
+    donorPage.getByText(
+      new RegExp(
+        `${name} \\(5 River Road\\) is closed on .+ at 09:00, so your booking there is cancelled\\.`,
+      ),
+    ),
+  ).toBeVisible();
+  await donorPage.goto('/donor/donate');
+  await expect(donorPage.getByRole('form', { name: 'Donate Blood' })).toBeVisible();
+  await phone.close();
 });
