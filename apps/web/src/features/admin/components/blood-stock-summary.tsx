@@ -66,7 +66,8 @@ export function BloodStockSummary({ inventory, selected, onSelect }: BloodStockS
                 {row.expired} expired
               </Text>
               <Text size="xs" c={row.in_testing + row.on_hold > 0 ? TEXT_TONE.blue : 'dimmed'}>
-                {row.in_testing} in testing · {row.on_hold} on hold
+                <span style={{ whiteSpace: 'nowrap' }}>{row.in_testing} in testing</span> ·{' '}
+                <span style={{ whiteSpace: 'nowrap' }}>{row.on_hold} on hold</span>
               </Text>
             </Stack>
             <VisuallyHidden>Show the {row.bloodgroup} units</VisuallyHidden>
