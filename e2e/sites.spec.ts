@@ -378,7 +378,7 @@ test('staff close a site on a booked day: the booking is cancelled and the donor
   await form.getByRole('button', { name: 'Save changes' }).click();
   await expect(
     page.getByText(
-      `${name} was updated. 1 booking was at a time it is now closed: it is cancelled, and the donor was told.`,
+      `${name} was updated. 1 booking at a time it is now closed was cancelled, and its donor told.`,
     ),
   ).toBeVisible();
 

@@ -181,7 +181,7 @@ describe('SiteFormDrawer', () => {
     ]);
     expect(
       await screen.findByText(
-        'City Centre Donor Unit was updated. 2 bookings were at a time it is now closed: they are cancelled, and the donors were told.',
+        'City Centre Donor Unit was updated. 2 bookings at times it is now closed were cancelled, and their donors told.',
       ),
     ).toBeInTheDocument();
   });

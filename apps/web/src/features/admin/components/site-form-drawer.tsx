@@ -122,7 +122,9 @@ export function SiteFormDrawer({ site, onClose }: SiteFormDrawerProps) {
 const cancelledText = (count: number) =>
   count === 0
     ? ''
-    : ` ${count} booking${count === 1 ? ' was' : 's were'} at a time it is now closed: ${count === 1 ? 'it is' : 'they are'} cancelled, and the donor${count === 1 ? ' was' : 's were'} told.`;
+    : count === 1
+      ? ' 1 booking at a time it is now closed was cancelled, and its donor told.'
+      : ` ${count} bookings at times it is now closed were cancelled, and their donors told.`;
 
 export function SiteForm({ site, onClose }: { site: Site | null; onClose: () => void }) {
   const form = useForm<SiteFormValues, unknown, SiteInput>({
