@@ -156,6 +156,8 @@ function ResultsFormBody({
             variant="light"
             icon={<IconAlertTriangle aria-hidden />}
             title={`Correct the donor's group from ${donation.bloodgroup} to ${confirming.bloodgroup}?`}
+            // Mantine's orange title on the light orange is too pale to read (contrast).
+            styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}
           >
             <List size="sm" spacing={4}>
               <List.Item>{correction}</List.Item>
