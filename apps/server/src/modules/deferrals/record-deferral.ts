@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import { recordAudit } from '../audit/audit.repository';
 import { messages } from '../notifications/messages';
 import { notify } from '../notifications/notify';
-import { DONATION_ACTIVITY_KINDS, donationActivityMessages, recordDonationActivity } from '../donations/donation-activity';
+import { donationActivityMessages, recordBookingCancelledByStaff } from '../donations/donation-activity';
 import { cancelBookingCoveredByDeferral } from '../donations/donations.repository';
 import { findDeferral, insertDeferral } from './deferrals.repository';
 import { toDeferral } from './deferrals.service';
@@ -91,23 +91,14 @@ export async function recordDeferral(
   const until = deferral.type === 'permanent' ? null : deferral.until;
   const cancelled = await cancelBookingCoveredByDeferral(trx, deferral.donorId, until, { by: admin.id, at });
   if (cancelled) {
-    await recordDonationActivity(
+    await recordBookingCancelledByStaff(
       trx,
-      deferral.donorId,
-      DONATION_ACTIVITY_KINDS.cancelled,
+      admin,
+      cancelled,
       donationActivityMessages.cancelledByDeferral({ date: cancelled.donation_date, units: cancelled.units }),
+      { deferral_id: id },
       at,
     );
-    await recordAudit(trx, {
-      actorId: admin.id,
-      actor: admin.username,
-      action: 'donation.cancelled',
-      entity: 'donation',
-      entityId: cancelled.id,
-      before: { status: 'pending' },
-      after: { status: 'cancelled', deferral_id: id },
-      at,
-    });
   }
   // A test's deferral is told through the follow-up message alone (PRODUCT.md 3.2).
   if (deferral.source !== 'test') {

@@ -1,7 +1,9 @@
 import type { DatabaseOrTransaction } from '../../db/database';
 import { COMPONENT_WORDS, type Component } from '@bloodbank/shared/components';
 import { FOLLOW_UP_MESSAGE } from '@bloodbank/shared/donation-lifecycle';
+import type { Principal } from '../../plugins/access';
 import { recordActivity } from '../activity/activity.repository';
+import { recordAudit } from '../audit/audit.repository';
 
 /**
  * The donor's activity feed entries about their donations, in one place so that every use case
@@ -102,6 +104,32 @@ export function recordDonationActivity(
   at: string,
 ) {
   return recordActivity(db, { userId: donorId, kind, message, at });
+}
+
+/**
+ * A booking that staff's action cancelled (a deferral, decision 0016; the site closed at its time,
+ * decision 0017), inside that action's transaction: the donor's feed says so in `message`, and the
+ * audit log names the booking and the cause (`cause`, beside the new status).
+ */
+export async function recordBookingCancelledByStaff(
+  db: DatabaseOrTransaction,
+  admin: Principal,
+  booking: { id: number; donor_id: number },
+  message: string,
+  cause: Record<string, unknown>,
+  at: string,
+): Promise<void> {
+  await recordDonationActivity(db, booking.donor_id, DONATION_ACTIVITY_KINDS.cancelled, message, at);
+  await recordAudit(db, {
+    actorId: admin.id,
+    actor: admin.username,
+    action: 'donation.cancelled',
+    entity: 'donation',
+    entityId: booking.id,
+    before: { status: 'pending' },
+    after: { status: 'cancelled', ...cause },
+    at,
+  });
 }
 
 /** For the admin's reject endpoint, inside its transaction (recomputeGameState records any withdrawn achievement). */

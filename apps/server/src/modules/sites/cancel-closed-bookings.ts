@@ -3,8 +3,7 @@ import type { Site } from '@bloodbank/shared/sites';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/types';
 import type { Principal } from '../../plugins/access';
-import { recordAudit } from '../audit/audit.repository';
-import { DONATION_ACTIVITY_KINDS, donationActivityMessages, recordDonationActivity } from '../donations/donation-activity';
+import { donationActivityMessages, recordBookingCancelledByStaff } from '../donations/donation-activity';
 import { moveDonation } from '../donations/donations.repository';
 import { messages } from '../notifications/messages';
 import { notify } from '../notifications/notify';
@@ -43,23 +42,14 @@ export async function cancelBookingsAtClosedTimes(
     if (!row) continue;
     cancelled += 1;
     const place = { site: site.name, address: site.address, time: slot };
-    await recordDonationActivity(
+    await recordBookingCancelledByStaff(
       trx,
-      booking.donor_id,
-      DONATION_ACTIVITY_KINDS.cancelled,
+      admin,
+      booking,
       donationActivityMessages.cancelledSiteClosed({ date: booking.donation_date, units: booking.units }, place),
+      { reason: SITE_CLOSED_REASON },
       at,
     );
-    await recordAudit(trx, {
-      actorId: admin.id,
-      actor: admin.username,
-      action: 'donation.cancelled',
-      entity: 'donation',
-      entityId: booking.id,
-      before: { status: 'pending' },
-      after: { status: 'cancelled', reason: SITE_CLOSED_REASON },
-      at,
-    });
     await notify(ctx, trx, booking.donor_id, messages.bookingCancelledSiteClosed(booking.donation_date, place), at);
   }
   return cancelled;
