@@ -125,7 +125,6 @@ test('staff process a released whole-blood unit into red cells, plasma and plate
           'Platelets',
           'Expiring in 7 days',
           'In testing',
-          'On hold',
           'Status',
         ],
   );

@@ -12,6 +12,23 @@ import { TEXT_TONE } from '../tones';
 /** Whole blood first: what a collection yields, then what it is separated into. */
 const COLUMNS: readonly Component[] = ['whole_blood', ...COMPONENT_ORDER.filter((c) => c !== 'whole_blood')];
 
+/**
+ * Units in testing, and under them those on a lookback hold when there are any: one column, so the
+ * table still fits its card beside the chart (a column of its own made it overflow at 1280 px).
+ */
+function InTesting({ inTesting, onHold }: { inTesting: number; onHold: number }) {
+  return (
+    <>
+      {inTesting}
+      {onHold > 0 ? (
+        <Text size="xs" c={TEXT_TONE.blue} style={{ whiteSpace: 'nowrap' }}>
+          {onHold} on hold
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
 const sumOf = (inventory: InventoryRow[], read: (row: InventoryRow) => number) =>
   inventory.reduce((sum, row) => sum + read(row), 0);
 
@@ -83,9 +100,6 @@ function WideInventory({ inventory }: { inventory: InventoryRow[] }) {
           <Table.Th scope="col" ta="right">
             In testing
           </Table.Th>
-          <Table.Th scope="col" ta="right">
-            On hold
-          </Table.Th>
           <Table.Th scope="col">Status</Table.Th>
         </Table.Tr>
       </Table.Thead>
@@ -99,8 +113,9 @@ function WideInventory({ inventory }: { inventory: InventoryRow[] }) {
               </Table.Td>
             ))}
             <Table.Td ta="right">{row.expiring_soon}</Table.Td>
-            <Table.Td ta="right">{row.in_testing}</Table.Td>
-            <Table.Td ta="right">{row.on_hold}</Table.Td>
+            <Table.Td ta="right">
+              <InTesting inTesting={row.in_testing} onHold={row.on_hold} />
+            </Table.Td>
             <Table.Td>
               <StatusCell row={row} />
             </Table.Td>
@@ -119,10 +134,10 @@ function WideInventory({ inventory }: { inventory: InventoryRow[] }) {
             {sumOf(inventory, (row) => row.expiring_soon)}
           </Table.Td>
           <Table.Td ta="right" fw={700}>
-            {sumOf(inventory, (row) => row.in_testing)}
-          </Table.Td>
-          <Table.Td ta="right" fw={700}>
-            {sumOf(inventory, (row) => row.on_hold)}
+            <InTesting
+              inTesting={sumOf(inventory, (row) => row.in_testing)}
+              onHold={sumOf(inventory, (row) => row.on_hold)}
+            />
           </Table.Td>
           <Table.Td />
         </Table.Tr>
