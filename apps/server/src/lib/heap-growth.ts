@@ -6,7 +6,7 @@ import { setFlagsFromString } from 'node:v8';
  * is alive when collections are quick; under the booking's load (requests wait for their batch's
  * commit, so their objects are promoted) the old space grew from 50-95 MB alive to 105-156 MB,
  * and the process peaked at 258 to 316 MB, past the 300 MB target (docs/performance.md,
- * "2026-11-27 (a fresh host, after "last")"). With 50% it peaked 40 to 50 MB lower at the same
+ * "2026-11-27 (a fresh host, after "last")"). With 50% it peaked about 30 MB lower at the same
  * speed (docs/performance.md, "2026-11-27 (a bounded old space)").
  *
  * Set from inside the process, not as a node flag, so that every way of starting the server
