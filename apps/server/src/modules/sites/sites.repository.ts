@@ -2,7 +2,7 @@ import { sql, type Insertable, type Transaction, type Updateable } from 'kysely'
 import { DONATION_STATUSES, type DonationStatus } from '@bloodbank/shared/donation';
 import type { DatabaseOrTransaction } from '../../db/database';
 import type { Engine } from '../../db/database';
-import type { DB, SitesTable } from '../../db/types';
+import type { DB, DonationsTable, SitesTable } from '../../db/types';
 import { PERSON_NAME_COLUMNS } from '../users/users.repository';
 
 /** The two states that give a booking's place in its slot back. */
@@ -61,7 +61,11 @@ export async function countPlacesTaken(
 }
 
 /** Places taken in each slot of a site's day. */
-export async function placesTakenBySlot(db: DatabaseOrTransaction, siteId: number, date: string): Promise<Map<string, number>> {
+export async function placesTakenBySlot(
+  db: DatabaseOrTransaction,
+  siteId: number,
+  date: string,
+): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('donations')
     .select(['slot', (eb) => eb.fn.countAll<number>().as('taken')])
@@ -102,7 +106,7 @@ export function listDayBookings(db: DatabaseOrTransaction, siteId: number, date:
 export function listPendingBookingsFrom(trx: Transaction<DB>, siteId: number, from: string) {
   return trx
     .selectFrom('donations')
-    .select(['id', 'donor_id', 'donation_date', 'slot', 'units'])
+    .select(['id', 'donor_id', 'site_id', 'donation_date', 'slot', 'units'])
     .where('site_id', '=', siteId)
     .where('status', '=', 'pending')
     .where('checked_in_at', 'is', null)
@@ -112,8 +116,35 @@ export function listPendingBookingsFrom(trx: Transaction<DB>, siteId: number, fr
     .execute();
 }
 
+/**
+ * pending -> cancelled for a booking read by listPendingBookingsFrom, only while it is still at the
+ * same site, day and time with no donor checked in: undefined once it has moved or been checked in.
+ */
+export function cancelBookingStillAt(
+  trx: Transaction<DB>,
+  booking: { id: number; site_id: number; donation_date: string; slot: string },
+  change: Updateable<DonationsTable> & { status: 'cancelled' },
+) {
+  return trx
+    .updateTable('donations')
+    .set(change)
+    .where('id', '=', booking.id)
+    .where('status', '=', 'pending')
+    .where('site_id', '=', booking.site_id)
+    .where('donation_date', '=', booking.donation_date)
+    .where('slot', '=', booking.slot)
+    .where('checked_in_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 /** Whether any site takes bookings (then a booking must name one). */
 export async function anyActiveSite(db: DatabaseOrTransaction): Promise<boolean> {
-  const row = await db.selectFrom('sites').select(sql<number>`1`.as('one')).where('active', '=', 1).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('sites')
+    .select(sql<number>`1`.as('one'))
+    .where('active', '=', 1)
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }

@@ -414,8 +414,8 @@ describe('closing a site at booked times (PATCH /api/admin/sites/:id with closed
   const latestNotification = async (donor: TestUser) => (await get('/api/notifications', donor)).json<NotificationList>().items[0];
 
   it('cancels the bookings at the times it closes, frees their places and tells each donor; the others and a checked-in donor stay', async () => {
-    const [onHoliday, afterNewClosing, beforeNewClosing, nextWeek, inTheChair, laterToday] = await Promise.all(
-      Array.from({ length: 6 }, () => createDonor(t)),
+    const [onHoliday, afterNewClosing, beforeNewClosing, nextWeek, inTheChair, laterToday, runningLate] = await Promise.all(
+      Array.from({ length: 7 }, () => createDonor(t)),
     );
     const book = async (donor: TestUser, date: string, slot: string) => {
       const response = await bookAt(donor, site.id, date, slot);
@@ -423,11 +423,12 @@ describe('closing a site at booked times (PATCH /api/admin/sites/:id with closed
       return response.json<Donation>().id;
     };
     const holiday = await book(onHoliday!, TUESDAY, '09:00');
-    const late = await book(afterNewClosing!, SATURDAY, '11:00');
+    const afterClosing = await book(afterNewClosing!, SATURDAY, '11:00');
     const early = await book(beforeNewClosing!, SATURDAY, '10:45');
     const later = await book(nextWeek!, NEXT_MONDAY, '09:00');
     const chair = await book(inTheChair!, MONDAY, '08:00');
     const today = await book(laterToday!, MONDAY, '09:00');
+    const late = await book(runningLate!, MONDAY, '08:00');
     setToday(t, MONDAY, '08:05:00');
     expect((await post(`/api/admin/donations/${chair}/check-in`, admin)).statusCode).toBe(200);
 
@@ -441,9 +442,10 @@ describe('closing a site at booked times (PATCH /api/admin/sites/:id with closed
       hours: { ...WEEKDAYS_8_TO_16, saturday: { open: '09:00', close: '11:00' } },
     });
     expect(closing.statusCode, closing.body).toBe(200);
-    expect(closing.json()).toMatchObject({ closed_dates: [MONDAY, TUESDAY], cancelled_bookings: 3 });
+    expect(closing.json()).toMatchObject({ closed_dates: [MONDAY, TUESDAY], cancelled_bookings: 4 });
 
-    for (const id of [holiday, late, today]) {
+    // Today's bookings too, the 08:00 one whose donor is running late among them: none of them may come.
+    for (const id of [holiday, afterClosing, today, late]) {
       expect(await statusOf(id)).toEqual({ status: 'cancelled', outcome_reason: 'The site is closed at that time.' });
     }
     for (const id of [early, later, chair]) expect((await statusOf(id)).status).toBe('pending');
@@ -459,10 +461,29 @@ describe('closing a site at booked times (PATCH /api/admin/sites/:id with closed
     expect(emails.filter((job) => job.payload.includes(`${onHoliday!.username}@example.org`) && job.payload.includes('Your booking is cancelled'))).toHaveLength(1);
     const summary = (await get('/api/donor/summary', onHoliday!)).json<DonorSummary>();
     expect(summary.activities[0]?.message).toBe('Your booking for 10 Mar at 09:00, Town Hall Centre was cancelled: the site is closed at that time.');
-    expect((await auditEntries(t, 'donation.cancelled')).filter((entry) => [holiday, late, today].includes(entry.entity_id!))).toHaveLength(3);
+    expect((await auditEntries(t, 'donation.cancelled')).filter((entry) => [holiday, afterClosing, today, late].includes(entry.entity_id!))).toHaveLength(4);
 
     // The donor is free to book again at once.
     expect((await bookAt(onHoliday!, site.id, NEXT_MONDAY, '10:00')).statusCode).toBe(201);
+  });
+
+  it('a save that leaves the calendar as it was cancels nothing, not even a booking an earlier edit closed', async () => {
+    const donor = await createDonor(t);
+    const booked = (await bookAt(donor, site.id, NEXT_MONDAY, '11:00')).json<Donation>();
+    // Closed before closing cancelled bookings (decision 0009): the booking stayed.
+    const current = (await get('/api/admin/sites', admin)).json<Site[]>().find((candidate) => candidate.id === site.id)!;
+    const closedDates = [...current.closed_dates, NEXT_MONDAY].sort();
+    await t.db.updateTable('sites').set({ closed_dates: JSON.stringify(closedDates) }).where('id', '=', site.id).execute();
+
+    // The form sends hours and closed dates with every save, unchanged here.
+    const saved = await patch(`/api/admin/sites/${site.id}`, admin, {
+      name: 'Town Hall Annex',
+      hours: current.hours,
+      closed_dates: [...closedDates].reverse(),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ name: 'Town Hall Annex', cancelled_bookings: 0 });
+    expect((await statusOf(booked.id)).status).toBe('pending');
   });
 });
 

@@ -14,7 +14,12 @@ import { siteNotFound, toSite } from './sites.service';
  * New hours or a closed date cancel the bookings at the times the site no longer keeps, and tell
  * their donors (cancel-closed-bookings.ts); the answer says how many.
  */
-export async function updateSite(ctx: AppContext, admin: Principal, siteId: number, patch: SitePatch): Promise<SiteUpdate> {
+export async function updateSite(
+  ctx: AppContext,
+  admin: Principal,
+  siteId: number,
+  patch: SitePatch,
+): Promise<SiteUpdate> {
   const at = ctx.clock.now().toISOString();
   return ctx.writes.run(async (trx) => {
     const before = await lockSiteRow(trx, siteId, ctx.engine);
@@ -30,17 +35,22 @@ export async function updateSite(ctx: AppContext, admin: Principal, siteId: numb
     const row = await updateSiteRow(trx, siteId, change);
     if (!row) throw siteNotFound();
     const site = toSite(row);
+    const previous = toSite(before);
     await recordAudit(trx, {
       actorId: admin.id,
       actor: admin.username,
       action: patch.active === false && before.active === 1 ? 'site.deactivated' : 'site.updated',
       entity: 'site',
       entityId: siteId,
-      before: toSite(before),
+      before: previous,
       after: site,
       at,
     });
-    const calendarChanged = patch.hours !== undefined || patch.closed_dates !== undefined;
+    // Only a calendar that changes (the form sends hours and closed dates with every save): a rename
+    // leaves every booking alone, even one at a time an earlier edit closed (before decision 0017).
+    const calendarChanged =
+      JSON.stringify(previous.hours) !== JSON.stringify(site.hours) ||
+      JSON.stringify([...previous.closed_dates].sort()) !== JSON.stringify([...site.closed_dates].sort());
     const cancelled = calendarChanged ? await cancelBookingsAtClosedTimes(ctx, trx, admin, site, at) : 0;
     return { ...site, cancelled_bookings: cancelled };
   });

@@ -11,9 +11,9 @@ describe('AdminNav', () => {
     mockApi({ 'GET /api/admin/dashboard': dashboardHandler });
     renderScreen(<AdminNav />);
 
-    const donations = await screen.findByRole('link', { name: /^Donations\s*2 bookings due today$/ });
+    const donations = await screen.findByRole('link', { name: /^Donations\s+2 bookings due today$/ });
     expect(within(donations).getByTitle('2 bookings due today')).toHaveTextContent(/^2$/);
-    const requests = screen.getByRole('link', { name: /^Requests\s*8 pending requests$/ });
+    const requests = screen.getByRole('link', { name: /^Requests\s+8 pending requests$/ });
     expect(within(requests).getByTitle('8 pending requests')).toHaveTextContent(/^8$/);
   });
 
@@ -23,7 +23,7 @@ describe('AdminNav', () => {
     });
     renderScreen(<AdminNav />);
 
-    const donations = await screen.findByRole('link', { name: /^Donations\s*1 booking due today$/ });
+    const donations = await screen.findByRole('link', { name: /^Donations\s+1 booking due today$/ });
     expect(within(donations).getByTitle('1 booking due today')).toHaveTextContent(/^1$/);
     expect(screen.getByRole('link', { name: 'Requests' })).toBeInTheDocument();
   });
