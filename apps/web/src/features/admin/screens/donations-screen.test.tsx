@@ -83,6 +83,21 @@ function renderDonations(lists: Lists, handlers: Parameters<typeof mockApi>[0] =
   return { api, ...renderScreen(<DonationsScreen />) };
 }
 
+/**
+ * Manage Donations while another staff member acts first: the lists read `before` until `action`
+ * (a POST) is refused with 409 `detail`, and `after` from then on.
+ */
+function renderActedMeanwhile(before: Lists, after: Lists, action: string, detail: string) {
+  let acted = false;
+  return renderDonations(before, {
+    'GET /api/admin/donations': (request) => donationsHandler(acted ? after : before)(request),
+    [action]: () => {
+      acted = true;
+      return jsonResponse(409, { detail, code: 'already_decided' });
+    },
+  });
+}
+
 const section = (name: string) => screen.getByRole('region', { name });
 
 describe('Manage Donations', () => {
@@ -324,25 +339,12 @@ describe('Manage Donations', () => {
       );
     });
     it('reloads the lists after a conflict, so a donation another staff member collected leaves Due today', async () => {
-      let collectedMeanwhile = false;
-      mockApi({
-        'GET /api/admin/dashboard': dashboardHandler,
-        'GET /api/admin/donations': (request) =>
-          donationsHandler(
-            collectedMeanwhile
-              ? { awaiting: [{ ...collected, id: 52, donor_name: 'Ravi Reddy' }] }
-              : { due: [healthy] },
-          )(request),
-        'GET /api/admin/screening-thresholds': () => jsonResponse(200, DEFAULT_SCREENING_THRESHOLDS),
-        'POST /api/admin/donations/52/collect': () => {
-          collectedMeanwhile = true;
-          return jsonResponse(409, {
-            detail: 'This donation has already been collected.',
-            code: 'already_decided',
-          });
-        },
-      });
-      const { user } = renderScreen(<DonationsScreen />);
+      const { user } = renderActedMeanwhile(
+        { due: [healthy] },
+        { awaiting: [{ ...collected, id: 52, donor_name: 'Ravi Reddy' }] },
+        'POST /api/admin/donations/52/collect',
+        'This donation has already been collected.',
+      );
       const dialog = await openCollection(user);
       await user.type(within(dialog).getByLabelText(/Haemoglobin/), '13.1');
       await user.type(within(dialog).getByLabelText(/Weight/), '68');
@@ -526,23 +528,13 @@ describe('Manage Donations', () => {
     });
 
     it('reloads the lists after a conflict, so a donation another staff member decided leaves Awaiting test results', async () => {
-      let recorded = false;
-      const api = mockApi({
-        'GET /api/admin/dashboard': dashboardHandler,
-        // Once another staff member has recorded the results, the donation is no longer awaiting them.
-        'GET /api/admin/donations': (request) =>
-          donationsHandler(
-            recorded ? { history: [{ ...collected, status: 'released' }] } : { awaiting: [collected] },
-          )(request),
-        'POST /api/admin/donations/55/results': () => {
-          recorded = true;
-          return jsonResponse(409, {
-            detail: 'Test results have already been recorded for this donation.',
-            code: 'already_decided',
-          });
-        },
-      });
-      const { user } = renderScreen(<DonationsScreen />);
+      // Once another staff member has recorded the results, the donation is no longer awaiting them.
+      const { api, user } = renderActedMeanwhile(
+        { awaiting: [collected] },
+        { history: [{ ...collected, status: 'released' }] },
+        'POST /api/admin/donations/55/results',
+        'Test results have already been recorded for this donation.',
+      );
       const dialog = await openResults(user);
       for (const test of ['HIV', 'Hepatitis B (HBV)', 'Hepatitis C (HCV)', 'Syphilis']) {
         const group = within(dialog).getByRole('radiogroup', {
@@ -637,22 +629,12 @@ describe('Manage Donations', () => {
   });
 
   it('reloads the lists after a rejection refused as already decided, so the decided booking leaves Due today', async () => {
-    let decided = false;
-    mockApi({
-      'GET /api/admin/dashboard': dashboardHandler,
-      'GET /api/admin/donations': (request) =>
-        donationsHandler(
-          decided ? { history: [{ ...dueDonation, status: 'rejected' }] } : { due: [dueDonation] },
-        )(request),
-      'POST /api/admin/donations/53/reject': () => {
-        decided = true;
-        return jsonResponse(409, {
-          detail: 'This donation has already been decided.',
-          code: 'already_decided',
-        });
-      },
-    });
-    const { user } = renderScreen(<DonationsScreen />);
+    const { user } = renderActedMeanwhile(
+      { due: [dueDonation] },
+      { history: [{ ...dueDonation, status: 'rejected' }] },
+      'POST /api/admin/donations/53/reject',
+      'This donation has already been decided.',
+    );
 
     await user.click(await screen.findByRole('button', { name: /Reject donation #53/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject donation #53' });
