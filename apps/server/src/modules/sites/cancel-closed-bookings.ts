@@ -37,7 +37,8 @@ export async function cancelBookingsAtClosedTimes(
     // it to another site or time, or checked its donor in, since (neither takes this site's lock).
     const row = await cancelBookingStillAt(
       trx,
-      { ...booking, site_id: site.id, slot },
+      site.id,
+      { ...booking, slot },
       {
         status: 'cancelled',
         decided_by: admin.id,

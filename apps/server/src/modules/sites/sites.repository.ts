@@ -106,7 +106,7 @@ export function listDayBookings(db: DatabaseOrTransaction, siteId: number, date:
 export function listPendingBookingsFrom(trx: Transaction<DB>, siteId: number, from: string) {
   return trx
     .selectFrom('donations')
-    .select(['id', 'donor_id', 'site_id', 'donation_date', 'slot', 'units'])
+    .select(['id', 'donor_id', 'donation_date', 'slot', 'units'])
     .where('site_id', '=', siteId)
     .where('status', '=', 'pending')
     .where('checked_in_at', 'is', null)
@@ -122,7 +122,8 @@ export function listPendingBookingsFrom(trx: Transaction<DB>, siteId: number, fr
  */
 export function cancelBookingStillAt(
   trx: Transaction<DB>,
-  booking: { id: number; site_id: number; donation_date: string; slot: string },
+  siteId: number,
+  booking: { id: number; donation_date: string; slot: string },
   change: Updateable<DonationsTable> & { status: 'cancelled' },
 ) {
   return trx
@@ -130,7 +131,7 @@ export function cancelBookingStillAt(
     .set(change)
     .where('id', '=', booking.id)
     .where('status', '=', 'pending')
-    .where('site_id', '=', booking.site_id)
+    .where('site_id', '=', siteId)
     .where('donation_date', '=', booking.donation_date)
     .where('slot', '=', booking.slot)
     .where('checked_in_at', 'is', null)
