@@ -269,6 +269,8 @@ export const AdminDonationSchema = DonationSchema.extend({
   donor_id: z.number().int(),
   donor_name: z.string(),
   donor_username: z.string(),
+  /** The donor's recorded group now; `bloodgroup` is the group the booking (and its units) carry. */
+  donor_bloodgroup: z.enum(BLOOD_GROUPS).nullable(),
   unit_ids: z.array(z.number().int()),
   /** Confidential (admins only): the screening at collection and the test results, once recorded. */
   screening: ScreeningSchema.nullable(),

@@ -411,6 +411,16 @@ describe('test results (POST /api/admin/donations/:id/results)', () => {
     expect(audit).toMatchObject({ entity_id: donor.id, detail: { before: { bloodgroup: 'A+' }, after: { bloodgroup: 'A-', donation_id: booked } } });
   });
 
+  it("the admin's list answers the group a donation was booked with and the donor's group now, apart", async () => {
+    const donor = await createDonor(t, { bloodgroup: 'A+' });
+    const booked = await book(t, donor, TODAY);
+    await collect(t, booked);
+    // Staff correct the donor's record after the booking: the units still carry A+.
+    await t.db.updateTable('users').set({ bloodgroup: 'B-' }).where('id', '=', donor.id).execute();
+    const awaiting = await get<{ items: AdminDonation[] }>('/api/admin/donations?status=collected', admin);
+    expect(awaiting.items.find((item) => item.id === booked)).toMatchObject({ bloodgroup: 'A+', donor_bloodgroup: 'B-' });
+  });
+
   it('reactive HIV: discarded, permanent deferral, lookback holds on the last 12 months, the donor told only to get in touch', async () => {
     const donor = await createDonor(t, { bloodgroup: 'O-' });
     // Earlier donations: one 200 days ago (in stock), one 400 days ago (outside the lookback).

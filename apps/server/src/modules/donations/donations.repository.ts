@@ -254,6 +254,7 @@ export async function listDonationsForAdmin(db: DatabaseOrTransaction, query: Do
       .leftJoin('sites', 'sites.id', 'donations.site_id')
       .selectAll('donations')
       .select(PERSON_NAME_COLUMNS)
+      .select('users.bloodgroup as donor_bloodgroup')
       .select(SITE_COLUMNS);
     if (segment === 'bookings') rows = rows.orderBy('donations.donation_date').orderBy('donations.id');
     else if (segment === 'awaiting_results') rows = rows.orderBy('donations.collected_on').orderBy('donations.id');
@@ -303,6 +304,7 @@ export function findDonationForAdmin(db: DatabaseOrTransaction, donationId: numb
     .leftJoin('sites', 'sites.id', 'donations.site_id')
     .selectAll('donations')
     .select(PERSON_NAME_COLUMNS)
+    .select('users.bloodgroup as donor_bloodgroup')
     .select(SITE_COLUMNS)
     .where('donations.id', '=', donationId)
     .executeTakeFirst();

@@ -1,4 +1,5 @@
 import type { AdminDonation, AdminDonationsQuery, Paged } from '@bloodbank/shared/admin';
+import type { BloodGroup } from '@bloodbank/shared/blood-groups';
 import { MESSAGES, RECENT_ACTIVITY_LIMIT } from '@bloodbank/shared/constants';
 import type { Donation, DonorSummary } from '@bloodbank/shared/donation';
 import type { Screening, TestResultsRecord } from '@bloodbank/shared/donation-lifecycle';
@@ -78,7 +79,7 @@ const toTestResults = (row: ResultsRow): TestResultsRecord => ({
 
 /** The admin's view, with the confidential records when they were read. */
 export function toAdminDonation(
-  row: DonationWithSite & PersonNames,
+  row: DonationWithSite & PersonNames & { donor_bloodgroup: BloodGroup | null },
   unitIds: number[],
   records: { screening?: ScreeningRow | undefined; results?: ResultsRow | undefined } | undefined,
 ): AdminDonation {
@@ -88,6 +89,7 @@ export function toAdminDonation(
     donor_id: row.donor_id,
     donor_name: fullNameOf(row),
     donor_username: row.username,
+    donor_bloodgroup: row.donor_bloodgroup,
     unit_ids: unitIds,
     screening: records?.screening ? toScreening(records.screening) : null,
     test_results: records?.results ? toTestResults(records.results) : null,

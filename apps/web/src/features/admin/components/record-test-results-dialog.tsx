@@ -36,6 +36,20 @@ export function reactiveConsequences(reactive: InfectionTest[]): string[] {
   ];
 }
 
+/**
+ * What a confirmed group changes. The units carry the group the donation was booked with; the
+ * donor's record may have been corrected since, so each is compared on its own (the server
+ * relabels the units and corrects the donor's record independently).
+ */
+export function groupChanges(donation: AdminDonation, confirmed: string | undefined) {
+  if (!confirmed) return { relabelsUnits: false, correctsDonorFrom: null };
+  return {
+    relabelsUnits: confirmed !== donation.bloodgroup,
+    correctsDonorFrom:
+      donation.donor_bloodgroup && donation.donor_bloodgroup !== confirmed ? donation.donor_bloodgroup : null,
+  };
+}
+
 interface RecordTestResultsDialogProps {
   /** The collected donation; null keeps the dialog closed. */
   donation: AdminDonation | null;
@@ -78,7 +92,8 @@ function ResultsFormBody({
   const field = fieldBinder(form);
   const values = useWatch({ control: form.control });
   const reactive = INFECTION_TESTS.filter((test) => values[test] === 'reactive');
-  const groupChanged = Boolean(values.bloodgroup) && values.bloodgroup !== donation.bloodgroup;
+  const changes = groupChanges(donation, values.bloodgroup);
+  const groupChanged = changes.relabelsUnits || changes.correctsDonorFrom !== null;
   const busy = record.isPending;
 
   const send = async (input: TestResultsInput) => {
@@ -116,11 +131,13 @@ function ResultsFormBody({
     }
   };
 
-  // A reactive result, or a confirmed group that corrects the donor's record, is confirmed once more.
+  // A reactive result, or a confirmed group that changes the units or the donor's record, is confirmed once more.
   const submit = form.handleSubmit(async (input) => {
+    const changed = groupChanges(donation, input.bloodgroup);
     if (
       INFECTION_TESTS.some((test) => input[test] === 'reactive') ||
-      input.bloodgroup !== donation.bloodgroup
+      changed.relabelsUnits ||
+      changed.correctsDonorFrom
     ) {
       setConfirming(input);
       return;
@@ -130,10 +147,10 @@ function ResultsFormBody({
 
   if (confirming) {
     const tests = INFECTION_TESTS.filter((test) => confirming[test] === 'reactive');
-    const correction =
-      confirming.bloodgroup !== donation.bloodgroup
-        ? `${donation.donor_name}'s recorded group changes from ${donation.bloodgroup} to ${confirming.bloodgroup}, and the donor is told.`
-        : null;
+    const confirmedChanges = groupChanges(donation, confirming.bloodgroup);
+    const correction = confirmedChanges.correctsDonorFrom
+      ? `${donation.donor_name}'s recorded group changes from ${confirmedChanges.correctsDonorFrom} to ${confirming.bloodgroup}, and the donor is told.`
+      : `${donation.donor_name}'s record already says ${confirming.bloodgroup}; the donation was booked as ${donation.bloodgroup}.`;
     return (
       <Stack gap="md">
         {tests.length > 0 ? (
@@ -145,7 +162,10 @@ function ResultsFormBody({
             styles={{ title: { color: 'var(--mantine-color-red-9)' } }}
           >
             <List size="sm" spacing={4}>
-              {[...reactiveConsequences(tests), ...(correction ? [correction] : [])].map((line) => (
+              {[
+                ...reactiveConsequences(tests),
+                ...(confirmedChanges.correctsDonorFrom ? [correction] : []),
+              ].map((line) => (
                 <List.Item key={line}>{line}</List.Item>
               ))}
             </List>
@@ -155,7 +175,11 @@ function ResultsFormBody({
             color="orange"
             variant="light"
             icon={<IconAlertTriangle aria-hidden />}
-            title={`Correct the donor's group from ${donation.bloodgroup} to ${confirming.bloodgroup}?`}
+            title={
+              confirmedChanges.correctsDonorFrom
+                ? `Correct the donor's group from ${confirmedChanges.correctsDonorFrom} to ${confirming.bloodgroup}?`
+                : `Release the units as ${confirming.bloodgroup}, not ${donation.bloodgroup}?`
+            }
             // Mantine's orange title on the light orange is too pale to read (contrast).
             styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}
           >
@@ -219,7 +243,11 @@ function ResultsFormBody({
         </SimpleGrid>
         <NativeSelect
           label="Confirmed blood group"
-          description={`Recorded for the donor: ${donation.bloodgroup}`}
+          description={
+            donation.donor_bloodgroup && donation.donor_bloodgroup !== donation.bloodgroup
+              ? `Booked as ${donation.bloodgroup}; the donor's record now says ${donation.donor_bloodgroup}`
+              : `Recorded for the donor: ${donation.bloodgroup}`
+          }
           data={GROUP_OPTIONS}
           withAsterisk
           w={{ base: '100%', xs: 260 }}
@@ -234,15 +262,21 @@ function ResultsFormBody({
                 color="orange"
                 variant="light"
                 icon={<IconAlertTriangle aria-hidden />}
-                title="The confirmed group differs from the donor's record"
+                title={
+                  changes.correctsDonorFrom
+                    ? "The confirmed group differs from the donor's record"
+                    : 'The confirmed group differs from the booking'
+                }
                 styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}
                 role="status"
                 data-testid="group-warning"
               >
                 <Text size="sm">
-                  {reactive.length > 0
-                    ? `The donor's group will be corrected from ${donation.bloodgroup} to ${values.bloodgroup}.`
-                    : `The donor's group will be corrected from ${donation.bloodgroup} to ${values.bloodgroup} (the donor is told), and the units will carry ${values.bloodgroup}.`}
+                  {changes.correctsDonorFrom
+                    ? reactive.length > 0
+                      ? `The donor's group will be corrected from ${changes.correctsDonorFrom} to ${values.bloodgroup}.`
+                      : `The donor's group will be corrected from ${changes.correctsDonorFrom} to ${values.bloodgroup} (the donor is told), and the units will carry ${values.bloodgroup}.`
+                    : `The donation was booked as ${donation.bloodgroup}, the donor's record now says ${values.bloodgroup}: the units will carry ${values.bloodgroup}.`}
                 </Text>
               </Alert>
             ) : null}

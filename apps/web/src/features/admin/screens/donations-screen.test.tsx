@@ -39,6 +39,7 @@ const collected: AdminDonation = {
   disease: 'None',
   donor_name: 'Kabir Shah',
   donor_username: 'kabir.s',
+  donor_bloodgroup: 'A+',
   collected_on: addDays(today, -1),
   decided_at: '2026-11-24T09:00:00.000Z',
   unit_ids: [301, 302],
@@ -525,6 +526,52 @@ describe('Manage Donations', () => {
       expect(
         await screen.findByText("2 units of B- now available. The donor's group was corrected to B-."),
       ).toBeInTheDocument();
+    });
+
+    it("compares the confirmed group with the donor's record as it is now, not as it was booked", async () => {
+      // Booked as A+; staff have since corrected Kabir's record to B-. The laboratory confirms A+:
+      // the units keep A+ but the donor's record goes back to A+, so staff are asked first.
+      const correctedSinceBooking: AdminDonation = { ...collected, donor_bloodgroup: 'B-' };
+      const bodies: unknown[] = [];
+      const { user } = renderDonations(
+        { awaiting: [correctedSinceBooking] },
+        {
+          'POST /api/admin/donations/55/results': (request) => {
+            bodies.push(request.json());
+            return jsonResponse(200, {
+              status: 'released',
+              unit_ids: [301, 302],
+              corrected_bloodgroup: 'A+',
+              deferral: null,
+              lookback_unit_ids: [],
+            });
+          },
+        },
+      );
+      const dialog = await openResults(user);
+      expect(dialog).toHaveTextContent("Booked as A+; the donor's record now says B-");
+      const radios = (name: string) =>
+        within(within(dialog).getByRole('radiogroup', { name: new RegExp(`^${name}`) }));
+      for (const test of ['HIV', 'Hepatitis B', 'Hepatitis C', 'Syphilis']) {
+        await user.click(radios(test).getByRole('radio', { name: 'Negative' }));
+      }
+      expect(within(dialog).getByTestId('group-warning')).toHaveTextContent(
+        "The donor's group will be corrected from B- to A+",
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Review group correction' }));
+      expect(bodies).toHaveLength(0);
+      expect(await within(dialog).findByText("Correct the donor's group from B- to A+?")).toBeInTheDocument();
+
+      // Confirming B- instead matches the record: the units are relabelled, the record stays.
+      await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+      await user.selectOptions(within(dialog).getByLabelText(/Confirmed blood group/), 'B-');
+      expect(within(dialog).getByTestId('group-warning')).toHaveTextContent(
+        "The donation was booked as A+, the donor's record now says B-: the units will carry B-.",
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Review group correction' }));
+      expect(await within(dialog).findByText('Release the units as B-, not A+?')).toBeInTheDocument();
+      expect(dialog).toHaveTextContent("Kabir Shah's record already says B-; the donation was booked as A+.");
+      expect(bodies).toHaveLength(0);
     });
 
     it('reloads the lists after a conflict, so a donation another staff member decided leaves Awaiting test results', async () => {

@@ -147,6 +147,7 @@ export const pendingDonation: AdminDonation = {
   donor_id: 11,
   donor_name: 'Asha Kulkarni',
   donor_username: 'asha.k',
+  donor_bloodgroup: 'B-',
   unit_ids: [],
   collected_on: null,
   appointment: null,
