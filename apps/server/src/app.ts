@@ -17,7 +17,7 @@ import { resolveJwtSecret } from './lib/jwt-secret';
 import { createLoginThrottle } from './lib/login-throttle';
 import { createResetThrottle } from './lib/reset-throttle';
 import { closeRedis, connectRedis } from './lib/redis-connection';
-import { ErrorsOnlyRequestLog } from './lib/request-log';
+import { ErrorsOnlyRequestLog, serializeLoggedRequest } from './lib/request-log';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import { registerAccessControl } from './plugins/access';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
@@ -69,6 +69,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
               '*.password',
               'access_token',
             ],
+            serializers: { req: serializeLoggedRequest },
             ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
     // Below info no request line is written: Fastify then need not build the two it would discard

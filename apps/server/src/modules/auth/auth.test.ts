@@ -336,7 +336,7 @@ describe('errors and routes', () => {
 });
 
 describe('request logs', () => {
-  it('never contain a password or a token, even at trace level', async () => {
+  it('never contain a password, a token or a query value (a reset link, a search), even at trace level', async () => {
     const stream = new PassThrough();
     const lines: string[] = [];
     stream.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
@@ -352,10 +352,18 @@ describe('request logs', () => {
       });
       const token = login.json().access_token as string;
       await logged.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
+      // A password-reset link carries its token in the query: the page's request is logged without it.
+      const resetToken = 'n3gvKN-QWihTXW1KubJ8cmTYLHq1jIE7A0yXkzmeZCk';
+      await logged.app.inject({ method: 'GET', url: `/reset-password?token=${resetToken}` });
+      await logged.app.inject({ method: 'GET', url: `/api/admin/donors?q=logcheck-surname&page=1` });
       const output = lines.join('');
       expect(output).toContain('/api/users/me');
+      expect(output).toContain('"/reset-password?token=~"');
+      expect(output).toContain('"/api/admin/donors?q=~&page=~"');
       expect(output).not.toContain(password);
       expect(output).not.toContain(token);
+      expect(output).not.toContain(resetToken);
+      expect(output).not.toContain('logcheck-surname');
     } finally {
       await logged.close();
     }
