@@ -3,7 +3,7 @@ import { SITE_MESSAGES } from '@bloodbank/shared/sites';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/types';
 import { conflict, invalidFields } from '../../errors';
-import { isSlotOn, slotIsAhead } from './opening-hours';
+import { isSlotOn, slotEnd, slotIsAhead } from './opening-hours';
 import { anyActiveSite, countPlacesTaken, lockSiteRow } from './sites.repository';
 import { toSite, type SiteRow } from './sites.service';
 
@@ -46,7 +46,11 @@ export async function holdSlot(
   if (!isSlotOn(toSite(site), choice.date, choice.slot) || !slotIsAhead(choice.date, choice.slot, now)) {
     throw invalidFields({ slot: SITE_MESSAGES.slotClosed });
   }
-  const taken = await countPlacesTaken(trx, { siteId: site.id, date: choice.date, time: choice.slot }, movingDonationId);
+  const taken = await countPlacesTaken(
+    trx,
+    { siteId: site.id, date: choice.date, time: choice.slot, ends: slotEnd(choice.slot, site.slot_minutes) },
+    movingDonationId,
+  );
   if (taken >= site.capacity) throw slotFull();
   return { site, slot: choice.slot };
 }

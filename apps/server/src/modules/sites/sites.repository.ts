@@ -42,26 +42,37 @@ export function updateSiteRow(trx: Transaction<DB>, siteId: number, change: Upda
   return trx.updateTable('sites').set(change).where('id', '=', siteId).returningAll().executeTakeFirst();
 }
 
-/** Places taken in one slot, leaving out one booking (the one being moved). */
+/**
+ * Places taken in one slot, leaving out one booking (the one being moved). A booking holds its place
+ * in the slot its time falls in, so one made before the slot length changed (09:15, in what is now
+ * the 09:00-09:30 slot) still counts. Two index seeks: the slot's start, by status (the slot's
+ * cancelled bookings are never read), and the times strictly inside it, where bookings exist only
+ * after such a change.
+ */
 export async function countPlacesTaken(
   trx: Transaction<DB>,
-  slot: { siteId: number; date: string; time: string },
+  slot: { siteId: number; date: string; time: string; ends: string },
   exceptDonationId?: number,
 ): Promise<number> {
   let query = trx
     .selectFrom('donations')
     .select((eb) => eb.fn.countAll<number>().as('taken'))
-    .where('site_id', '=', slot.siteId)
-    .where('donation_date', '=', slot.date)
-    .where('slot', '=', slot.time)
-    .where('status', 'in', PLACE_HOLDING_STATUSES);
+    .where((eb) => {
+      const ofTheDay = [eb('site_id', '=', slot.siteId), eb('donation_date', '=', slot.date)];
+      const holding = eb('status', 'in', PLACE_HOLDING_STATUSES);
+      return eb.or([
+        eb.and([...ofTheDay, eb('slot', '=', slot.time), holding]),
+        eb.and([...ofTheDay, eb('slot', '>', slot.time), eb('slot', '<', slot.ends), holding]),
+      ]);
+    });
   if (exceptDonationId !== undefined) query = query.where('id', '!=', exceptDonationId);
   const row = await query.executeTakeFirst();
   return Number(row?.taken ?? 0);
 }
 
+/** Places taken at each booked time of a site's day (listSlots puts each time in its slot). */
 /** Places taken in each slot of a site's day. */
-export async function placesTakenBySlot(
+export async function placesTakenByTime(
   db: DatabaseOrTransaction,
   siteId: number,
   date: string,

@@ -5,8 +5,8 @@ import type { SitesTable } from '../../db/types';
 import type { Selectable } from 'kysely';
 import { notFound } from '../../errors';
 import { fullNameOf } from '../users/users.service';
-import { openingHoursOn, slotIsAhead, slotStartsOn } from './opening-hours';
-import { findSiteRow, listDayBookings, listSiteRows, placesTakenBySlot } from './sites.repository';
+import { openingHoursOn, slotEnd, slotIsAhead, slotStartsOn } from './opening-hours';
+import { findSiteRow, listDayBookings, listSiteRows, placesTakenByTime } from './sites.repository';
 
 /**
  * What the site screens read: the sites, a day's free slots (the donor's booking form) and a day's
@@ -56,8 +56,15 @@ export async function listSlots(ctx: AppContext, siteId: number, date: string): 
   const now = { today: ctx.clock.today(), time: ctx.clock.time() };
   const starts = slotStartsOn(site, date).filter((start) => slotIsAhead(date, start, now));
   if (starts.length === 0) return [];
-  const taken = await placesTakenBySlot(ctx.db, siteId, date);
-  return starts.map((time) => ({ time, available: Math.max(0, site.capacity - (taken.get(time) ?? 0)) }));
+  const takenAt = await placesTakenByTime(ctx.db, siteId, date);
+  // A booking holds its place in the slot its time falls in (countPlacesTaken).
+  const taken = (start: string) => {
+    const ends = slotEnd(start, site.slot_minutes);
+    let places = 0;
+    for (const [time, count] of takenAt) if (time >= start && time < ends) places += count;
+    return places;
+  };
+  return starts.map((time) => ({ time, available: Math.max(0, site.capacity - taken(time)) }));
 }
 
 /** Where a booking of the day stands, as staff see it on the day list. */

@@ -271,6 +271,30 @@ describe('booking a slot (POST /api/donations with site_id and slot)', () => {
     expect((await dayOf(site.id, TUESDAY)).appointments.filter((row) => row.time === '10:30')).toHaveLength(2);
   });
 
+  it('a booking made before the slot length grew keeps its place in the slot its time now falls in', async () => {
+    const small = await createSite({ name: 'One chair', capacity: 1 });
+    try {
+      const [early, late] = await Promise.all([createDonor(t), createDonor(t)]);
+      const booked = (await bookAt(early, small.id, TUESDAY, '09:15')).json<Donation>();
+      const longer = await patch(`/api/admin/sites/${small.id}`, admin, { slot_minutes: 30 });
+      expect(longer.json()).toMatchObject({ slot_minutes: 30, cancelled_bookings: 0 });
+
+      // 09:15 lies in the new 09:00-09:30 slot: it is full, and booking it is refused.
+      expect(await placesLeft(small.id, TUESDAY, '09:00', late)).toBe(0);
+      expect(await placesLeft(small.id, TUESDAY, '09:30', late)).toBe(1);
+      const refused = await bookAt(late, small.id, TUESDAY, '09:00');
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'slot_full' });
+      // Its own booking may move to the slot it sits in; then the other slot frees nothing it held.
+      const moved = await post(`/api/donations/${booked.id}/reschedule`, early, { date: TUESDAY, site_id: small.id, slot: '09:00' });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect((await bookAt(late, small.id, TUESDAY, '09:30')).statusCode).toBe(201);
+      expect(await placesLeft(small.id, TUESDAY, '09:30', late)).toBe(0);
+    } finally {
+      await t.db.updateTable('sites').set({ active: 0 }).where('id', '=', small.id).execute();
+    }
+  });
+
   it('cancelling frees the place at once', async () => {
     const [first, second, third] = await Promise.all([createDonor(t), createDonor(t), createDonor(t)]);
     const booked = (await bookAt(first!, site.id, TUESDAY, '11:00')).json<Donation>();
