@@ -225,6 +225,14 @@ describe('DELETE /api/admin/donors/:id and /api/admin/patients/:id (deactivate)'
     expect((await get('/api/admin/donors?search=asha')).json().items[0]).toMatchObject({ is_active: false });
     expect((await get(`/api/admin/donations?donor_id=${asha.id}`)).json().total).toBe(2);
 
+    // Her booking would have held its place until the no-show run: it is cancelled, by staff, with why.
+    const booking = (await get(`/api/admin/donations?donor_id=${asha.id}`)).json().items.find(
+      (item: { date: string }) => item.date === '2026-03-12',
+    );
+    expect(booking).toMatchObject({ status: 'cancelled', outcome_reason: "The donor's account was closed." });
+    const [cancelled] = await auditEntries(t, 'donation.cancelled');
+    expect(cancelled).toMatchObject({ actor: admin.username, entity_id: booking.id });
+
     const [audit] = await auditEntries(t, 'donor.deactivated');
     expect(audit).toMatchObject({ actor: admin.username, entity: 'donor', entity_id: asha.id });
     expect(audit?.detail).toEqual({
@@ -236,6 +244,7 @@ describe('DELETE /api/admin/donors/:id and /api/admin/patients/:id (deactivate)'
     const again = await t.app.inject({ method: 'DELETE', url: `/api/admin/donors/${asha.id}`, headers: admin.headers });
     expect(again.statusCode).toBe(200);
     expect(await auditEntries(t, 'donor.deactivated')).toHaveLength(1);
+    expect(await auditEntries(t, 'donation.cancelled')).toHaveLength(1);
   });
 
   it('drops a deactivated donor from the dashboard count', async () => {

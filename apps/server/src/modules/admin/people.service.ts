@@ -11,6 +11,8 @@ import type { DatabaseOrTransaction } from '../../db/database';
 import { notFound } from '../../errors';
 import type { Principal } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.repository';
+import { donationActivityMessages, recordBookingCancelledByStaff } from '../donations/donation-activity';
+import { cancelPendingBookingOf } from '../donations/donations.repository';
 import {
   deactivatePerson,
   findDonor,
@@ -144,6 +146,8 @@ async function updatePerson<Row extends object, Api>(
  * is_active). Nothing is deleted: donations, requests and units stay in the history. Deactivating
  * an inactive account changes nothing and answers the same.
  */
+const CLOSED_ACCOUNT_REASON = "The donor's account was closed.";
+
 async function deactivate<Row, Api>(ctx: AppContext, admin: Principal, kind: PersonKind<Row, Api>, id: number): Promise<Api> {
   const at = ctx.clock.now().toISOString();
   return ctx.writes.run(async (trx) => {
@@ -158,6 +162,21 @@ async function deactivate<Row, Api>(ctx: AppContext, admin: Principal, kind: Per
         after: { is_active: false, deactivated_at: at },
         at,
       });
+      // A closed account's booking would hold its place until the no-show run: cancelled now.
+      const cancelled =
+        kind.role === 'DONOR'
+          ? await cancelPendingBookingOf(trx, id, { by: admin.id, at, reason: CLOSED_ACCOUNT_REASON })
+          : undefined;
+      if (cancelled) {
+        await recordBookingCancelledByStaff(
+          trx,
+          admin,
+          cancelled,
+          donationActivityMessages.cancelledAccountClosed({ date: cancelled.donation_date, units: cancelled.units }),
+          { reason: CLOSED_ACCOUNT_REASON },
+          at,
+        );
+      }
     }
     const row = await kind.find(trx, id);
     if (!row) throw notFound(kind.notFound);

@@ -56,6 +56,8 @@ export const donationActivityMessages = {
   /** Never why: a deferral's reason may name a test (PRODUCT.md 3.2). */
   cancelledByDeferral: (donation: DonationForFeed) =>
     `Your booking for ${formatFeedDate(donation.date)} was cancelled: you cannot donate on that day.`,
+  cancelledAccountClosed: (donation: DonationForFeed) =>
+    `Your booking for ${formatFeedDate(donation.date)} was cancelled: your account was closed.`,
   cancelledSiteClosed: (donation: DonationForFeed, place: AppointmentPlace) =>
     `Your booking for ${formatFeedDate(donation.date)}${placeText(place)} was cancelled: the site is closed at that time.`,
   moved: (donation: DonationForFeed, place: AppointmentPlace | null) =>

@@ -171,12 +171,24 @@ export function cancelBookingCoveredByDeferral(
   until: string | null,
   cancellation: { by: number; at: string },
 ): Promise<DonationRow | undefined> {
+  return cancelPendingBookingOf(trx, donorId, { ...cancellation, reason: 'The donor was deferred.', bookedBefore: until });
+}
+
+/**
+ * The donor's pending booking (at most one), cancelled by staff's action with its reason; only one
+ * booked before `bookedBefore` when given. Undefined when there was none.
+ */
+export function cancelPendingBookingOf(
+  trx: Transaction<DB>,
+  donorId: number,
+  cancellation: { by: number; at: string; reason: string; bookedBefore?: string | null },
+): Promise<DonationRow | undefined> {
   let update = trx
     .updateTable('donations')
-    .set({ status: 'cancelled', decided_by: cancellation.by, decided_at: cancellation.at, outcome_reason: 'The donor was deferred.' })
+    .set({ status: 'cancelled', decided_by: cancellation.by, decided_at: cancellation.at, outcome_reason: cancellation.reason })
     .where('donor_id', '=', donorId)
     .where('status', '=', 'pending');
-  if (until !== null) update = update.where('donation_date', '<', until);
+  if (cancellation.bookedBefore) update = update.where('donation_date', '<', cancellation.bookedBefore);
   return update.returningAll().executeTakeFirst();
 }
 

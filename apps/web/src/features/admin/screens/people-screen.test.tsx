@@ -127,6 +127,7 @@ describe('Manage Donors and Manage Patients', () => {
     await user.click(await screen.findByRole('button', { name: 'Deactivate Asha Kulkarni' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate Asha Kulkarni?' });
     expect(dialog).toHaveTextContent('will no longer be able to sign in');
+    expect(dialog).toHaveTextContent('A booking they have waiting is cancelled, and their place freed.');
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate donor' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

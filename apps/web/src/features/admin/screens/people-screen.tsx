@@ -304,8 +304,10 @@ export function PeopleScreen({ kind }: { kind: PersonKind }) {
           <IconUserOff size={24} aria-hidden style={{ flexShrink: 0 }} />
           <Text size="sm">
             {confirming ? `${fullName(confirming)} (${confirming.username})` : 'This account'} will no longer
-            be able to sign in, and any session they have open ends now. Their{' '}
-            {kind === 'donors' ? 'donations' : 'requests'} stay in the history.
+            be able to sign in, and any session they have open ends now.{' '}
+            {kind === 'donors'
+              ? 'A booking they have waiting is cancelled, and their place freed. Their donations stay in the history.'
+              : 'Their requests stay in the history.'}
           </Text>
         </Group>
       </ConfirmDialog>
