@@ -2,13 +2,25 @@ import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import { invalidFields } from '../errors';
 import { hookList } from './route-hooks';
 
-export const NUL_CHARACTER_MESSAGE = 'Text must not contain the NUL character';
+export const CONTROL_CHARACTER_MESSAGE = 'Text must not contain control characters';
 
 /**
- * No text this product stores or looks up can contain U+0000: PostgreSQL refuses it outright (a
- * 500 from deep inside a query), and SQLite would keep it. Checked once for every route that
- * takes input, after the body is parsed and validated (multipart fields included), so each field
- * need not repeat it.
+ * U+0000 anywhere: PostgreSQL refuses it outright (a 500 from deep inside a query), and SQLite would
+ * keep it. In what the product stores and shows to others, the other invisible characters too: the
+ * C0 and C1 controls but tab, line feed and carriage return (a bell in a site's name reached donors'
+ * calendar files, which RFC 5545 forbids), and the bidirectional overrides and isolates, which make
+ * a name read backwards ("\u202eetiS" shows as "Site"). A password may hold any of these but NUL:
+ * it is never shown, and refusing it could lock its owner out.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what this looks for
+const NUL = /\u0000/;
+// eslint-disable-next-line no-control-regex -- control characters are what this looks for
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+
+/**
+ * No control character (above) in any text of a request that takes input: checked once for every
+ * route, after the body is parsed and validated (multipart fields included), so each field need
+ * not repeat it.
  *
  * A lone UTF-16 surrogate (JSON's "\ud800") is not a character: it becomes U+FFFD here, as it
  * would had the client sent UTF-8. Otherwise SQLite stored its three raw bytes and gave back three
@@ -16,12 +28,15 @@ export const NUL_CHARACTER_MESSAGE = 'Text must not contain the NUL character';
  */
 export function registerTextInputGuard(app: FastifyInstance): void {
   const guard: preHandlerHookHandler = (request, _reply, done) => {
-    // HTTP refuses a raw NUL in the request line, so the query and the path parameters can only
-    // hold one sent as %00: without that in the URL they need no walk (most requests are reads).
-    const sources = request.url.includes('%00') ? (['body', 'query', 'params'] as const) : (['body'] as const);
-    for (const source of sources) {
-      const field = pathOfNul(request[source]);
-      if (field !== undefined) return done(invalidFields({ [field || source]: NUL_CHARACTER_MESSAGE }));
+    const inBody = pathOfControlCharacter(request.body);
+    if (inBody !== undefined) return done(invalidFields({ [inBody || 'body']: CONTROL_CHARACTER_MESSAGE }));
+    // The query and the path parameters are looked up, never stored: only NUL matters there, and
+    // HTTP refuses a raw NUL in the request line, so only one sent as %00 (most requests are reads).
+    if (request.url.includes('%00')) {
+      for (const source of ['query', 'params'] as const) {
+        const field = pathOfControlCharacter(request[source], { only: NUL });
+        if (field !== undefined) return done(invalidFields({ [field || source]: CONTROL_CHARACTER_MESSAGE }));
+      }
     }
     if (typeof request.body === 'string') request.body = wellFormed(request.body);
     else replaceLoneSurrogates(request.body);
@@ -41,15 +56,16 @@ export function registerTextInputGuard(app: FastifyInstance): void {
 }
 
 /**
- * The dotted path of the first string holding a NUL, '' for the value itself, undefined when none
- * (the path is only put together for a string that has one).
+ * The dotted path of the first string holding a control character, '' for the value itself,
+ * undefined when none (the path is only put together for a string that has one). Under a key that
+ * names a password, only NUL counts.
  */
-function pathOfNul(value: unknown, depth = 0): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? '' : undefined;
+function pathOfControlCharacter(value: unknown, { only = CONTROL_CHARACTERS, depth = 0 } = {}): string | undefined {
+  if (typeof value === 'string') return only.test(value) ? '' : undefined;
   if (typeof value !== 'object' || value === null || depth > 8) return undefined;
   const record = value as Record<string, unknown>;
   for (const key of Object.keys(record)) {
-    const found = pathOfNul(record[key], depth + 1);
+    const found = pathOfControlCharacter(record[key], { only: /password/i.test(key) ? NUL : only, depth: depth + 1 });
     if (found !== undefined) return found ? `${key}.${found}` : key;
   }
   return undefined;

@@ -44,6 +44,26 @@ function expectNoSecrets(body: string) {
 }
 
 describe('POST /api/auth/register', () => {
+  it('refuses invisible control characters and direction overrides in what others see, but not in a password', async () => {
+    // "\u202e" would show "Kumar\u202eevil" reversed to other users; a bell reaches calendar files.
+    for (const last_name of ['Ku\u0007mar', '\u202eramuK', 'Kumar\u2066x\u2069', 'Ku\u0085mar']) {
+      const refused = await register(donorBody({ last_name }));
+      expect(refused.statusCode, JSON.stringify(last_name)).toBe(422);
+      expect(refused.json().errors).toEqual({ last_name: 'Text must not contain control characters' });
+    }
+    // A line break in an address, accents, Devanagari and an Arabic name are text, not controls.
+    const accepted = await register(
+      donorBody({ first_name: 'José', last_name: 'नायर', address: 'Flat 2\nMG Road', username: `arabic_${sequence}` }),
+    );
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    expect((await register(donorBody({ last_name: 'حداد' }))).statusCode).toBe(201);
+    // A password is never shown: only NUL is refused there.
+    const password = 'bell\u0007password';
+    const withBell = donorBody({ password });
+    expect((await register(withBell)).statusCode).toBe(201);
+    expect((await signIn(withBell.username, password)).statusCode).toBe(200);
+  });
+
   it("stamps the account and its first activity with the bank's clock, not the machine's", async () => {
     t.clock.set('2026-01-02T09:00:00.000Z');
     try {
