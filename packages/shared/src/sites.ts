@@ -71,6 +71,17 @@ const closedDatesField = z
   // Stored sorted and once each, whatever order they were typed in.
   .transform((dates) => [...new Set(dates)].sort());
 
+/** The days a site opens for less than one slot: it would take no booking on them. */
+export function daysShorterThanASlot(hours: WeeklyHours, slotMinutes: number): Weekday[] {
+  return WEEKDAYS.filter((day) => {
+    const open = hours[day];
+    return open !== null && minutesOf(open.close) - minutesOf(open.open) < slotMinutes;
+  });
+}
+
+export const shorterThanASlotMessage = (slotMinutes: number) =>
+  `Open for at least one slot (${slotMinutes} minutes)`;
+
 /** What staff enter to create a site (POST /api/admin/sites). */
 export const SiteFormSchema = z
   .object({
@@ -85,6 +96,11 @@ export const SiteFormSchema = z
   .refine((site) => WEEKDAYS.some((day) => site.hours[day] !== null), {
     message: 'Open the site on at least one day of the week',
     path: ['hours'],
+  })
+  .superRefine((site, context) => {
+    for (const day of daysShorterThanASlot(site.hours, site.slot_minutes)) {
+      context.addIssue({ code: 'custom', message: shorterThanASlotMessage(site.slot_minutes), path: ['hours', day, 'close'] });
+    }
   });
 export type SiteForm = z.input<typeof SiteFormSchema>;
 export type SiteInput = z.output<typeof SiteFormSchema>;

@@ -142,6 +142,27 @@ describe('sites (staff)', () => {
     expect(closedAllWeek.json().errors).toEqual({ hours: 'Open the site on at least one day of the week' });
   });
 
+  it('refuses a day open for less than one slot, on creation and on an edit of the hours or of the slot length', async () => {
+    const hours = { ...WEEKDAYS_8_TO_16, tuesday: { open: '08:00', close: '08:10' } };
+    const created = await post('/api/admin/sites', admin, { name: 'Kiosk', address: 'Somewhere', hours });
+    expect(created.statusCode).toBe(422);
+    expect(created.json().errors).toEqual({ 'hours.tuesday.close': 'Open for at least one slot (15 minutes)' });
+
+    const site = await createSite({ name: 'Short Tuesdays', hours: { ...WEEKDAYS_8_TO_16, tuesday: { open: '08:00', close: '09:00' } } });
+    try {
+      const shorter = await patch(`/api/admin/sites/${site.id}`, admin, { hours });
+      expect(shorter.statusCode).toBe(422);
+      expect(shorter.json().errors).toEqual({ 'hours.tuesday.close': 'Open for at least one slot (15 minutes)' });
+      const longer = await patch(`/api/admin/sites/${site.id}`, admin, { slot_minutes: 90 });
+      expect(longer.statusCode).toBe(422);
+      expect(longer.json().errors).toEqual({ slot_minutes: 'Longer than the opening hours on Tuesday' });
+      // Nothing was saved; exactly one slot fits.
+      expect((await patch(`/api/admin/sites/${site.id}`, admin, { slot_minutes: 60 })).json()).toMatchObject({ slot_minutes: 60, hours: { tuesday: { close: '09:00' } } });
+    } finally {
+      await t.db.updateTable('sites').set({ active: 0 }).where('id', '=', site.id).execute();
+    }
+  });
+
   it('edits a site and deactivates it: donors no longer see it or its slots, staff still do', async () => {
     const site = await createSite();
     const donor = await createDonor(t);

@@ -1,4 +1,5 @@
-import type { SitePatch, SiteUpdate } from '@bloodbank/shared/sites';
+import { daysShorterThanASlot, shorterThanASlotMessage, type SitePatch, type SiteUpdate } from '@bloodbank/shared/sites';
+import { invalidFields } from '../../errors';
 import type { AppContext } from '../../context';
 import type { SitesTable } from '../../db/types';
 import type { Updateable } from 'kysely';
@@ -7,6 +8,8 @@ import { recordAudit } from '../audit/audit.repository';
 import { cancelBookingsAtClosedTimes } from './cancel-closed-bookings';
 import { lockSiteRow, updateSiteRow } from './sites.repository';
 import { siteNotFound, toSite } from './sites.service';
+
+const capitalised = (day: string) => day.charAt(0).toUpperCase() + day.slice(1);
 
 /**
  * PATCH /admin/sites/:id: edit a site, or deactivate it (`{active:false}`: no new bookings there;
@@ -32,10 +35,21 @@ export async function updateSite(
     if (patch.capacity !== undefined) change.capacity = patch.capacity;
     if (patch.closed_dates !== undefined) change.closed_dates = JSON.stringify(patch.closed_dates);
     if (patch.active !== undefined) change.active = patch.active ? 1 : 0;
+    const previous = toSite(before);
+    // Hours or a slot length that leave a day without a single slot: said where the change was made.
+    const slotMinutes = patch.slot_minutes ?? previous.slot_minutes;
+    const tooShort = daysShorterThanASlot(patch.hours ?? previous.hours, slotMinutes);
+    if (tooShort.length > 0) {
+      const message = shorterThanASlotMessage(slotMinutes);
+      throw invalidFields(
+        patch.hours
+          ? Object.fromEntries(tooShort.map((day) => [`hours.${day}.close`, message]))
+          : { slot_minutes: `Longer than the opening hours on ${tooShort.map(capitalised).join(', ')}` },
+      );
+    }
     const row = await updateSiteRow(trx, siteId, change);
     if (!row) throw siteNotFound();
     const site = toSite(row);
-    const previous = toSite(before);
     await recordAudit(trx, {
       actorId: admin.id,
       actor: admin.username,

@@ -79,6 +79,20 @@ describe('SiteFormDrawer', () => {
     expect(posts(api)).toHaveLength(0);
   });
 
+  it('refuses a day open for less than one slot, on that day', async () => {
+    const { api, user } = renderForm();
+    await screen.findByRole('form', { name: 'Add site' });
+    await user.type(screen.getByLabelText(/site name/i), 'Kiosk');
+    await user.type(screen.getByLabelText(/address/i), 'Ward 4, City Hospital');
+    await typeInto(user, screen.getByLabelText('Tuesday Closes'), '08:10');
+    await user.click(within(form()).getByRole('button', { name: 'Add site' }));
+
+    expect(
+      await within(dayRow('tuesday')).findByText('Open for at least one slot (15 minutes)'),
+    ).toBeInTheDocument();
+    expect(posts(api)).toHaveLength(0);
+  });
+
   it('asks for at least one open day when every day is switched off', async () => {
     const { api, user } = renderForm();
     await screen.findByRole('form', { name: 'Add site' });
