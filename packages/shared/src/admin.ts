@@ -4,7 +4,13 @@ import { DonorDetailsSchema, PatientDetailsSchema } from './auth';
 import { BloodRequestSchema, REQUEST_STATUSES } from './blood-request';
 import { DONATION_STATUSES, DonationSchema } from './donation';
 import { ScreeningSchema, TestResultsRecordSchema } from './donation-lifecycle';
-import { ComponentCountsSchema, COMPONENTS, componentField, DEFAULT_COMPONENT, SEPARATED_COMPONENTS } from './components';
+import {
+  ComponentCountsSchema,
+  COMPONENTS,
+  componentField,
+  DEFAULT_COMPONENT,
+  SEPARATED_COMPONENTS,
+} from './components';
 import { bloodGroupField, isoDateField, MAX_ROW_ID, requiredText, type TodayProvider } from './fields';
 
 // ---------------------------------------------------------------- paging
@@ -131,7 +137,10 @@ const NOTHING_TO_CHANGE = 'Change at least one field';
 /** PATCH bodies: any subset of the registration fields, validated with the registration rules. */
 export const AdminDonorUpdateSchema = DonorDetailsSchema.partial().refine(atLeastOneField, NOTHING_TO_CHANGE);
 export type AdminDonorUpdate = z.infer<typeof AdminDonorUpdateSchema>;
-export const AdminPatientUpdateSchema = PatientDetailsSchema.partial().refine(atLeastOneField, NOTHING_TO_CHANGE);
+export const AdminPatientUpdateSchema = PatientDetailsSchema.partial().refine(
+  atLeastOneField,
+  NOTHING_TO_CHANGE,
+);
 export type AdminPatientUpdate = z.infer<typeof AdminPatientUpdateSchema>;
 
 // ---------------------------------------------------------------- units
@@ -206,20 +215,26 @@ export type ProcessUnitResult = z.infer<typeof ProcessUnitResultSchema>;
 export const ReceiveUnitsResultSchema = z.object({ units: z.array(BloodUnitSchema) });
 export type ReceiveUnitsResult = z.infer<typeof ReceiveUnitsResultSchema>;
 
-export const DiscardUnitsSchema = z.union([
-  z.object({
-    unit_ids: z.array(z.number().int().positive().max(MAX_ROW_ID)).min(1, 'Choose at least one unit').max(500),
-    reason: z.string().trim().max(500).optional(),
-  }),
-  z.object({
-    bloodgroup: bloodGroupField(),
-    /** Which units to count from; red cells (with whole blood, first-expiring-first) unless chosen. */
-    component: componentField().default(DEFAULT_COMPONENT),
-    count: z.coerce.number().int().min(1, 'Minimum 1 unit').max(500),
-    reason: requiredText('Reason is required', 500),
-  }),
-  z.object({ expired: z.literal(true) }),
-]);
+export const DiscardUnitsSchema = z.union(
+  [
+    z.object({
+      unit_ids: z
+        .array(z.number().int().positive().max(MAX_ROW_ID))
+        .min(1, 'Choose at least one unit')
+        .max(500),
+      reason: z.string().trim().max(500).optional(),
+    }),
+    z.object({
+      bloodgroup: bloodGroupField(),
+      /** Which units to count from; red cells (with whole blood, first-expiring-first) unless chosen. */
+      component: componentField().default(DEFAULT_COMPONENT),
+      count: z.coerce.number().int().min(1, 'Minimum 1 unit').max(500),
+      reason: requiredText('Reason is required', 500),
+    }),
+    z.object({ expired: z.literal(true) }),
+  ],
+  { error: 'Send unit_ids; or bloodgroup, count and reason; or expired: true' },
+);
 export type DiscardUnits = z.infer<typeof DiscardUnitsSchema>;
 
 export const DiscardResultSchema = z.object({ discarded_unit_ids: z.array(z.number().int()) });
@@ -239,9 +254,7 @@ export const DiscardConflictSchema = z.object({
 
 /** A POST body that may be left out entirely (a missing JSON body reaches the server as null). */
 const optionalBody = <T extends z.ZodObject>(schema: T) =>
-  schema
-    .nullish()
-    .transform((body) => body ?? ({} as z.output<T>));
+  schema.nullish().transform((body) => body ?? ({} as z.output<T>));
 
 /** Optional `bloodgroup`: approve from this compatible group instead of the requested one. */
 export const ApproveRequestSchema = optionalBody(z.object({ bloodgroup: z.enum(BLOOD_GROUPS).optional() }));
@@ -294,7 +307,10 @@ export type AdminRequestsQuery = z.infer<typeof AdminRequestsQuerySchema>;
 export const AdminDonationsQuerySchema = PageQuerySchema.extend({
   status: z.enum(DONATION_STATUSES).optional(),
   /** `true`: only bookings due today or earlier; `false`: only bookings for a later day (the upcoming ones). */
-  due: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
+  due: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
   donor_id: z.coerce.number().int().positive().max(MAX_ROW_ID).optional(),
 });
 export type AdminDonationsQuery = z.infer<typeof AdminDonationsQuerySchema>;

@@ -19,6 +19,8 @@ export function requiredText(requiredMessage: string, maxLength = 200) {
     .max(maxLength, `Must be at most ${maxLength} characters`);
 }
 
+const DECIMAL_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)$/;
+
 /** A whole number; empty form inputs ('' / null / undefined) count as missing, numeric strings are read. */
 export function requiredInteger(requiredMessage: string) {
   return z.preprocess(
@@ -26,7 +28,8 @@ export function requiredInteger(requiredMessage: string) {
       if (value === null || value === undefined) return undefined;
       // Blank, spaces too, is missing: "is required", not "Please enter a number".
       if (typeof value === 'string' && value.trim() === '') return undefined;
-      if (typeof value === 'string' && !Number.isNaN(Number(value))) return Number(value);
+      // Written as people write numbers: not "0x2" or "1e1", which Number() would also read.
+      if (typeof value === 'string' && DECIMAL_NUMBER.test(value.trim())) return Number(value);
       return value;
     },
     z

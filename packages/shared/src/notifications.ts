@@ -57,10 +57,13 @@ export const NotificationsQuerySchema = z.object({
 });
 
 /** POST /api/notifications/read: some (`ids`) or every one (`all: true`). */
-export const MarkReadSchema = z.union([
-  z.object({ ids: z.array(z.number().int().positive().max(MAX_ROW_ID)).min(1, 'Choose at least one notification').max(200) }).strict(),
-  z.object({ all: z.literal(true) }).strict(),
-]);
+export const MarkReadSchema = z.union(
+  [
+    z.object({ ids: z.array(z.number().int().positive().max(MAX_ROW_ID)).min(1, 'Choose at least one notification').max(200) }).strict(),
+    z.object({ all: z.literal(true) }).strict(),
+  ],
+  { error: 'Send ids (1 to 200 notification ids, as numbers) or all: true' },
+);
 export type MarkRead = z.infer<typeof MarkReadSchema>;
 
 /** GET and PATCH /api/users/me/preferences. */

@@ -190,6 +190,7 @@ describe('POST /api/admin/units/discard', () => {
 
     const missingReason = await discard({ bloodgroup: 'O+', count: 2 });
     expect(missingReason.statusCode).toBe(422);
+    expect(missingReason.json().detail).toBe('Send unit_ids; or bloodgroup, count and reason; or expired: true');
 
     const response = await discard({ bloodgroup: 'O+', count: 2, reason: 'Fridge failure' });
     expect(response.statusCode).toBe(200);

@@ -65,7 +65,15 @@ describe('without SMTP_URL: the outbox folder', () => {
     expect(await listOf(t, donor)).toMatchObject({ unread: 0, items: [{ id: mine, read: true }] });
     expect((await post(t, '/api/notifications/read', stranger, { all: true })).statusCode).toBe(204);
     expect((await listOf(t, stranger)).unread).toBe(0);
-    expect((await post(t, '/api/notifications/read', donor, { ids: [] })).statusCode).toBe(422);
+    const emptyList = await post(t, '/api/notifications/read', donor, { ids: [] });
+    expect(emptyList.statusCode).toBe(422);
+    expect(emptyList.json().errors).toEqual({ ids: 'Choose at least one notification' });
+    // Neither shape: the answer says what is expected, not "Invalid input".
+    for (const body of [{}, { ids: ['13745'] }, { ids: Array.from({ length: 201 }, (_, index) => index + 1) }]) {
+      const refused = await post(t, '/api/notifications/read', donor, body);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().detail).toBe('Send ids (1 to 200 notification ids, as numbers) or all: true');
+    }
     expect((await t.app.inject({ method: 'GET', url: '/api/notifications' })).statusCode).toBe(401);
   });
 

@@ -227,6 +227,8 @@ describe('POST /api/requests', () => {
     ['0 units', { unit: 0 }, 'unit', 'Minimum 1 unit is required'],
     ['no units', { unit: '' }, 'unit', 'Number of units is required'],
     ['a fractional number of units', { unit: 1.5 }, 'unit', 'Please enter a whole number'],
+    ['units written in hexadecimal', { unit: '0x2' }, 'unit', 'Please enter a number'],
+    ['units written with an exponent', { unit: '1e1' }, 'unit', 'Please enter a number'],
     ['no date', { date: '' }, 'date', 'Required date is needed'],
     ['a date in the past', { date: '2026-03-09' }, 'date', 'Date cannot be in the past'],
     ['a date that does not exist', { date: '2026-02-30' }, 'date', 'Please enter a valid date (YYYY-MM-DD)'],
