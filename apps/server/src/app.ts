@@ -167,6 +167,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   registerRateLimit(app, { max: config.rateLimitMax, redis });
   registerAccessControl(app, ctx.db, ctx.changes);
   await app.register(fastifyFormbody);
+  // No route reads plain text: a text/plain body is the wrong content type (415), not a string
+  // that fails each route's schema (422).
+  app.removeContentTypeParser('text/plain');
   await app.register(fastifyJwt, {
     secret: resolveJwtSecret(config),
     sign: { algorithm: 'HS256' },

@@ -121,6 +121,17 @@ describe('error answers made before any route runs', () => {
     expect(encoded.body).not.toContain('"name"');
   });
 
+  it('415 for a body of a content type no route reads (text/plain)', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'username=asha&password=secret1',
+    });
+    expect(response.statusCode).toBe(415);
+    expectErrorAnswer(response, 'Unsupported content type', 'unsupported_media_type');
+  });
+
   it('400 for a malformed multipart registration, with no error logged', async () => {
     const before = logText.length;
     for (const [contentType, payload] of [
