@@ -49,6 +49,8 @@ export const ELIGIBILITY_STATEMENT =
 /** User-facing messages of spec section 8, word for word. */
 export const MESSAGES = {
   loginFailed: 'Login failed. Please try again.',
+  /** The 401 of a token that is expired, revoked or not one of ours (PRODUCT.md section 4). */
+  sessionInvalid: 'Your session has expired or is no longer valid. Please log in again.',
   registrationFailed: 'Registration failed. Please try again.',
   unexpected: 'An unexpected error occurred. Please try again later.',
   invalidCredentials: 'Invalid username or password',

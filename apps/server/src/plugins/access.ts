@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CompiledQuery } from 'kysely';
 import type { Role } from '@bloodbank/shared/auth';
+import { MESSAGES } from '@bloodbank/shared/constants';
 import { askerOf, createVersionedCache, type ChangeWatch } from '../db/change-versions';
 import type { Database } from '../db/database';
 import { forbidden, unauthorized } from '../errors';
@@ -49,7 +50,7 @@ declare module '@fastify/jwt' {
   }
 }
 
-export const SESSION_INVALID = 'Your session has expired or is no longer valid. Please log in again.';
+export const SESSION_INVALID = MESSAGES.sessionInvalid;
 
 export function registerAccessControl(app: FastifyInstance, db: Database, changes: ChangeWatch): void {
   app.decorateRequest('principal', null);

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { deferred, jsonResponse, mockApi, sampleUser } from '@/test/mock-api';
+import { MESSAGES } from '@bloodbank/shared/constants';
+import { apiRequest } from '@/lib/api-client';
+import { deferred, jsonResponse, mockApi, sampleUser, tokenFor } from '@/test/mock-api';
 import { renderApp } from '@/test/render';
 
 vi.mock('@/features/donor/routes', async () =>
@@ -18,7 +20,10 @@ vi.mock('@/features/admin/routes', async () =>
 );
 
 const stats = { donors: 15, patients: 25, units: 50, donations: 30 };
-const supply = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'].map((bloodgroup) => ({ bloodgroup, level: 'good' }));
+const supply = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'].map((bloodgroup) => ({
+  bloodgroup,
+  level: 'good',
+}));
 /** What the home page asks for: its figures and the blood supply strip. */
 const visitorHome = {
   'GET /api/stats': () => jsonResponse(200, stats),
@@ -136,6 +141,50 @@ describe('routes and the route guard', () => {
     expect(localStorage.getItem('userType')).toBeNull();
     expect(localStorage.getItem('userId')).toBeNull();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('a session the server ends while it is in use', () => {
+  it('sends the user to their login page with why, and back to the page they were on once signed in', async () => {
+    signedInAs(sampleUser);
+    mockApi({
+      'GET /api/users/me': () => jsonResponse(200, sampleUser),
+      'GET /api/donor/summary': () => jsonResponse(401, { detail: MESSAGES.sessionInvalid }),
+      'POST /api/auth/token': () => jsonResponse(200, tokenFor('donor')),
+      ...visitorHome,
+    });
+    const { router, user } = await renderApp('/donor/donate?from=card');
+    expect(await screen.findByRole('heading', { level: 1, name: 'DonateBloodRoute' })).toBeInTheDocument();
+
+    // Any request of the signed-in app is refused: the token expired meanwhile.
+    await apiRequest('/donor/summary').catch(() => undefined);
+
+    expect(await screen.findByRole('heading', { name: 'Donor Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/donor/donorlogin');
+    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.sessionInvalid);
+    expect(localStorage.getItem('token')).toBeNull();
+
+    await user.type(screen.getByLabelText(/username/i), 'asha');
+    await user.type(screen.getByLabelText(/^password/i), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'DonateBloodRoute' })).toBeInTheDocument();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      '/donor/donate?from=card',
+    );
+  });
+
+  it('a later visit while signed out lands on the home page again, as the spec says', async () => {
+    sessionStorage.setItem('sessionExpired', JSON.stringify({ userType: 'donor' }));
+    mockApi(visitorHome);
+    const first = await renderApp('/donor/donate');
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/donor/donorlogin'));
+    first.unmount();
+
+    const second = await renderApp('/donor/donate');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Give Blood, Give Life' }),
+    ).toBeInTheDocument();
+    expect(second.router.state.location.pathname).toBe('/');
   });
 });
 

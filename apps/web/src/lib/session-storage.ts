@@ -48,3 +48,43 @@ export function clearSession(): void {
 export function isSessionChange(event: StorageEvent): boolean {
   return event.key === null || event.key === KEYS.token;
 }
+
+/** A session the server ended while it was in use (expired, revoked): whose it was. */
+export interface ExpiredSession {
+  userType: UserType;
+}
+
+const EXPIRED_KEY = 'sessionExpired';
+
+/**
+ * Kept for this tab only (sessionStorage): the route guard then sends the user to their login page
+ * with a word of why, and the login brings them back, instead of landing them on the home page.
+ */
+export function rememberExpiredSession(expired: ExpiredSession): void {
+  try {
+    sessionStorage.setItem(EXPIRED_KEY, JSON.stringify(expired));
+  } catch {
+    // Without storage the user lands on the home page, as after any sign-out.
+  }
+}
+
+/** The expired session, once: reading it forgets it. */
+export function takeExpiredSession(): ExpiredSession | null {
+  try {
+    const stored = sessionStorage.getItem(EXPIRED_KEY);
+    sessionStorage.removeItem(EXPIRED_KEY);
+    if (!stored) return null;
+    const { userType } = JSON.parse(stored) as Partial<ExpiredSession>;
+    return userType === 'admin' || userType === 'donor' || userType === 'patient' ? { userType } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function forgetExpiredSession(): void {
+  try {
+    sessionStorage.removeItem(EXPIRED_KEY);
+  } catch {
+    // Nothing stored.
+  }
+}

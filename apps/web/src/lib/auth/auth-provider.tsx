@@ -3,7 +3,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, TokenResponse } from '@bloodbank/shared/auth';
 import { roleOf } from '@bloodbank/shared/roles';
 import { onUnauthorized } from '../api-client';
-import { clearSession, isSessionChange, readToken, writeSession } from '../session-storage';
+import {
+  clearSession,
+  forgetExpiredSession,
+  isSessionChange,
+  readToken,
+  rememberExpiredSession,
+  writeSession,
+} from '../session-storage';
 import { AuthContext, type AuthContextValue, type AuthState } from './auth-context';
 import { currentUserQueryKey, currentUserQueryOptions } from './current-user';
 
@@ -18,6 +25,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   });
 
   const signOut = useCallback(() => {
+    forgetExpiredSession();
     clearSession();
     setHasToken(false);
     // Nothing one user fetched may be shown to the next one on this device.
@@ -26,6 +34,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     (token: TokenResponse, user: CurrentUser) => {
+      forgetExpiredSession();
       queryClient.clear();
       writeSession({ token: token.access_token, userType: token.user_type, userId: token.user_id });
       queryClient.setQueryData(currentUserQueryKey, user);
@@ -42,7 +51,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (startupFailed) clearSession();
   }, [startupFailed]);
 
-  useEffect(() => onUnauthorized(signOut), [signOut]);
+  // A session the server ended while it was in use (expired, revoked): signed out too, and the route
+  // guard then sends the user to log in again, with why, and back to this page afterwards. A token
+  // refused at start-up is cleared silently (spec section 4): no user was loaded yet.
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        const user = queryClient.getQueryData<CurrentUser>(currentUserQueryKey);
+        signOut();
+        if (user) rememberExpiredSession({ userType: user.userType });
+      }),
+    [signOut, queryClient],
+  );
 
   // Signing out (or in) in another tab applies here too.
   useEffect(() => {

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, jsonResponse, mockApi, sampleUser, tokenFor } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
-import { LoginPage } from './login-page';
+import { afterSignInPath, LoginPage } from './login-page';
 
 const patientUser = {
   ...sampleUser,
@@ -52,6 +52,22 @@ describe('LoginPage', () => {
     expect(localStorage.getItem('token')).toBe('token-donor-7');
     expect(localStorage.getItem('userType')).toBe('donor');
     expect(localStorage.getItem('userId')).toBe('7');
+  });
+
+  it('sends one sign-in for a double-click on Login', async () => {
+    const token = deferred<Response>();
+    const api = mockApi({
+      'POST /api/auth/token': () => token.promise,
+      'GET /api/users/me': () => jsonResponse(200, sampleUser),
+    });
+    const { user } = renderScreen(<LoginPage userType="donor" />, { path: '/donor/donorlogin' });
+    await user.type(screen.getByLabelText(/username/i), 'asha');
+    await user.type(screen.getByLabelText(/^password/i), 'secret1');
+    await user.dblClick(screen.getByRole('button', { name: 'Login' }));
+    token.resolve(jsonResponse(200, tokenFor('donor')));
+
+    expect(await screen.findByTestId('current-path')).toHaveTextContent('/donor/donor-dashboard');
+    expect(api.requests.filter((request) => request.path === '/api/auth/token')).toHaveLength(1);
   });
 
   it('shows the server detail, and clears it when the user tries again', async () => {
@@ -170,5 +186,17 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Log out' }));
     expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('afterSignInPath', () => {
+  it("goes back to the page a session expired on, when it is of the role's own app", () => {
+    expect(afterSignInPath('DONOR', '/donor/donate?x=1')).toBe('/donor/donate?x=1');
+    expect(afterSignInPath('ADMIN', '/admin-request')).toBe('/admin-request');
+    expect(afterSignInPath('PATIENT', '/notifications')).toBe('/notifications');
+    // Another role's page, nothing, or an address outside the app: the dashboard.
+    expect(afterSignInPath('PATIENT', '/donor/donate')).toBe('/patient/patient-dashboard');
+    expect(afterSignInPath('DONOR', undefined)).toBe('/donor/donor-dashboard');
+    expect(afterSignInPath('DONOR', '//evil.example/donor')).toBe('/donor/donor-dashboard');
   });
 });

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@m
 import { useDocumentTitle } from '@mantine/hooks';
 import {
   IconAlertCircle,
+  IconClockExclamation,
   IconCircleCheck,
   IconDroplet,
   IconShieldLock,
@@ -17,6 +18,7 @@ import { MESSAGES } from '@bloodbank/shared/constants';
 import { dashboardPathFor, paths } from '@/app/paths';
 import { PageLoader } from '@/components/ui/page-loader';
 import { displayNameOf, useAuth } from '@/lib/auth/auth-context';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { signInErrorMessage, useSignIn } from '../hooks/use-sign-in';
 import { AuthCard } from './auth-card';
 
@@ -46,9 +48,24 @@ const SIGNUP_PATHS: Partial<Record<UserType, string>> = {
 
 const ROLE_NAMES: Record<Role, string> = { ADMIN: 'an admin', DONOR: 'a donor', PATIENT: 'a patient' };
 
-/** Set by the registration screens when they send the new user here. */
+/** Set by the screens that send a user here. */
 export interface LoginLocationState {
+  /** The registration screens: the account was just made. */
   registered?: boolean;
+  /** The route guard: the server ended the session while it was in use (app/route-guard.tsx). */
+  expired?: boolean;
+  /** Where to go back to once signed in (a path in the app). */
+  from?: string;
+}
+
+/** The page to open after signing in: the one the session expired on, if it is of this role's app. */
+export function afterSignInPath(role: Role, from: string | undefined): string {
+  const dashboard = dashboardPathFor(role);
+  if (!from || !from.startsWith('/') || from.startsWith('//')) return dashboard;
+  const area = dashboard.split('/')[1];
+  // Admin paths are /admin/... and /admin-...; the shared pages (notifications, profile) fit anyone.
+  const shared = [paths.notifications, paths.profile].some((path) => from.startsWith(path));
+  return shared || from.startsWith(`/${area}`) ? from : dashboard;
 }
 
 export function LoginPage({ userType }: { userType: UserType }) {
@@ -100,7 +117,9 @@ function LoginForm({ userType, signIn }: { userType: UserType; signIn: ReturnTyp
   const copy = COPY[userType];
   const navigate = useNavigate();
   const location = useLocation();
-  const justRegistered = (location.state as LoginLocationState | null)?.registered === true;
+  const state = location.state as LoginLocationState | null;
+  const justRegistered = state?.registered === true;
+  const expired = state?.expired === true;
   const signupPath = SIGNUP_PATHS[userType];
 
   const form = useForm<LoginForm>({
@@ -109,24 +128,28 @@ function LoginForm({ userType, signIn }: { userType: UserType; signIn: ReturnTyp
   });
   const { errors } = form.formState;
 
-  const submit = form.handleSubmit((credentials) => {
-    signIn.mutate(credentials, {
-      onSuccess: ({ user }) => void navigate(dashboardPathFor(roleOf(user.userType)), { replace: true }),
-    });
-  });
+  const once = useSingleFlight();
+  const submit = form.handleSubmit((credentials) =>
+    once((finish) => {
+      // Spec section 2: the error text is cleared on each new attempt.
+      signIn.reset();
+      signIn.mutate(credentials, {
+        onSuccess: ({ user }) =>
+          void navigate(afterSignInPath(roleOf(user.userType), state?.from), { replace: true }),
+        onSettled: finish,
+      });
+    }),
+  );
 
   const busy = signIn.isPending;
   return (
-    <form
-      noValidate
-      aria-label={copy.title}
-      onSubmit={(event) => {
-        // Spec section 2: the error text is cleared on each new attempt.
-        signIn.reset();
-        void submit(event);
-      }}
-    >
+    <form noValidate aria-label={copy.title} onSubmit={(event) => void submit(event)}>
       <Stack gap="md">
+        {expired && !signIn.isError ? (
+          <Alert color="blue" variant="light" icon={<IconClockExclamation aria-hidden />} role="status">
+            {MESSAGES.sessionInvalid}
+          </Alert>
+        ) : null}
         {justRegistered && !signIn.isError ? (
           <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden />} role="status">
             {MESSAGES.registrationSuccessful}. Please log in with your new account.
