@@ -1,12 +1,11 @@
 import type { Transaction } from 'kysely';
-import { MESSAGES } from '@bloodbank/shared/constants';
 import type { Deferral, DeferralSource, DeferralType } from '@bloodbank/shared/donation-lifecycle';
 import type { DB } from '../../db/types';
 import type { Principal } from '../../plugins/access';
 import { recordActivity } from '../activity/activity.repository';
 import type { AppContext } from '../../context';
 import { recordAudit } from '../audit/audit.repository';
-import { messages } from '../notifications/messages';
+import { deferredText, messages } from '../notifications/messages';
 import { notify } from '../notifications/notify';
 import { donationActivityMessages, recordBookingCancelledByStaff } from '../donations/donation-activity';
 import { cancelBookingCoveredByDeferral } from '../donations/donations.repository';
@@ -14,10 +13,6 @@ import { findDeferral, insertDeferral } from './deferrals.repository';
 import { toDeferral } from './deferrals.service';
 
 export const DEFERRAL_ACTIVITY_KINDS = { set: 'deferral_set', lifted: 'deferral_lifted' } as const;
-
-/** "You are deferred from donating until …", or the permanent message: never why (the reason may name a test). */
-const deferredText = (deferral: { type: DeferralType; until: string | null }) =>
-  deferral.type === 'permanent' || !deferral.until ? MESSAGES.deferredPermanently : MESSAGES.deferredUntil(deferral.until);
 
 /** The donor's feed says that they are deferred and until when, never why. */
 export const deferralActivityMessages = {

@@ -34,6 +34,11 @@ export function formatFeedDate(isoDate: string): string {
   return `${day} ${MONTHS[(month ?? 1) - 1]}`;
 }
 
+/** '2027-03-12' -> '12 Mar 2027': a date that may fall in another year (a deferral's end). */
+export function formatFeedDateWithYear(isoDate: string): string {
+  return `${formatFeedDate(isoDate)} ${isoDate.slice(0, 4)}`;
+}
+
 export interface DonationForFeed {
   /** The donation date, YYYY-MM-DD. */
   date: string;

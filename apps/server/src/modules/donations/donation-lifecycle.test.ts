@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { formatFeedDateWithYear } from './donation-activity';
 import { addDays } from '@bloodbank/shared/dates';
 import type { AdminDashboard, AdminDonation } from '@bloodbank/shared/admin';
 import { FOLLOW_UP_MESSAGE } from '@bloodbank/shared/donation-lifecycle';
@@ -730,7 +731,7 @@ describe('deferrals by hand (PRODUCT.md 3.7)', () => {
     );
     expect((await notificationsOf(covered)).items[0]).toMatchObject({
       title: 'You are deferred from donating',
-      body: `You are deferred from donating until ${addDays(TODAY, 10)}. Your booking for ${Number(addDays(TODAY, 9).slice(8))} Mar has been cancelled.`,
+      body: `You are deferred from donating until ${formatFeedDateWithYear(addDays(TODAY, 10))}. You can book a donation for that day or later. Your booking for ${Number(addDays(TODAY, 9).slice(8))} Mar has been cancelled.`,
     });
     const dueList = await get<{ items: AdminDonation[] }>('/api/admin/donations?status=pending', admin);
     expect(dueList.items.some((item) => item.id === coveredBooking)).toBe(false);
@@ -741,7 +742,9 @@ describe('deferrals by hand (PRODUCT.md 3.7)', () => {
     const keptBooking = await book(t, kept, addDays(TODAY, 10));
     await post(`/api/admin/donors/${kept.id}/deferrals`, admin, { type: 'temporary', until: addDays(TODAY, 10), reason: 'Cold' });
     expect((await statusOf(keptBooking)).status).toBe('pending');
-    expect((await notificationsOf(kept)).items[0]!.body).toBe(`You are deferred from donating until ${addDays(TODAY, 10)}.`);
+    expect((await notificationsOf(kept)).items[0]!.body).toBe(
+      `You are deferred from donating until ${formatFeedDateWithYear(addDays(TODAY, 10))}. You can book a donation for that day or later.`,
+    );
 
     // Permanent: whatever the date.
     const permanent = await createDonor(t);
@@ -757,7 +760,7 @@ describe('deferrals by hand (PRODUCT.md 3.7)', () => {
     expect((await post(`/api/admin/deferrals/${long.json().id}/lift`, admin, { reason: 'Trip cancelled' })).statusCode).toBe(200);
 
     expect((await activitiesOf(t, donor.id)).at(-1)?.message).toBe(
-      `One of your deferrals was lifted. You are deferred from donating until ${addDays(TODAY, 10)}.`,
+      `One of your deferrals was lifted. You are deferred from donating until ${formatFeedDateWithYear(addDays(TODAY, 10))}. You can book a donation for that day or later.`,
     );
     const titles = (await get<NotificationList>('/api/notifications', donor)).items.map((item) => item.title);
     expect(titles).not.toContain('You can book a donation again');

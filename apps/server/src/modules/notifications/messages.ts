@@ -1,7 +1,16 @@
-import { FOLLOW_UP_MESSAGE } from '@bloodbank/shared/donation-lifecycle';
+import { FOLLOW_UP_MESSAGE, type DeferralType } from '@bloodbank/shared/donation-lifecycle';
 import { MESSAGES } from '@bloodbank/shared/constants';
-import { formatFeedDate } from '../donations/donation-activity';
+import { formatFeedDate, formatFeedDateWithYear } from '../donations/donation-activity';
 import type { Message } from './notify';
+
+/**
+ * What the donor is told of a deferral: until when, as every other date on their screens reads
+ * ("until 23 Dec 2026"), and what they can do; never why (the reason may name a test).
+ */
+export const deferredText = (deferral: { type: DeferralType; until: string | null }) =>
+  deferral.type === 'permanent' || !deferral.until
+    ? MESSAGES.deferredPermanently
+    : `${MESSAGES.deferredUntil(formatFeedDateWithYear(deferral.until))} You can book a donation for that day or later.`;
 
 /**
  * The wording of every message the bank sends (PRODUCT.md 3.8), in one place: the in-app list and
@@ -67,7 +76,7 @@ export const messages = {
     kind: 'deferral_set',
     title: 'You are deferred from donating',
     body:
-      (until ? MESSAGES.deferredUntil(until) : MESSAGES.deferredPermanently) +
+      deferredText({ type: until ? 'temporary' : 'permanent', until }) +
       (cancelledBooking ? ` Your booking for ${formatFeedDate(cancelledBooking)} has been cancelled.` : ''),
     path: DONOR_DASHBOARD,
   }),

@@ -9,6 +9,7 @@ import { book, collect, insertDonationRow, NEGATIVE_RESULTS, recordResults, setT
 import { freePort, readOutbox, startSmtpServer, type ReceivedMail } from '../../../test/support/smtp';
 import { countPendingJobs } from './job-queue';
 import { outboxDirectory } from './mailer';
+import { formatFeedDateWithYear } from '../donations/donation-activity';
 
 /**
  * Telling people (PRODUCT.md 3.8): the in-app list, and the same message by e-mail through the
@@ -192,7 +193,10 @@ describe('over SMTP (SMTP_URL): each kind of message reaches the right person', 
     await post(t, `/api/admin/deferrals/${set.json().id}/lift`, admin, { reason: 'Cleared' });
     const mail = await delivered();
     expect(mail.map((m) => m.subject)).toEqual(['You are deferred from donating', 'You can book a donation again']);
-    expect(mail[0]!.text).toContain(`You are deferred from donating until ${addDays(TODAY, 30)}.`);
+    // As every date on the donor's screens reads ("until 9 Apr 2026"), and what they can do.
+    expect(mail[0]!.text).toContain(
+      `You are deferred from donating until ${formatFeedDateWithYear(addDays(TODAY, 30))}. You can book a donation for that day or later.`,
+    );
     // The reason is the staff's, and may be medical: never in the message.
     expect(mail[0]!.raw).not.toContain('tattoo');
   });
