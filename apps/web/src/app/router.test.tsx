@@ -207,6 +207,7 @@ describe('header', () => {
 
   it('shows a donor their links and a menu titled with their first name; Logout signs out and goes home', async () => {
     signedInAs(sampleUser);
+    sessionStorage.setItem('draft:7:donate-blood', JSON.stringify({ disease: 'Asthma' }));
     const { user, router } = await renderApp('/donor/donor-dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
 
@@ -225,6 +226,8 @@ describe('header', () => {
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(localStorage.getItem('token')).toBeNull();
+    // Half-typed forms go with the session on this device.
+    expect(sessionStorage.getItem('draft:7:donate-blood')).toBeNull();
     expect(
       within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'Donor' }),
     ).toBeInTheDocument();

@@ -54,6 +54,8 @@ afterEach(() => {
   // show in the next test's tree as a second role="alert" until it closes.
   notifications.clean();
   localStorage.clear();
+  // Drafts of forms and an expired session live there (lib/form-draft.ts, lib/session-storage.ts).
+  sessionStorage.clear();
   const errors = consoleErrors.splice(0);
   if (errors.length > 0) {
     throw new Error(`console.error was called during the test:\n${errors.join('\n---\n')}`);

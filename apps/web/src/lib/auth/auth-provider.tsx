@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, TokenResponse } from '@bloodbank/shared/auth';
 import { roleOf } from '@bloodbank/shared/roles';
 import { onUnauthorized } from '../api-client';
+import { forgetDrafts } from '../form-draft';
 import {
   clearSession,
   forgetExpiredSession,
@@ -24,17 +25,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     refetchOnWindowFocus: (query) => query.state.data !== undefined,
   });
 
-  const signOut = useCallback(() => {
-    forgetExpiredSession();
+  const endSession = useCallback(() => {
     clearSession();
     setHasToken(false);
     // Nothing one user fetched may be shown to the next one on this device.
     queryClient.clear();
   }, [queryClient]);
 
+  // Logging out: nothing of this user's is kept in the tab either.
+  const signOut = useCallback(() => {
+    forgetExpiredSession();
+    forgetDrafts();
+    endSession();
+  }, [endSession]);
+
   const signIn = useCallback(
     (token: TokenResponse, user: CurrentUser) => {
       forgetExpiredSession();
+      // Another user's half-typed forms are not this one's to see.
+      forgetDrafts(user.userId);
       queryClient.clear();
       writeSession({ token: token.access_token, userType: token.user_type, userId: token.user_id });
       queryClient.setQueryData(currentUserQueryKey, user);
@@ -58,10 +67,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () =>
       onUnauthorized(() => {
         const user = queryClient.getQueryData<CurrentUser>(currentUserQueryKey);
-        signOut();
+        // Their drafts stay: signing in again brings them back to the page, and the page to its form.
+        endSession();
         if (user) rememberExpiredSession({ userType: user.userType });
       }),
-    [signOut, queryClient],
+    [endSession, queryClient],
   );
 
   // Signing out (or in) in another tab applies here too.

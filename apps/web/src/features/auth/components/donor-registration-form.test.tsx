@@ -44,6 +44,22 @@ describe('DonorRegistrationForm', () => {
     expect(api.requests).toHaveLength(0);
   });
 
+  it('keeps what was typed through a reload, but never the passwords', async () => {
+    mockApi({});
+    const first = renderScreen(<DonorRegistrationForm />);
+    await fillValidDonor(first.user);
+    first.unmount();
+
+    renderScreen(<DonorRegistrationForm />);
+    expect(await screen.findByText(/What you typed before is filled in again/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/first name/i)).toHaveValue('Asha');
+    expect(screen.getByLabelText(/blood group/i)).toHaveValue('O+');
+    expect(screen.getByLabelText(/username/i)).toHaveValue('asha');
+    expect(screen.getByLabelText(/^password/i)).toHaveValue('');
+    expect(screen.getByLabelText(/confirm password/i)).toHaveValue('');
+    expect(sessionStorage.getItem('draft:visitor:donor-registration')).not.toContain('secret1');
+  });
+
   it('checks the e-mail pattern, the 10-digit mobile, the password length and the confirmation', async () => {
     mockApi({});
     const { user } = renderScreen(<DonorRegistrationForm />);

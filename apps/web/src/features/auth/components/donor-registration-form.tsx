@@ -2,6 +2,8 @@ import { Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { DraftNotice } from '@/components/ui/draft-notice';
+import { useFormDraft } from '@/lib/form-draft';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { DonorRegistrationFormSchema, DonorRegistrationSchema } from '@bloodbank/shared/auth';
@@ -46,6 +48,11 @@ export function DonorRegistrationForm() {
       confirmPassword: '',
     },
   });
+  // Kept while typing (never the passwords): a reload or the Back button loses nothing.
+  const draft = useFormDraft(form, 'donor-registration', {
+    owner: null,
+    omit: ['password', 'confirmPassword'],
+  });
   const field = fieldBinder(form);
 
   const registration = useMutation({
@@ -53,6 +60,7 @@ export function DonorRegistrationForm() {
     mutationFn: (values: FormOutput) =>
       registerAccount(DonorRegistrationSchema.parse({ ...values, user_type: 'donor' }), picture.file),
     onSuccess: () => {
+      draft.clear();
       const state: LoginLocationState = { registered: true };
       void navigate(paths.donor.login, { state });
     },
@@ -75,6 +83,7 @@ export function DonorRegistrationForm() {
       }}
     >
       <Stack gap="lg">
+        <DraftNotice draft={draft} onStartOver={() => form.reset()} />
         {registration.isError ? <RegistrationError error={registration.error} /> : null}
         <PersonalDetailsFields field={field} />
         <AccountDetailsFields field={field} />

@@ -2,6 +2,8 @@ import { Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { DraftNotice } from '@/components/ui/draft-notice';
+import { useFormDraft } from '@/lib/form-draft';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { PatientRegistrationFormSchema, PatientRegistrationSchema } from '@bloodbank/shared/auth';
@@ -57,6 +59,11 @@ export function PatientRegistrationForm() {
       confirmPassword: '',
     },
   });
+  // Kept while typing (never the passwords): a reload or the Back button loses nothing.
+  const draft = useFormDraft(form, 'patient-registration', {
+    owner: null,
+    omit: ['password', 'confirmPassword'],
+  });
   const field = fieldBinder(form);
 
   const registration = useMutation({
@@ -71,11 +78,13 @@ export function PatientRegistrationForm() {
       }
     },
     onSuccess: ({ token, user }) => {
+      draft.clear();
       auth.signIn(token, user);
       void navigate(paths.patient.dashboard, { replace: true });
     },
     onError: (error) => {
       if (error instanceof RegisteredButNotSignedIn) {
+        draft.clear();
         const state: LoginLocationState = { registered: true };
         void navigate(paths.patient.login, { state });
         return;
@@ -98,6 +107,7 @@ export function PatientRegistrationForm() {
       }}
     >
       <Stack gap="lg">
+        <DraftNotice draft={draft} onStartOver={() => form.reset()} />
         {registration.isError && !(registration.error instanceof RegisteredButNotSignedIn) ? (
           <RegistrationError error={registration.error} />
         ) : null}

@@ -29,7 +29,12 @@ const stock = [
 
 type Handlers = Parameters<typeof mockApi>[0];
 
-async function openForm(user: typeof patient | (Omit<typeof patient, 'bloodgroup' | 'doctorname'> & { bloodgroup: null; doctorname: null }) = patient, handlers: Handlers = {}) {
+async function openForm(
+  user:
+    | typeof patient
+    | (Omit<typeof patient, 'bloodgroup' | 'doctorname'> & { bloodgroup: null; doctorname: null }) = patient,
+  handlers: Handlers = {},
+) {
   localStorage.setItem('token', 'token-patient-9');
   const api = mockApi({
     'GET /api/users/me': () => jsonResponse(200, user),
@@ -113,7 +118,9 @@ describe('Request Blood form', () => {
     for (const units of ['1', '10']) {
       await user.clear(field(/number of units/i));
       await user.type(field(/number of units/i), units);
-      await waitFor(() => expect(screen.queryByText(/unit is required|units can be requested/)).not.toBeInTheDocument());
+      await waitFor(() =>
+        expect(screen.queryByText(/unit is required|units can be requested/)).not.toBeInTheDocument(),
+      );
     }
   });
 
@@ -132,11 +139,14 @@ describe('Request Blood form', () => {
     const { user } = await openForm();
     const panel = await screen.findByRole('region', { name: 'Who Can Give to B-' });
 
-    const rows = () => within(screen.getByRole('list', { name: /Groups that can give to/ })).getAllByRole('listitem');
+    const rows = () =>
+      within(screen.getByRole('list', { name: /Groups that can give to/ })).getAllByRole('listitem');
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(rows()[0]).toHaveTextContent('B-0 unitsNot Available');
     expect(rows()[1]).toHaveTextContent('O-12 unitsAvailable');
-    expect(within(panel).getByTestId('compatible-total')).toHaveTextContent('12 units of compatible blood in stock now.');
+    expect(within(panel).getByTestId('compatible-total')).toHaveTextContent(
+      '12 units of compatible blood in stock now.',
+    );
 
     await user.selectOptions(field(/blood group/i), 'AB+');
     expect(await screen.findByRole('region', { name: 'Who Can Give to AB+' })).toBeInTheDocument();
@@ -150,7 +160,9 @@ describe('Request Blood form', () => {
       'O+6 unitsAvailable',
       'O-12 unitsAvailable',
     ]);
-    expect(screen.getByTestId('compatible-total')).toHaveTextContent('28 units of compatible blood in stock now.');
+    expect(screen.getByTestId('compatible-total')).toHaveTextContent(
+      '28 units of compatible blood in stock now.',
+    );
 
     await user.selectOptions(field(/blood group/i), 'A-');
     expect(await screen.findByRole('region', { name: 'Who Can Give to A-' })).toBeInTheDocument();
@@ -159,15 +171,15 @@ describe('Request Blood form', () => {
 
   it('follows the component: plasma the other way round, platelets from any group, each counting its own units', async () => {
     const { user } = await openForm();
-    const rows = () => within(screen.getByRole('list', { name: 'Groups that can give to B-' })).getAllByRole('listitem');
+    const rows = () =>
+      within(screen.getByRole('list', { name: 'Groups that can give to B-' })).getAllByRole('listitem');
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(field(/component/i)).toHaveValue('red_cells');
-    expect(within(field(/component/i)).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Red cells',
-      'Whole blood',
-      'Plasma',
-      'Platelets',
-    ]);
+    expect(
+      within(field(/component/i))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Red cells', 'Whole blood', 'Plasma', 'Platelets']);
 
     // Plasma for B-: B and AB plasma, never O.
     await user.selectOptions(field(/component/i), 'plasma');
@@ -178,23 +190,32 @@ describe('Request Blood form', () => {
       'AB+3 unitsAvailable',
       'AB-0 unitsNot Available',
     ]);
-    expect(screen.getByTestId('compatible-total')).toHaveTextContent('4 units of compatible plasma in stock now.');
+    expect(screen.getByTestId('compatible-total')).toHaveTextContent(
+      '4 units of compatible plasma in stock now.',
+    );
     expect(screen.getByText(/AB plasma can go to anyone/)).toBeInTheDocument();
 
     // Platelets: every group, the same ABO group first.
     await user.selectOptions(field(/component/i), 'platelets');
     await waitFor(() => expect(rows()).toHaveLength(8));
-    expect(rows().slice(0, 2).map((row) => row.textContent)).toEqual(['B-0 unitsNot Available', 'B+0 unitsNot Available']);
-    expect(screen.getByTestId('compatible-total')).toHaveTextContent('3 units of compatible platelets in stock now.');
+    expect(
+      rows()
+        .slice(0, 2)
+        .map((row) => row.textContent),
+    ).toEqual(['B-0 unitsNot Available', 'B+0 unitsNot Available']);
+    expect(screen.getByTestId('compatible-total')).toHaveTextContent(
+      '3 units of compatible platelets in stock now.',
+    );
 
     // Whole blood counts only whole-blood units (O+ has 2 of its 6).
     await user.selectOptions(field(/blood group/i), 'O+');
     await user.selectOptions(field(/component/i), 'whole_blood');
     await waitFor(() =>
-      expect(within(screen.getByRole('list', { name: 'Groups that can give to O+' })).getAllByRole('listitem').map((row) => row.textContent)).toEqual([
-        'O+2 unitsAvailable',
-        'O-0 unitsNot Available',
-      ]),
+      expect(
+        within(screen.getByRole('list', { name: 'Groups that can give to O+' }))
+          .getAllByRole('listitem')
+          .map((row) => row.textContent),
+      ).toEqual(['O+2 unitsAvailable', 'O-0 unitsNot Available']),
     );
   });
 
@@ -203,7 +224,16 @@ describe('Request Blood form', () => {
     const { user } = await openForm(patient, {
       'POST /api/requests': (request) => {
         sent = request;
-        return jsonResponse(201, { ...(request.json() as object), id: 42, status: 'pending', rejection_reason: null, issued_bloodgroup: null, issued_unit_ids: [], created_at: '2026-01-01T00:00:00.000Z', decided_at: null });
+        return jsonResponse(201, {
+          ...(request.json() as object),
+          id: 42,
+          status: 'pending',
+          rejection_reason: null,
+          issued_bloodgroup: null,
+          issued_unit_ids: [],
+          created_at: '2026-01-01T00:00:00.000Z',
+          decided_at: null,
+        });
       },
     });
     await fillValid(user);
@@ -214,9 +244,21 @@ describe('Request Blood form', () => {
   });
 
   it('says when no compatible group has stock', async () => {
-    await openForm(patient, { 'GET /api/stock': () => jsonResponse(200, stock.map((entry) => ({ ...entry, units: 0, components: { ...entry.components, red_cells: 0, whole_blood: 0 } }))) });
+    await openForm(patient, {
+      'GET /api/stock': () =>
+        jsonResponse(
+          200,
+          stock.map((entry) => ({
+            ...entry,
+            units: 0,
+            components: { ...entry.components, red_cells: 0, whole_blood: 0 },
+          })),
+        ),
+    });
 
-    expect(await screen.findByTestId('compatible-total')).toHaveTextContent('No compatible blood is in stock right now.');
+    expect(await screen.findByTestId('compatible-total')).toHaveTextContent(
+      'No compatible blood is in stock right now.',
+    );
   });
 
   it('disables the button while submitting, then shows the success state with both ways on', async () => {
@@ -266,11 +308,46 @@ describe('Request Blood form', () => {
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Request Submitted' })).toHaveFocus();
     expect(screen.getByText(/Your request for 2 units of B- red cells/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/patient/patient-dashboard');
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute(
+      'href',
+      '/patient/patient-dashboard',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Make Another Request' }));
     expect(field(/hospital address/i)).toHaveValue('');
     expect(field(/blood group/i)).toHaveValue('B-');
+  });
+
+  it('keeps what was typed through a reload, says so, and starts over on request', async () => {
+    const first = await openForm();
+    await fillValid(first.user, addDays(todayIn(), 5));
+    expect(screen.queryByText(/What you typed before/)).not.toBeInTheDocument();
+    first.unmount();
+
+    // The page opens again in the same tab (a reload, Back, or signing in after the session expired).
+    const again = await openForm();
+    expect(await screen.findByRole('status')).toHaveTextContent('What you typed before is filled in again.');
+    expect(field(/number of units/i)).toHaveValue(2);
+    expect(field(/required date/i)).toHaveValue(addDays(todayIn(), 5));
+    expect(field(/hospital address/i)).toHaveValue('City Hospital, Ward 4');
+    expect(field(/reason/i)).toHaveValue('Surgery on Friday');
+
+    await again.user.click(screen.getByRole('button', { name: 'Start over' }));
+    expect(field(/hospital address/i)).toHaveValue('');
+    expect(field(/blood group/i)).toHaveValue('B-');
+    expect(screen.queryByText(/What you typed before/)).not.toBeInTheDocument();
+    again.unmount();
+    await openForm();
+    expect(field(/reason/i)).toHaveValue('');
+  });
+
+  it("never shows one user's draft to another who signs in on the same tab", async () => {
+    const first = await openForm();
+    await first.user.type(field(/reason/i), 'Private details');
+    first.unmount();
+    // Each draft is its user's (and signing in forgets everyone else's: lib/auth/auth-provider.tsx).
+    await openForm({ ...patient, userId: 10, username: 'meena' });
+    expect(field(/reason/i)).toHaveValue('');
   });
 
   it('says "Failed to submit your request. Please try again." when the server fails', async () => {
@@ -281,7 +358,9 @@ describe('Request Blood form', () => {
     await fillValid(user);
     await user.click(submitButton());
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to submit your request. Please try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to submit your request. Please try again.',
+    );
     expect(submitButton()).toBeEnabled();
     expect(submitButton()).toHaveTextContent('Submit Request');
   });
@@ -289,13 +368,18 @@ describe('Request Blood form', () => {
   it("puts the server's field messages on the fields", async () => {
     const { user } = await openForm(patient, {
       'POST /api/requests': () =>
-        jsonResponse(422, { detail: 'Date cannot be in the past', errors: { date: 'Date cannot be in the past' } }),
+        jsonResponse(422, {
+          detail: 'Date cannot be in the past',
+          errors: { date: 'Date cannot be in the past' },
+        }),
     });
 
     await fillValid(user);
     await user.click(submitButton());
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to submit your request. Please try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to submit your request. Please try again.',
+    );
     expect(screen.getByText('Date cannot be in the past')).toBeInTheDocument();
     expect(field(/required date/i)).toHaveAttribute('aria-invalid', 'true');
   });

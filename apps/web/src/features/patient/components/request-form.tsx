@@ -25,11 +25,21 @@ import {
 import { MESSAGES, REQUEST_UNITS } from '@bloodbank/shared/constants';
 import { todayIn } from '@bloodbank/shared/dates';
 import { useAuth } from '@/lib/auth/auth-context';
+import { DraftNotice } from '@/components/ui/draft-notice';
+import { useFormDraft } from '@/lib/form-draft';
 import { applyServerFieldErrors, fieldBinder } from '@/lib/form-errors';
 import { useCreateRequest } from '../api/create-request';
 import { CompatibleStock } from './compatible-stock';
 
-const FIELDS = ['bloodgroup', 'component', 'unit', 'date', 'doctorname', 'hospitaladdress', 'reason'] as const;
+const FIELDS = [
+  'bloodgroup',
+  'component',
+  'unit',
+  'date',
+  'doctorname',
+  'hospitaladdress',
+  'reason',
+] as const;
 
 /** Red cells first: what most patients need, and the default (PRODUCT.md 3.5). */
 const COMPONENT_ORDER: Component[] = ['red_cells', 'whole_blood', 'plasma', 'platelets'];
@@ -64,6 +74,8 @@ export function RequestForm({ onSubmitted }: { onSubmitted: (request: BloodReque
       reason: '',
     },
   });
+  // Kept while typing: a reload, or a session that expires before Submit, loses nothing.
+  const draft = useFormDraft(form, 'request-blood', { owner: auth.user?.userId ?? null });
   const field = fieldBinder(form);
   const bloodgroup = useWatch({ control: form.control, name: 'bloodgroup' });
   const component = useWatch({ control: form.control, name: 'component' });
@@ -71,7 +83,10 @@ export function RequestForm({ onSubmitted }: { onSubmitted: (request: BloodReque
   const submission = useCreateRequest();
   const submit = form.handleSubmit((values) =>
     submission.mutate(values, {
-      onSuccess: onSubmitted,
+      onSuccess: (request) => {
+        draft.clear();
+        onSubmitted(request);
+      },
       onError: (error) => applyServerFieldErrors(form, error, FIELDS),
     }),
   );
@@ -90,6 +105,7 @@ export function RequestForm({ onSubmitted }: { onSubmitted: (request: BloodReque
             }}
           >
             <Stack gap="md">
+              <DraftNotice draft={draft} onStartOver={() => form.reset()} />
               {submission.isError ? (
                 <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
                   {MESSAGES.requestSubmitFailed}
