@@ -1,4 +1,6 @@
 import type { PublicSite, Site, SiteDay, Slot, WeeklyHours, AppointmentState } from '@bloodbank/shared/sites';
+import { BOOKING_DAYS_AHEAD } from '@bloodbank/shared/constants';
+import { addDays } from '@bloodbank/shared/dates';
 import type { AppContext } from '../../context';
 import type { DonationStatus } from '@bloodbank/shared/donation';
 import type { SitesTable } from '../../db/types';
@@ -54,6 +56,8 @@ export async function listSlots(ctx: AppContext, siteId: number, date: string): 
   if (!row || row.active !== 1) throw siteNotFound();
   const site = toSite(row);
   const now = { today: ctx.clock.today(), time: ctx.clock.time() };
+  // Past the booking window no slot can be booked (PRODUCT.md 3.2): none is offered either.
+  if (date > addDays(now.today, BOOKING_DAYS_AHEAD)) return [];
   const starts = slotStartsOn(site, date).filter((start) => slotIsAhead(date, start, now));
   if (starts.length === 0) return [];
   const takenAt = await placesTakenByTime(ctx.db, siteId, date);

@@ -213,6 +213,15 @@ describe('slots (GET /api/sites/:id/slots)', () => {
     expect(await slotsOf(site.id, NEXT_MONDAY, donor)).toEqual([]);
   });
 
+  it('offers nothing past the 90 days a booking may be made ahead, which booking would refuse', async () => {
+    // Today is Monday 9 March: Friday 5 June is 88 days ahead, Monday 8 June 91.
+    expect((await slotsOf(site.id, '2026-06-05', donor)).length).toBeGreaterThan(0);
+    expect(await slotsOf(site.id, '2026-06-08', donor)).toEqual([]);
+    expect((await bookAt(donor, site.id, '2026-06-08', '09:00')).json().errors).toMatchObject({
+      date: 'Please choose a date within the next 90 days',
+    });
+  });
+
   it("today, offers only the slots that have not begun, by the bank's clock", async () => {
     setToday(t, MONDAY, '09:00:00');
     const slots = await slotsOf(site.id, MONDAY, donor);
