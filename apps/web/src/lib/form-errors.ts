@@ -1,4 +1,5 @@
-import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import type { BaseSyntheticEvent } from 'react';
+import type { FieldErrors, FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { ApiError } from './api-client';
 import { readableDates } from './format';
 
@@ -34,4 +35,30 @@ export function fieldBinder<T extends FieldValues, Output extends FieldValues>(
     ...form.register(name),
     error: (form.formState.errors as Record<string, { message?: string } | undefined>)[name]?.message,
   });
+}
+
+/**
+ * Focuses the first field with an error in the order the fields appear (document order): pass it
+ * as handleSubmit's onInvalid, with useForm({ shouldFocusError: false }). react-hook-form focuses the
+ * first one in the order the fields were registered, which is not the order on screen once a child
+ * component draws some of them (Donate Blood's site and time, drawn after the date was registered).
+ */
+export function focusFirstInvalidField(errors: FieldErrors, event?: BaseSyntheticEvent): void {
+  // The submit event's target is the form, whichever way it was sent (a button, Enter in a field).
+  const form = event?.target;
+  if (!(form instanceof HTMLFormElement)) return;
+  const invalid = Object.keys(errors)
+    .map((name) => {
+      const named = form.elements.namedItem(name);
+      return named instanceof RadioNodeList ? named[0] : named;
+    })
+    .filter((element): element is HTMLElement => element instanceof HTMLElement);
+  const first = invalid.reduce<HTMLElement | null>(
+    (earliest, element) =>
+      earliest === null || element.compareDocumentPosition(earliest) & Node.DOCUMENT_POSITION_FOLLOWING
+        ? element
+        : earliest,
+    null,
+  );
+  first?.focus();
 }

@@ -205,6 +205,43 @@ describe('DonationForm', () => {
     expect(screen.queryByRole('form', { name: 'Donate Blood' })).not.toBeInTheDocument();
   });
 
+  it('brings the success message into view and focus, and after Make Another Donation what replaces it', async () => {
+    // On a phone the page stays scrolled down where the submit button was; what replaces the form
+    // starts above the screen.
+    const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    let pending = false;
+    const { user } = renderForm({
+      'GET /api/donor/summary': () => jsonResponse(200, pending ? summary() : eligibleToday()),
+      'POST /api/donations': () => {
+        pending = true;
+        return jsonResponse(201, donation({ date: addDays(todayIn(), 5) }));
+      },
+      'POST /api/game/donation-complete': () => jsonResponse(200, reward([])),
+    });
+    await screen.findByRole('form', { name: 'Donate Blood' });
+    // Arriving at the page moves nothing.
+    expect(scrolled).not.toHaveBeenCalled();
+    await fillValid(user);
+    await user.click(submitButton());
+
+    const thanks = await screen.findByRole('heading', { level: 2, name: 'Thank you!' });
+    expect(thanks).toHaveFocus();
+    expect(scrolled.mock.contexts).toEqual([thanks]);
+
+    await user.click(screen.getByRole('button', { name: 'Make Another Donation' }));
+    const notYet = await screen.findByRole('heading', { level: 2, name: 'Not yet' });
+    await waitFor(() => expect(notYet).toHaveFocus());
+    expect(scrolled.mock.contexts).toEqual([thanks, notYet]);
+  });
+
+  it('leaves focus and the view alone when the page opens on a Not yet notice', async () => {
+    const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    renderForm({ 'GET /api/donor/summary': () => jsonResponse(200, summary()) });
+    const notYet = await screen.findByRole('heading', { level: 2, name: 'Not yet' });
+    expect(notYet).not.toHaveFocus();
+    expect(scrolled).not.toHaveBeenCalled();
+  });
+
   it('only logs a failed reward: the success message still shows', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { user } = renderForm({
@@ -495,6 +532,21 @@ describe('DonationForm at donation sites (PRODUCT.md 3.6)', () => {
     expect(screen.getByText('Donation date is required')).toBeInTheDocument();
     expect(screen.getByText('You must confirm this statement')).toBeInTheDocument();
     expect(api.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
+  it('focuses the first invalid field in the order the fields appear: the site before the date', async () => {
+    const { user } = renderForm(sitesHandlers());
+    await screen.findByRole('form', { name: 'Donate Blood' });
+
+    await user.click(unitsInput());
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Please choose a donation site')).toBeInTheDocument();
+    expect(siteSelect()).toHaveFocus();
+
+    // Then the date, which comes before the time, the health condition and the statement.
+    await user.selectOptions(siteSelect(), 'City Centre Donor Unit');
+    await user.click(submitButton());
+    await waitFor(() => expect(dateInput()).toHaveFocus());
   });
 
   it('offers only the free times of the chosen site and date, with the places left, and books one', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode, type Ref } from 'react';
 import {
   Alert,
   Anchor,
@@ -10,6 +10,7 @@ import {
   SimpleGrid,
   Stack,
   TextInput,
+  Title,
 } from '@mantine/core';
 import { IconAlertCircle, IconCalendarEvent, IconCircleCheck } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -35,13 +36,14 @@ import { paths } from '@/app/paths';
 import { PageLoader } from '@/components/ui/page-loader';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
-import { applyServerFieldErrors } from '@/lib/form-errors';
+import { applyServerFieldErrors, focusFirstInvalidField } from '@/lib/form-errors';
 import { useCompleteDonation } from '../api/complete-donation';
 import { useDonorSummary } from '../api/get-donor-summary';
 import { useMyDonations } from '../api/get-my-donations';
 import { useSites } from '../api/get-sites';
 import { useSubmitDonation } from '../api/submit-donation';
 import { formatDate, readableDates } from '@/lib/format';
+import { useFocusOnShow } from '@/lib/use-focus-on-show';
 import {
   AppointmentFields,
   isSlotFull,
@@ -98,6 +100,8 @@ export function DonationForm() {
   const reward = useCompleteDonation();
   const queryClient = useQueryClient();
   const [rewardsOpen, setRewardsOpen] = useState(true);
+  // Make Another Donation: what replaces the success message is brought into view (below).
+  const [startedAgain, setStartedAgain] = useState(false);
 
   // With active donation sites (PRODUCT.md 3.6) a booking names a site and a time; with none (or
   // when they cannot be loaded: the server then has the last word) it is by date alone, as in the spec.
@@ -111,6 +115,8 @@ export function DonationForm() {
   const form = useForm<DonationFormInput, unknown, DonationInput>({
     resolver,
     defaultValues: DEFAULT_VALUES,
+    // react-hook-form would focus the first field registered (the date, drawn before the site).
+    shouldFocusError: false,
   });
   const { errors } = form.formState;
   const clearSlot = useCallback(() => form.setValue('slot', null), [form]);
@@ -171,12 +177,13 @@ export function DonationForm() {
         applyServerFieldErrors(form, error, FIELDS);
       },
     });
-  });
+  }, focusFirstInvalidField);
 
   const startAgain = () => {
     submission.reset();
     reward.reset();
     form.reset({ ...DEFAULT_VALUES, lastDonation: knownLastDonation ?? '', site_id: onlySiteId });
+    setStartedAgain(true);
   };
 
   if (submission.isSuccess) {
@@ -190,7 +197,7 @@ export function DonationForm() {
               variant="light"
               icon={<IconCircleCheck aria-hidden />}
               role="status"
-              title="Thank you!"
+              title={<BookedHeading />}
               styles={alertTitleStyles('teal')}
             >
               Your donation request for {formatDate(booked.date)} ({booked.unit}{' '}
@@ -234,12 +241,16 @@ export function DonationForm() {
   }
 
   if (permanentlyDeferred) {
-    return <NotNowNotice title="Not at this time">{MESSAGES.deferredPermanently}</NotNowNotice>;
+    return (
+      <NotNowNotice title="Not at this time" startedAgain={startedAgain}>
+        {MESSAGES.deferredPermanently}
+      </NotNowNotice>
+    );
   }
 
   if (hasPending) {
     return (
-      <NotNowNotice title="Not yet">
+      <NotNowNotice title="Not yet" startedAgain={startedAgain}>
         {eligibilityMessage ?? MESSAGES.pendingDonationExists} You can book your next donation once that one
         is collected or cancelled.
       </NotNowNotice>
@@ -250,7 +261,7 @@ export function DonationForm() {
   const bookableFrom = eligibleFrom ? addDays(eligibleFrom, -BOOKING_DAYS_AHEAD) : null;
   if (eligibleFrom && bookableFrom && bookableFrom > today) {
     return (
-      <NotNowNotice title="Not yet">
+      <NotNowNotice title="Not yet" startedAgain={startedAgain}>
         {eligibilityText} Donations are booked up to {BOOKING_DAYS_AHEAD} days ahead, so you can book this one
         from {formatDate(bookableFrom)}.
       </NotNowNotice>
@@ -396,8 +407,47 @@ export function DonationForm() {
   );
 }
 
-/** Why the donor cannot book now, in place of the form, with the way back. */
-function NotNowNotice({ title, children }: { title: string; children: ReactNode }) {
+/** An alert's title as a heading of the page, which focus can be moved to. */
+function AlertHeading({ ref, children }: { ref?: Ref<HTMLHeadingElement>; children: ReactNode }) {
+  return (
+    <Title
+      order={2}
+      ref={ref}
+      tabIndex={-1}
+      fz="inherit"
+      lh="inherit"
+      c="inherit"
+      style={{ outline: 'none' }}
+    >
+      {children}
+    </Title>
+  );
+}
+
+/**
+ * The booking was made: the form the donor sent is gone, and on a phone the page stays scrolled
+ * down where its button was, above which the message now ends. Focus and the view go to it.
+ */
+function BookedHeading() {
+  const heading = useFocusOnShow<HTMLHeadingElement>();
+  return <AlertHeading ref={heading}>Thank you!</AlertHeading>;
+}
+
+/**
+ * Why the donor cannot book now, in place of the form, with the way back. After Make Another
+ * Donation (`startedAgain`) it replaces the success message the donor was scrolled down on, so focus
+ * and the view go to it; on arrival at the page it is at the top already and focus stays put.
+ */
+function NotNowNotice({
+  title,
+  startedAgain = false,
+  children,
+}: {
+  title: string;
+  startedAgain?: boolean;
+  children: ReactNode;
+}) {
+  const heading = useFocusOnShow<HTMLHeadingElement>(startedAgain);
   return (
     <Paper withBorder radius="lg" p="lg">
       <Stack gap="md">
@@ -405,7 +455,7 @@ function NotNowNotice({ title, children }: { title: string; children: ReactNode 
           color="yellow"
           variant="light"
           icon={<IconCalendarEvent aria-hidden />}
-          title={title}
+          title={<AlertHeading ref={heading}>{title}</AlertHeading>}
           styles={alertTitleStyles('yellow')}
           role="status"
         >

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { COMPONENT_WORDS } from '@bloodbank/shared/components';
 import { paths } from '@/app/paths';
 import { PageHeader } from '@/components/ui/page-header';
 import { formatDate, unitsText } from '@/lib/format';
+import { useFocusOnShow } from '@/lib/use-focus-on-show';
 import { RequestForm } from './request-form';
 
 /** /patient/make-request: the form, then the success state with a way back or to another request. */
@@ -31,9 +32,8 @@ export function RequestBloodPage() {
 }
 
 function RequestSubmitted({ request, onAnother }: { request: BloodRequest; onAnother: () => void }) {
-  const heading = useRef<HTMLHeadingElement>(null);
   // The form the user was on is gone: move them (and their screen reader) to what replaced it.
-  useEffect(() => heading.current?.focus(), []);
+  const heading = useFocusOnShow<HTMLHeadingElement>();
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} maw={640} mx="auto">
@@ -45,10 +45,9 @@ function RequestSubmitted({ request, onAnother }: { request: BloodRequest; onAno
           Request Submitted
         </Title>
         <Text>
-          Your request for {unitsText(request.unit)} of {request.bloodgroup} {COMPONENT_WORDS[request.component]}, needed
-          by{' '}
-          {formatDate(request.date)}, has been submitted. It is pending until the blood bank reviews it; you
-          can follow it on your dashboard.
+          Your request for {unitsText(request.unit)} of {request.bloodgroup}{' '}
+          {COMPONENT_WORDS[request.component]}, needed by {formatDate(request.date)}, has been submitted. It
+          is pending until the blood bank reviews it; you can follow it on your dashboard.
         </Text>
         <Group justify="center" gap="sm">
           <Button component={Link} to={paths.patient.dashboard}>
