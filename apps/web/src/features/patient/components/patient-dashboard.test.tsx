@@ -78,6 +78,17 @@ async function openDashboard(handlers: Handlers = {}) {
 const counter = (key: keyof PatientSummary) => screen.getByTestId(`count-${key}`);
 
 describe('Patient dashboard', () => {
+  it('puts My Requests before the stock, in the page and on the screen alike', async () => {
+    const { container } = await openDashboard();
+    await screen.findByRole('heading', { level: 2, name: 'My Requests' });
+    const names = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    // Keyboard and screen reader follow the page's order: the patient's own requests first.
+    expect(names.indexOf('My Requests')).toBeLessThan(names.indexOf('Available Blood Stock'));
+    // No column is moved on screen (a Grid.Col order at some width): the eye reads the same order.
+    const styles = [...container.ownerDocument.querySelectorAll('style')].map((style) => style.textContent);
+    expect(styles.join('\n')).not.toContain('--col-order');
+  });
+
   it('shows a spinner until the counters, the stock and the requests are in', async () => {
     const slowSummary = deferred<Response>();
     await openDashboard({ 'GET /api/patient/summary': () => slowSummary.promise });

@@ -16,8 +16,8 @@ import { RequestCounters } from './request-counters';
 import { StockTable } from './stock-table';
 
 /**
- * /patient/patient-dashboard (spec section 2): welcome, the four counters, the Available Blood Stock
- * table and My Requests. A spinner until all three answers are in, then the data or the spec's error.
+ * /patient/patient-dashboard (spec section 2): welcome, the four counters, My Requests and the
+ * Available Blood Stock table. A spinner until all three answers are in, then the data or the spec's error.
  */
 export function PatientDashboard() {
   useDocumentTitle('Patient Dashboard · Blood Bank');
@@ -54,12 +54,13 @@ export function PatientDashboard() {
       ) : summary.data && stock.data && requests.data ? (
         <Stack gap="xl">
           <RequestCounters summary={summary.data} />
-          {/* The stock table needs little width; the requests table takes the rest. */}
+          {/* The stock table needs little width; the requests table takes the rest. On a phone the
+              patient's own requests come first, as they do in the page's order (keyboard, screen reader). */}
           <Grid gutter="lg" columns={24}>
-            <Grid.Col span={{ base: 24, md: 15, lg: 16 }} order={{ base: 2, md: 1 }}>
+            <Grid.Col span={{ base: 24, md: 15, lg: 16 }}>
               <MyRequests requests={requests.data} />
             </Grid.Col>
-            <Grid.Col span={{ base: 24, md: 9, lg: 8 }} order={{ base: 1, md: 2 }}>
+            <Grid.Col span={{ base: 24, md: 9, lg: 8 }}>
               <StockTable stock={stock.data} />
             </Grid.Col>
           </Grid>
