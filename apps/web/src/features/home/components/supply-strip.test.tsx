@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { deferred, jsonResponse, mockApi } from '@/test/mock-api';
+import { deferred, jsonResponse, mockApi, sampleUser } from '@/test/mock-api';
+import { currentUserQueryKey } from '@/lib/auth/current-user';
 import { renderScreen } from '@/test/render';
 import { SupplyStrip } from './supply-strip';
 
@@ -22,16 +23,11 @@ describe('SupplyStrip', () => {
 
     const strip = screen.getByRole('region', { name: 'Blood supply today' });
     expect(await within(strip).findAllByText('Critical')).toHaveLength(3);
-    expect(within(strip).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'A+Good',
-      'A-Low',
-      'B+Good',
-      'B-Critical',
-      'AB+Low',
-      'AB-Critical',
-      'O+Good',
-      'O-Critical',
-    ]);
+    expect(
+      within(strip)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['A+Good', 'A-Low', 'B+Good', 'B-Critical', 'AB+Low', 'AB-Critical', 'O+Good', 'O-Critical']);
     // The level is said in words, not by colour alone, and never as a count.
     expect(screen.getByTestId('supply-O-')).toHaveAttribute('data-level', 'critical');
     expect(strip.textContent).not.toMatch(/\d/);
@@ -45,7 +41,45 @@ describe('SupplyStrip', () => {
     expect(await screen.findByText('Low or critical?', { exact: false })).toHaveTextContent(
       'Low or critical? Book a donation.',
     );
-    expect(screen.getByRole('link', { name: 'Book a donation' })).toHaveAttribute('href', '/donor/donorlogin');
+    expect(screen.getByRole('link', { name: 'Book a donation' })).toHaveAttribute(
+      'href',
+      '/donor/donorlogin',
+    );
+  });
+
+  it.each([
+    ['donor', 'Low or critical? Book a donation.', 'Book a donation', '/donor/donate'],
+    ['patient', 'Need blood? Request Blood.', 'Request Blood', '/patient/make-request'],
+  ] as const)(
+    'offers a signed-in %s what fits them, not the donor login',
+    async (userType, line, name, href) => {
+      localStorage.setItem('token', `token-${userType}`);
+      mockApi({
+        'GET /api/public/supply': () => jsonResponse(200, SUPPLY),
+        'GET /api/users/me': () => jsonResponse(200, { ...sampleUser, userType }),
+      });
+      renderScreen(<SupplyStrip />);
+
+      const link = await screen.findByRole('link', { name });
+      expect(link).toHaveAttribute('href', href);
+      expect(link.closest('p')).toHaveTextContent(line);
+      expect(screen.getAllByRole('link')).toEqual([link]);
+    },
+  );
+
+  it('invites an admin to nothing', async () => {
+    localStorage.setItem('token', 'token-admin');
+    mockApi({
+      'GET /api/public/supply': () => jsonResponse(200, SUPPLY),
+      'GET /api/users/me': () => jsonResponse(200, { ...sampleUser, userType: 'admin', bloodgroup: null }),
+    });
+    const { queryClient } = renderScreen(<SupplyStrip />);
+
+    expect(await screen.findAllByText('Critical')).toHaveLength(3);
+    // Signed in as the admin by now, not still checking the session.
+    await waitFor(() => expect(queryClient.getQueryData(currentUserQueryKey)).toBeDefined());
+    expect(screen.queryByText(/Low or critical\?/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('shows the eight groups with placeholders and says it is loading until the levels arrive', async () => {
