@@ -1,4 +1,11 @@
-import { createTheme, Input, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import type { KeyboardEvent } from 'react';
+import {
+  createTheme,
+  Input,
+  PasswordInput,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
 import inputClasses from './inputs.module.css';
 
 /**
@@ -22,7 +29,25 @@ const blood: MantineColorsTuple = [
  * Hints sit under the input, so inputs side by side stay aligned whether or not one has a hint;
  * the error comes last, next to the hint it usually explains.
  */
-const BELOW_INPUT = { inputWrapperOrder: ['label', 'input', 'description', 'error'] };
+const BELOW_INPUT: { inputWrapperOrder: ('label' | 'input' | 'description' | 'error')[] } = {
+  inputWrapperOrder: ['label', 'input', 'description', 'error'],
+};
+
+/**
+ * Mantine leaves the show/hide button of a password out of the Tab order (tabIndex -1) and hidden
+ * from screen readers; a keyboard user could not see what they typed. Here it is a Tab stop, named
+ * "Show password" with aria-pressed saying whether it is shown. Mantine toggles it on Space only;
+ * Enter, which activates any other button, does the same (by handing Mantine a Space).
+ */
+const PASSWORD_TOGGLE = {
+  tabIndex: 0,
+  'aria-label': 'Show password',
+  onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    event.currentTarget.dispatchEvent(new window.KeyboardEvent('keydown', { key: ' ', bubbles: true }));
+  },
+};
 
 export const theme = createTheme({
   primaryColor: 'blood',
@@ -58,17 +83,13 @@ export const theme = createTheme({
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
+    PasswordInput: PasswordInput.extend({
+      defaultProps: { ...BELOW_INPUT, visibilityToggleButtonProps: PASSWORD_TOGGLE },
+    }),
     ...Object.fromEntries(
-      [
-        'TextInput',
-        'PasswordInput',
-        'NativeSelect',
-        'Textarea',
-        'FileInput',
-        'NumberInput',
-        'Select',
-        'DateInput',
-      ].map((name) => [name, { defaultProps: BELOW_INPUT }]),
+      ['TextInput', 'NativeSelect', 'Textarea', 'FileInput', 'NumberInput', 'Select', 'DateInput'].map(
+        (name) => [name, { defaultProps: BELOW_INPUT }],
+      ),
     ),
   },
 });
