@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, jsonResponse, mockApi } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
@@ -182,6 +182,34 @@ describe('GameDashboard', () => {
     expect(await screen.findByText('Level 1', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
     expect(screen.getByTestId('tile-points')).toHaveTextContent('0Total Points');
     expect(api.requests.filter((request) => request.path === '/api/game/state')).toHaveLength(2);
+  });
+
+  it('creates one profile on a double-click, and shows it', async () => {
+    let created = 0;
+    const { api } = renderGame({
+      'GET /api/game/state': () =>
+        created > 0
+          ? jsonResponse(
+              200,
+              gameState({ points: 0, level: 1, streak: 0, total_donations: 0, achievements: [] }),
+            )
+          : jsonResponse(404, { detail: 'Game profile not found. Create one to start playing.' }),
+      'POST /api/game/profiles': () => {
+        created += 1;
+        return created === 1
+          ? jsonResponse(201, { id: 9, points: 0, level: 1, donation_streak: 0 })
+          : jsonResponse(409, { detail: 'You already have a game profile.' });
+      },
+    });
+
+    // Both clicks of a double-click arrive before React has drawn the button busy.
+    const create = await screen.findByRole('button', { name: 'Create Game Profile' });
+    fireEvent.click(create);
+    fireEvent.click(create);
+
+    expect(await screen.findByText('Level 1', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
+    expect(api.requests.filter((request) => request.path === '/api/game/profiles')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('says why a profile could not be created', async () => {

@@ -25,6 +25,7 @@ import type { EarnedAchievement } from '@bloodbank/shared/game';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageLoader } from '@/components/ui/page-loader';
 import { errorMessage } from '@/lib/api-client';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { useCreateGameProfile } from '../api/create-game-profile';
 import { useGameState } from '../api/get-game-state';
 import { AchievementUnlockedModal } from './achievement-unlocked-modal';
@@ -47,6 +48,8 @@ interface GameDashboardProps {
 export function GameDashboard({ headingOrder = 1, newAchievements = [], onCelebrated }: GameDashboardProps) {
   const game = useGameState();
   const createProfile = useCreateGameProfile();
+  // A double-click would send two (the second refused 409 and shown in place of the first's success).
+  const singleFlight = useSingleFlight();
   const [celebrating, setCelebrating] = useState(true);
   const sub = (headingOrder + 1) as 2 | 3;
 
@@ -78,7 +81,12 @@ export function GameDashboard({ headingOrder = 1, newAchievements = [], onCelebr
                   {errorMessage(createProfile.error, 'Failed to create your game profile. Please try again.')}
                 </Alert>
               ) : null}
-              <Button onClick={() => createProfile.mutate()} disabled={createProfile.isPending}>
+              <Button
+                onClick={() =>
+                  singleFlight((finish) => createProfile.mutate(undefined, { onSettled: finish }))
+                }
+                disabled={createProfile.isPending}
+              >
                 {createProfile.isPending ? 'Creating...' : 'Create Game Profile'}
               </Button>
             </Stack>
