@@ -417,7 +417,8 @@ function AlertHeading({ ref, children }: { ref?: Ref<HTMLHeadingElement>; childr
       fz="inherit"
       lh="inherit"
       c="inherit"
-      style={{ outline: 'none' }}
+      // Scrolled into view with the alert's and the card's top edges (their padding) above it.
+      style={{ outline: 'none', scrollMarginTop: '2.5rem' }}
     >
       {children}
     </Title>
