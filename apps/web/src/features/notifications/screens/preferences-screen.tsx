@@ -76,6 +76,8 @@ export function PreferencesScreen() {
             checked={preferences.data[field]}
             onChange={(event) => change(field, event.currentTarget.checked)}
             disabled={update.isPending}
+            // A long e-mail address in the description breaks where it must instead of running off a phone's screen.
+            styles={{ labelWrapper: { minWidth: 0 }, description: { overflowWrap: 'anywhere' } }}
           />
         ))}
         <div aria-live="polite">
