@@ -26,7 +26,6 @@ export function DonorDashboardTabs() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const active: Tab = isTab(requested) ? requested : 'dashboard';
-  // On a phone the three tabs fit on one line without their icons.
   const phone = useMediaQuery('(max-width: 30em)');
 
   return (
@@ -40,15 +39,20 @@ export function DonorDashboardTabs() {
       variant="pills"
       radius="xl"
     >
-      {/* On a phone the tabs share the line and a long label breaks, rather than a tab going off-screen. */}
-      <Tabs.List mb="lg" aria-label="Donor dashboard sections" grow={phone} style={{ flexWrap: phone ? 'nowrap' : 'wrap' }}>
+      {/* On a phone (no icons, smaller text and padding) the three share one line, each as wide as
+          its label, and a label never breaks; on a screen narrower still a tab moves to a second
+          row whole, rather than "Blood Hero Game" breaking onto three lines. */}
+      <Tabs.List mb="lg" aria-label="Donor dashboard sections">
         {TAB_LABELS.map((tab) => (
           <Tabs.Tab
             key={tab.value}
             value={tab.value}
             leftSection={phone ? undefined : tab.icon}
             px={phone ? 8 : 'md'}
-            style={phone ? { whiteSpace: 'normal', lineHeight: 1.2 } : undefined}
+            fz={phone ? 13 : undefined}
+            // The smaller text keeps a finger's height.
+            mih={phone ? 40 : undefined}
+            style={phone ? { flex: '1 1 auto' } : undefined}
           >
             {tab.label}
           </Tabs.Tab>
