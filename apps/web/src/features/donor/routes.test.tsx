@@ -17,6 +17,20 @@ import {
   summary,
 } from './test/fixtures';
 
+const CITY_CENTRE = {
+  id: 4,
+  name: 'City Centre Donor Unit',
+  address: '12 Park Street',
+  hours: Object.fromEntries(
+    ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [
+      day,
+      { open: '08:00', close: '16:00' },
+    ]),
+  ),
+  slot_minutes: 15,
+  closed_dates: [],
+};
+
 function renderDashboard(
   handlers: Parameters<typeof mockApi>[0] = {},
   initialPath = '/donor/donor-dashboard',
@@ -157,13 +171,17 @@ describe('DonorDashboardRoute', () => {
 
   it('thanks a donor for coming back only when they have given blood before', async () => {
     const eligible = { pending: 0, next_eligible_date: todayIn(), not_eligible_reason: null };
-    const first = renderDashboard({ 'GET /api/donor/summary': () => jsonResponse(200, summary({ ...eligible, approved: 0 })) });
+    const first = renderDashboard({
+      'GET /api/donor/summary': () => jsonResponse(200, summary({ ...eligible, approved: 0 })),
+    });
     const region = async () => screen.findByRole('region', { name: 'Next Eligible Donation' });
     expect(await region()).toHaveTextContent('You can donate now. One donation can save up to three lives.');
     expect(await region()).not.toHaveTextContent('coming back');
     first.unmount();
 
-    renderDashboard({ 'GET /api/donor/summary': () => jsonResponse(200, summary({ ...eligible, approved: 2 })) });
+    renderDashboard({
+      'GET /api/donor/summary': () => jsonResponse(200, summary({ ...eligible, approved: 2 })),
+    });
     expect(await region()).toHaveTextContent('You can donate now. Thank you for coming back!');
   });
 
@@ -426,6 +444,82 @@ describe('DonorDashboardRoute: the donation lifecycle', () => {
       site_id: 4,
       slot: '11:00',
     });
+  });
+
+  // Regression guards for the walkthrough's "the Time select stays red after a valid time is
+  // chosen": neither way of getting the error keeps it once another free time is chosen.
+  const bookedAtCityCentre = () =>
+    donation({
+      id: 9,
+      date: addDays(todayIn(), 4),
+      appointment: {
+        site_id: 4,
+        site_name: 'City Centre Donor Unit',
+        address: '12 Park Street',
+        time: '09:15',
+        ends: '09:30',
+      },
+    });
+
+  it('clears the Time error of the Move Booking dialog once a free time is chosen', async () => {
+    const { user } = renderDashboard({
+      'GET /api/donor/summary': () => jsonResponse(200, summary({ latest_donation: bookedAtCityCentre() })),
+      'GET /api/sites': () => jsonResponse(200, [CITY_CENTRE]),
+      'GET /api/sites/4/slots': () =>
+        jsonResponse(200, [
+          { time: '09:15', available: 0 },
+          { time: '11:00', available: 1 },
+        ]),
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Move Booking' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move your booking' });
+    const time = within(dialog).getByRole('combobox', { name: /^time/i });
+    await waitFor(() => expect(time).toBeEnabled());
+    await user.click(within(dialog).getByRole('button', { name: 'Move Booking' }));
+    expect(await within(dialog).findByText('Please choose a time slot')).toBeInTheDocument();
+    expect(time).toHaveAttribute('aria-invalid', 'true');
+
+    await user.selectOptions(time, '11:00 (1 place left)');
+    await waitFor(() => expect(time).toHaveAttribute('aria-invalid', 'false'));
+    expect(within(dialog).queryByText('Please choose a time slot')).not.toBeInTheDocument();
+  });
+
+  it('clears the Move Booking dialog\'s "slot full" error once another free time is chosen', async () => {
+    let full = false;
+    const { user } = renderDashboard({
+      'GET /api/donor/summary': () => jsonResponse(200, summary({ latest_donation: bookedAtCityCentre() })),
+      'GET /api/sites': () => jsonResponse(200, [CITY_CENTRE]),
+      'GET /api/sites/4/slots': () =>
+        jsonResponse(200, [
+          { time: '10:00', available: 1 },
+          { time: '11:00', available: full ? 0 : 1 },
+        ]),
+      'POST /api/donations/9/reschedule': () => {
+        full = true;
+        return jsonResponse(409, {
+          detail: 'This time slot is full. Please choose another time.',
+          code: 'slot_full',
+          errors: { slot: 'This time slot is full. Please choose another time.' },
+        });
+      },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Move Booking' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move your booking' });
+    const time = within(dialog).getByRole('combobox', { name: /^time/i });
+    await waitFor(() => expect(time).toBeEnabled());
+    await user.selectOptions(time, '11:00 (1 place left)');
+    await user.click(within(dialog).getByRole('button', { name: 'Move Booking' }));
+    expect(
+      await within(dialog).findByText('This time slot is full. Please choose another time.'),
+    ).toBeInTheDocument();
+    expect(time).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(within(time).getAllByRole('option')).toHaveLength(2));
+
+    await user.selectOptions(time, '10:00 (1 place left)');
+    await waitFor(() => expect(time).toHaveAttribute('aria-invalid', 'false'));
+    expect(within(dialog).queryByText(/This time slot is full/)).not.toBeInTheDocument();
   });
 
   it('downloads the booking as a calendar file', async () => {
