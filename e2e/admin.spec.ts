@@ -173,7 +173,8 @@ test('a short group offers the compatible groups, and the admin approves from on
   // A double-click approves once, and the admin sees the approval made (not "already decided").
   const approvals: string[] = [];
   page.on('request', (sent) => {
-    if (sent.method() === 'POST' && sent.url().endsWith(`/requests/${requestId}/approve`)) approvals.push(sent.postData() ?? '');
+    if (sent.method() === 'POST' && sent.url().endsWith(`/requests/${requestId}/approve`))
+      approvals.push(sent.postData() ?? '');
   });
   await dialog.getByRole('button', { name: 'Approve from O-' }).dblclick();
 
@@ -263,7 +264,7 @@ test('an admin edits and deactivates a donor, who then cannot sign in', async ({
   const login = await visitor.newPage();
   await login.goto('/donor/donorlogin');
   await login.getByLabel('Username').fill(donor.username);
-  await login.getByLabel('Password').fill(donor.password);
+  await login.getByLabel(/^Password/).fill(donor.password);
   await login.getByRole('button', { name: 'Login' }).click();
   await expect(login.getByRole('alert')).toHaveText(
     'This account has been deactivated. Please contact the blood bank.',

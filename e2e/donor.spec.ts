@@ -16,7 +16,7 @@ function displayDate(isoDate: string): string {
 async function signInThroughLoginForm(page: Page, credentials: { username: string; password: string }) {
   await page.goto('/donor/donorlogin');
   await page.getByLabel('Username').fill(credentials.username);
-  await page.getByLabel('Password').fill(credentials.password);
+  await page.getByLabel(/^Password/).fill(credentials.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL('/donor/donor-dashboard');
 }
@@ -57,7 +57,8 @@ test('a donor books, gets the reward at collection and sees it on the game dashb
   // A hurried double-click books once, and the booking is shown as made.
   const posted: string[] = [];
   page.on('request', (sent) => {
-    if (sent.method() === 'POST' && new URL(sent.url()).pathname === '/api/donations') posted.push(sent.url());
+    if (sent.method() === 'POST' && new URL(sent.url()).pathname === '/api/donations')
+      posted.push(sent.url());
   });
   await form.getByRole('button', { name: 'Submit Donation Request' }).dblclick();
 

@@ -21,12 +21,12 @@ test('the admin signs in on the admin page, sees the dashboard and logs out', as
   await expect(page.getByText('Password is required', { exact: true })).toBeVisible();
 
   await page.getByLabel('Username').fill(E2E_ADMIN.username);
-  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByLabel(/^Password/).fill('not-the-password');
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('alert')).toHaveText('Invalid username or password');
   await expectAccessible(page, 'admin login with an error');
 
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByLabel(/^Password/).fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Login' }).click();
 
   await expect(page).toHaveURL('/admin/admin-dashboard');
@@ -55,7 +55,7 @@ test('a donor who signs in on the patient page gets an error and is not signed i
   await expectAccessible(page, 'patient login');
 
   await page.getByLabel('Username').fill(donor.username);
-  await page.getByLabel('Password').fill(donor.password);
+  await page.getByLabel(/^Password/).fill(donor.password);
   await page.getByRole('button', { name: 'Login' }).click();
 
   await expect(page.getByRole('alert')).toHaveText(
@@ -81,11 +81,11 @@ test('a donor signs in on the donor page and stays signed in after a reload', as
   await expectAccessible(page, 'donor login');
 
   await page.getByLabel('Username').fill(donor.username);
-  await page.getByLabel('Password').fill('wrong-password');
+  await page.getByLabel(/^Password/).fill('wrong-password');
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('alert')).toHaveText('Invalid username or password');
 
-  await page.getByLabel('Password').fill(donor.password);
+  await page.getByLabel(/^Password/).fill(donor.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL('/donor/donor-dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Meera' })).toBeVisible();
@@ -99,7 +99,7 @@ test('a patient signs in on the patient page', async ({ page, request }, testInf
   const patient = await registerThroughApi(request, 'patient', uniqueUsername('patlogin', testInfo), 'Kiran');
   await page.goto('/patient/patientlogin');
   await page.getByLabel('Username').fill(patient.username);
-  await page.getByLabel('Password').fill(patient.password);
+  await page.getByLabel(/^Password/).fill(patient.password);
   await page.getByRole('button', { name: 'Login' }).click();
 
   await expect(page).toHaveURL('/patient/patient-dashboard');

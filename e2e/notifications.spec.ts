@@ -183,10 +183,10 @@ test('a forgotten password is reset through the e-mailed link, and the new one s
   // The old password no longer signs in; the new one does.
   await page.goto('/donor/donorlogin');
   await page.getByLabel('Username').fill(donor.username);
-  await page.getByLabel('Password').fill(donor.password);
+  await page.getByLabel(/^Password/).fill(donor.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('alert')).toHaveText('Invalid username or password');
-  await page.getByLabel('Password').fill('brand-new-pass');
+  await page.getByLabel(/^Password/).fill('brand-new-pass');
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL('/donor/donor-dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Rina' })).toBeVisible();
@@ -266,7 +266,11 @@ test('an admin calls out a group on the Call-outs screen and sees the call-out l
 
   // The newest row: this call-out, by staff, with as many told as the answer said.
   // (The first row with cells: on a phone the table's header row is not shown, so counting rows would skip one.)
-  const newest = page.getByRole('table', { name: 'Call-outs' }).getByRole('row').filter({ has: page.getByRole('cell') }).first();
+  const newest = page
+    .getByRole('table', { name: 'Call-outs' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') })
+    .first();
   await expect(newest).toContainText('AB-');
   await expect(newest).toContainText(`Staff (${E2E_ADMIN.username})`);
   await expect(newest.getByRole('cell').nth(3)).toHaveText(new RegExp(`${told}$`));

@@ -72,7 +72,7 @@ test('a donor registers through the form, logs in, sees the greeting and logs ou
   await expectAccessible(page, 'donor login after registration');
 
   await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('secret-pass');
+  await page.getByLabel(/^Password/).fill('secret-pass');
   await page.getByRole('button', { name: 'Login' }).click();
 
   await expect(page).toHaveURL('/donor/donor-dashboard');
