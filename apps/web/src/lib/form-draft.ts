@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 
 /**
@@ -61,14 +61,16 @@ export function useFormDraft<T extends FieldValues, Output extends FieldValues>(
   { owner, omit = [] }: { owner: number | null; omit?: readonly string[] },
 ): FormDraft {
   const key = keyOf(name, owner);
-  // Read once, as the form opens (its fields register later, so they are matched in the effect).
-  const [draft] = useState(() => {
-    const stored = readDraft(key);
-    const kept = Object.entries(stored ?? {}).filter(
+  // Read as the form opens, and again if its owner becomes known only then (the session still
+  // loading). Its fields register later, so they are matched in the effect.
+  const draft = useMemo(() => {
+    const kept = Object.entries(readDraft(key) ?? {}).filter(
       ([field, value]) => !omit.includes(field) && isPlain(value),
     );
     return kept.length > 0 ? Object.fromEntries(kept) : null;
-  });
+    // `omit` is a constant of the caller.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
   const [cleared, setCleared] = useState(false);
 
   useEffect(() => {
@@ -86,7 +88,10 @@ export function useFormDraft<T extends FieldValues, Output extends FieldValues>(
           ),
         ),
       );
-    const subscription = form.watch((values) => {
+    const subscription = form.watch((values, { type }) => {
+      // Only what the user typed or chose: a value the form sets itself (a default it learns, a
+      // reset) is not a draft.
+      if (type !== 'change') return;
       try {
         const plain = plainOf(values);
         // A form back at its defaults (nothing typed, or started over) has no draft.
@@ -97,9 +102,9 @@ export function useFormDraft<T extends FieldValues, Output extends FieldValues>(
       }
     });
     return () => subscription.unsubscribe();
-    // Once per form and owner: `omit` is a constant of the caller, `draft` read once.
+    // Once per form and owner: `omit` is a constant of the caller, `draft` follows the owner.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [form, key]);
+  }, [form, key, draft]);
 
   const clear = useCallback(() => {
     storage()?.removeItem(key);

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ELIGIBILITY_STATEMENT } from '@bloodbank/shared/constants';
@@ -420,6 +420,34 @@ describe('DonationForm', () => {
       (request) => request.path === '/api/donations' && request.method === 'POST',
     );
     expect(post?.json()).toMatchObject({ lastDonation: lastGiven });
+  });
+
+  it('keeps what the donor chose through a reload, but asks for the confirmation again; what the form fills in itself is no draft', async () => {
+    const lastGiven = addDays(todayIn(), -120);
+    const history = {
+      'GET /api/donations/mine': () =>
+        jsonResponse(200, [
+          donation({ id: 2, status: 'released', date: lastGiven, collected_on: lastGiven }),
+        ]),
+    };
+    const untouched = renderForm(history);
+    await waitFor(() => expect(screen.getByLabelText(/last donation date/i)).toHaveValue(lastGiven));
+    untouched.unmount();
+    renderForm(history);
+    await waitFor(() => expect(screen.getByLabelText(/last donation date/i)).toHaveValue(lastGiven));
+    expect(screen.queryByText(/What you typed before/)).not.toBeInTheDocument();
+    cleanup();
+
+    const first = renderForm(history);
+    await waitFor(() => expect(screen.getByLabelText(/last donation date/i)).toHaveValue(lastGiven));
+    await fillValid(first.user, addDays(todayIn(), 6));
+    first.unmount();
+    renderForm(history);
+    expect(await screen.findByText(/What you typed before is filled in again/)).toBeInTheDocument();
+    expect(unitsInput()).toHaveValue(2);
+    expect(dateInput()).toHaveValue(addDays(todayIn(), 6));
+    expect(screen.getByLabelText(/health condition/i)).toHaveValue('High Blood Pressure');
+    expect(screen.getByRole('checkbox', { name: ELIGIBILITY_STATEMENT })).not.toBeChecked();
   });
 
   it('leaves the last donation date to a first-time donor', async () => {

@@ -35,7 +35,9 @@ import {
 import { paths } from '@/app/paths';
 import { PageLoader } from '@/components/ui/page-loader';
 import { errorMessage } from '@/lib/api-client';
+import { DraftNotice } from '@/components/ui/draft-notice';
 import { useAuth } from '@/lib/auth/auth-context';
+import { useFormDraft } from '@/lib/form-draft';
 import { applyServerFieldErrors, focusFirstInvalidField } from '@/lib/form-errors';
 import { useCompleteDonation } from '../api/complete-donation';
 import { useDonorSummary } from '../api/get-donor-summary';
@@ -118,6 +120,11 @@ export function DonationForm() {
     // react-hook-form would focus the first field registered (the date, drawn before the site).
     shouldFocusError: false,
   });
+  // Kept while typing (lib/form-draft.ts); the confirmation is always given again.
+  const draft = useFormDraft(form, 'donate-blood', {
+    owner: auth.user?.userId ?? null,
+    omit: ['confirmation'],
+  });
   const { errors } = form.formState;
   const clearSlot = useCallback(() => form.setValue('slot', null), [form]);
   const setSlotError = (message: string) =>
@@ -163,6 +170,7 @@ export function DonationForm() {
     const { site_id: siteId, slot, ...byDate } = values;
     submission.mutate(atSites ? { ...byDate, site_id: siteId, slot } : byDate, {
       onSuccess: () => {
+        draft.clear();
         reward.mutate(undefined, {
           // Spec section 8: a failed reward is only logged; the donation itself went through.
           onError: (error) =>
@@ -291,6 +299,12 @@ export function DonationForm() {
         }}
       >
         <Stack gap="md">
+          <DraftNotice
+            draft={draft}
+            onStartOver={() =>
+              form.reset({ ...DEFAULT_VALUES, lastDonation: knownLastDonation ?? '', site_id: onlySiteId })
+            }
+          />
           {eligibleFrom ? (
             <Alert color="yellow" variant="light" icon={<IconCalendarEvent aria-hidden />} role="status">
               {eligibilityMessage ?? MESSAGES.donateAgainFrom(formatDate(eligibleFrom))} Please choose a
