@@ -73,6 +73,19 @@ async function fillValid(user: User, date = addDays(todayIn(), 5)) {
   await user.click(screen.getByRole('checkbox', { name: ELIGIBILITY_STATEMENT }));
 }
 
+/** A booking that goes through, after which the summary counts it pending (Make Another Donation then says Not yet). */
+function bookingThatLeavesOnePending(): Parameters<typeof mockApi>[0] {
+  let pending = false;
+  return {
+    'GET /api/donor/summary': () => jsonResponse(200, pending ? summary() : eligibleToday()),
+    'POST /api/donations': () => {
+      pending = true;
+      return jsonResponse(201, donation({ date: addDays(todayIn(), 5) }));
+    },
+    'POST /api/game/donation-complete': () => jsonResponse(200, reward([])),
+  };
+}
+
 describe('DonationForm', () => {
   it('shows the account blood group read-only, 1 unit by default, and the spec messages on an empty submit', async () => {
     const { api, user } = renderForm();
@@ -180,15 +193,7 @@ describe('DonationForm', () => {
   });
 
   it('closes the rewards panel and starts again with Make Another Donation', async () => {
-    let pending = false;
-    const { user } = renderForm({
-      'GET /api/donor/summary': () => jsonResponse(200, pending ? summary() : eligibleToday()),
-      'POST /api/donations': () => {
-        pending = true;
-        return jsonResponse(201, donation({ date: addDays(todayIn(), 5) }));
-      },
-      'POST /api/game/donation-complete': () => jsonResponse(200, reward([])),
-    });
+    const { user } = renderForm(bookingThatLeavesOnePending());
     await screen.findByRole('form', { name: 'Donate Blood' });
     await fillValid(user);
     await user.click(submitButton());
@@ -209,15 +214,7 @@ describe('DonationForm', () => {
     // On a phone the page stays scrolled down where the submit button was; what replaces the form
     // starts above the screen.
     const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
-    let pending = false;
-    const { user } = renderForm({
-      'GET /api/donor/summary': () => jsonResponse(200, pending ? summary() : eligibleToday()),
-      'POST /api/donations': () => {
-        pending = true;
-        return jsonResponse(201, donation({ date: addDays(todayIn(), 5) }));
-      },
-      'POST /api/game/donation-complete': () => jsonResponse(200, reward([])),
-    });
+    const { user } = renderForm(bookingThatLeavesOnePending());
     await screen.findByRole('form', { name: 'Donate Blood' });
     // Arriving at the page moves nothing.
     expect(scrolled).not.toHaveBeenCalled();
