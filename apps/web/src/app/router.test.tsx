@@ -173,8 +173,18 @@ describe('a session the server ends while it is in use', () => {
     );
   });
 
+  it('a session that ended on a page without a guard (the home page) sends no later visit to log in', async () => {
+    sessionStorage.setItem('sessionExpired', JSON.stringify({ userType: 'donor', at: Date.now() - 60_000 }));
+    mockApi(visitorHome);
+    const { router } = await renderApp('/donor/donate');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Give Blood, Give Life' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
   it('a later visit while signed out lands on the home page again, as the spec says', async () => {
-    sessionStorage.setItem('sessionExpired', JSON.stringify({ userType: 'donor' }));
+    sessionStorage.setItem('sessionExpired', JSON.stringify({ userType: 'donor', at: Date.now() }));
     mockApi(visitorHome);
     const first = await renderApp('/donor/donate');
     await waitFor(() => expect(first.router.state.location.pathname).toBe('/donor/donorlogin'));

@@ -55,6 +55,7 @@ export interface ExpiredSession {
 }
 
 const EXPIRED_KEY = 'sessionExpired';
+const EXPIRED_MARK_LIFETIME_MS = 10_000;
 
 /**
  * Kept for this tab only (sessionStorage): the route guard then sends the user to their login page
@@ -62,7 +63,7 @@ const EXPIRED_KEY = 'sessionExpired';
  */
 export function rememberExpiredSession(expired: ExpiredSession): void {
   try {
-    sessionStorage.setItem(EXPIRED_KEY, JSON.stringify(expired));
+    sessionStorage.setItem(EXPIRED_KEY, JSON.stringify({ ...expired, at: Date.now() }));
   } catch {
     // Without storage the user lands on the home page, as after any sign-out.
   }
@@ -74,7 +75,10 @@ export function takeExpiredSession(): ExpiredSession | null {
     const stored = sessionStorage.getItem(EXPIRED_KEY);
     sessionStorage.removeItem(EXPIRED_KEY);
     if (!stored) return null;
-    const { userType } = JSON.parse(stored) as Partial<ExpiredSession>;
+    const { userType, at } = JSON.parse(stored) as Partial<ExpiredSession & { at: number }>;
+    // Read by the route guard of the page the user is on as the session ends. One ended on a page
+    // without a guard (the home page) is no reason to send a later visit to a login page.
+    if (typeof at !== 'number' || Date.now() - at > EXPIRED_MARK_LIFETIME_MS) return null;
     return userType === 'admin' || userType === 'donor' || userType === 'patient' ? { userType } : null;
   } catch {
     return null;

@@ -2,7 +2,7 @@ import { MESSAGES } from '@bloodbank/shared/constants';
 import type { Donation, DonationInput } from '@bloodbank/shared/donation';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
-import { AppError, conflict } from '../../errors';
+import { AppError, conflict, unauthorized } from '../../errors';
 import { recordDonationSubmitted } from './donation-activity';
 import { messagePlace, messages } from '../notifications/messages';
 import { notify } from '../notifications/notify';
@@ -41,6 +41,9 @@ export async function bookDonation(
     const row = await ctx.writes.run(async (trx) => {
       // Locked first (lockDonor): a deferral on another instance waits for this booking, then cancels it.
       const donor = await findBookingDonor(trx, donorId, ctx.engine);
+      // Deactivated after the request's session was checked (its cancellation of pending bookings
+      // committed while this waited for the row): no booking may follow it.
+      if (donor && donor.is_active !== 1) throw unauthorized(MESSAGES.sessionInvalid);
       const bloodgroup = donor?.bloodgroup;
       if (!donor || !bloodgroup)
         throw conflict('Your account has no blood group. Please contact the blood bank.', 'no_blood_group');

@@ -158,6 +158,10 @@ describe('sites (staff)', () => {
       expect(longer.json().errors).toEqual({ slot_minutes: 'Longer than the opening hours on Tuesday' });
       // Nothing was saved; exactly one slot fits.
       expect((await patch(`/api/admin/sites/${site.id}`, admin, { slot_minutes: 60 })).json()).toMatchObject({ slot_minutes: 60, hours: { tuesday: { close: '09:00' } } });
+      // A site saved before this rule with such a day can still be renamed and deactivated.
+      await t.db.updateTable('sites').set({ slot_minutes: 90 }).where('id', '=', site.id).execute();
+      expect((await patch(`/api/admin/sites/${site.id}`, admin, { name: 'Short Tuesdays (old)' })).statusCode).toBe(200);
+      expect((await patch(`/api/admin/sites/${site.id}`, admin, { active: false })).statusCode).toBe(200);
     } finally {
       await t.db.updateTable('sites').set({ active: 0 }).where('id', '=', site.id).execute();
     }

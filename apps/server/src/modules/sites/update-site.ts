@@ -37,8 +37,11 @@ export async function updateSite(
     if (patch.active !== undefined) change.active = patch.active ? 1 : 0;
     const previous = toSite(before);
     // Hours or a slot length that leave a day without a single slot: said where the change was made.
+    // Checked only when one of them is sent, so a site saved before this rule can still be renamed
+    // or deactivated.
     const slotMinutes = patch.slot_minutes ?? previous.slot_minutes;
-    const tooShort = daysShorterThanASlot(patch.hours ?? previous.hours, slotMinutes);
+    const calendarSent = patch.hours !== undefined || patch.slot_minutes !== undefined;
+    const tooShort = calendarSent ? daysShorterThanASlot(patch.hours ?? previous.hours, slotMinutes) : [];
     if (tooShort.length > 0) {
       const message = shorterThanASlotMessage(slotMinutes);
       throw invalidFields(

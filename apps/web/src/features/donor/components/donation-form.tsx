@@ -123,7 +123,8 @@ export function DonationForm() {
   // Kept while typing (lib/form-draft.ts); the confirmation is always given again.
   const draft = useFormDraft(form, 'donate-blood', {
     owner: auth.user?.userId ?? null,
-    omit: ['confirmation'],
+    // The last donation comes from the history when the bank knows it: never kept from an earlier visit.
+    omit: ['confirmation', 'lastDonation'],
   });
   const { errors } = form.formState;
   const clearSlot = useCallback(() => form.setValue('slot', null), [form]);
