@@ -1,4 +1,5 @@
 import type { UserType } from '@bloodbank/shared/auth';
+import { isUserType } from '@bloodbank/shared/roles';
 
 /**
  * The stored session (spec section 3: token, userType and userId). This file is the only one that
@@ -79,7 +80,7 @@ export function takeExpiredSession(): ExpiredSession | null {
     // Read by the route guard of the page the user is on as the session ends. One ended on a page
     // without a guard (the home page) is no reason to send a later visit to a login page.
     if (typeof at !== 'number' || Date.now() - at > EXPIRED_MARK_LIFETIME_MS) return null;
-    return userType === 'admin' || userType === 'donor' || userType === 'patient' ? { userType } : null;
+    return isUserType(userType) ? { userType } : null;
   } catch {
     return null;
   }

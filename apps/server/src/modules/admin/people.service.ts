@@ -11,8 +11,7 @@ import type { DatabaseOrTransaction } from '../../db/database';
 import { notFound } from '../../errors';
 import type { Principal } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.repository';
-import { donationActivityMessages, recordBookingCancelledByStaff } from '../donations/donation-activity';
-import { cancelPendingBookingOf } from '../donations/donations.repository';
+import { cancelPendingBookingByStaff, donationActivityMessages } from '../donations/donation-activity';
 import {
   deactivatePerson,
   findDonor,
@@ -163,19 +162,13 @@ async function deactivate<Row, Api>(ctx: AppContext, admin: Principal, kind: Per
         at,
       });
       // A closed account's booking would hold its place until the no-show run: cancelled now.
-      const cancelled =
-        kind.role === 'DONOR'
-          ? await cancelPendingBookingOf(trx, id, { by: admin.id, at, reason: CLOSED_ACCOUNT_REASON })
-          : undefined;
-      if (cancelled) {
-        await recordBookingCancelledByStaff(
-          trx,
-          admin,
-          cancelled,
-          donationActivityMessages.cancelledAccountClosed({ date: cancelled.donation_date, units: cancelled.units }),
-          { reason: CLOSED_ACCOUNT_REASON },
+      if (kind.role === 'DONOR') {
+        await cancelPendingBookingByStaff(trx, admin, id, {
+          reason: CLOSED_ACCOUNT_REASON,
+          feedMessage: donationActivityMessages.cancelledAccountClosed,
+          cause: { reason: CLOSED_ACCOUNT_REASON },
           at,
-        );
+        });
       }
     }
     const row = await kind.find(trx, id);

@@ -7,8 +7,7 @@ import type { AppContext } from '../../context';
 import { recordAudit } from '../audit/audit.repository';
 import { deferredText, messages } from '../notifications/messages';
 import { notify } from '../notifications/notify';
-import { donationActivityMessages, recordBookingCancelledByStaff } from '../donations/donation-activity';
-import { cancelBookingCoveredByDeferral } from '../donations/donations.repository';
+import { cancelPendingBookingByStaff, donationActivityMessages } from '../donations/donation-activity';
 import { findDeferral, insertDeferral } from './deferrals.repository';
 import { toDeferral } from './deferrals.service';
 
@@ -84,17 +83,13 @@ export async function recordDeferral(
   // A booking on a day the deferral covers can never be collected: cancelled now, so its place in
   // the slot is free and staff do not expect the donor (a failed screening has already moved its own).
   const until = deferral.type === 'permanent' ? null : deferral.until;
-  const cancelled = await cancelBookingCoveredByDeferral(trx, deferral.donorId, until, { by: admin.id, at });
-  if (cancelled) {
-    await recordBookingCancelledByStaff(
-      trx,
-      admin,
-      cancelled,
-      donationActivityMessages.cancelledByDeferral({ date: cancelled.donation_date, units: cancelled.units }),
-      { deferral_id: id },
-      at,
-    );
-  }
+  const cancelled = await cancelPendingBookingByStaff(trx, admin, deferral.donorId, {
+    reason: 'The donor was deferred.',
+    bookedBefore: until,
+    feedMessage: donationActivityMessages.cancelledByDeferral,
+    cause: { deferral_id: id },
+    at,
+  });
   // A test's deferral is told through the follow-up message alone (PRODUCT.md 3.2).
   if (deferral.source !== 'test') {
     await notify(ctx, trx, deferral.donorId, messages.deferralSet(until, cancelled?.donation_date), at);

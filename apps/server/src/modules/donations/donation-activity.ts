@@ -1,9 +1,12 @@
+import type { Transaction } from 'kysely';
 import type { DatabaseOrTransaction } from '../../db/database';
+import type { DB, DonationRow } from '../../db/types';
 import { COMPONENT_WORDS, type Component } from '@bloodbank/shared/components';
 import { FOLLOW_UP_MESSAGE } from '@bloodbank/shared/donation-lifecycle';
 import type { Principal } from '../../plugins/access';
 import { recordActivity } from '../activity/activity.repository';
 import { recordAudit } from '../audit/audit.repository';
+import { cancelPendingBookingOf } from './donations.repository';
 
 /**
  * The donor's activity feed entries about their donations, in one place so that every use case
@@ -137,6 +140,33 @@ export async function recordBookingCancelledByStaff(
     after: { status: 'cancelled', ...cause },
     at,
   });
+}
+
+/**
+ * The donor's pending booking (at most one; only one booked before `bookedBefore` when given),
+ * cancelled because of staff's action on the donor (a deferral, a closed account): the reason on
+ * the booking, the donor's feed entry and the audit entry. Answers the booking, or undefined when
+ * none was pending.
+ */
+export async function cancelPendingBookingByStaff(
+  trx: Transaction<DB>,
+  admin: Principal,
+  donorId: number,
+  cancellation: {
+    reason: string;
+    bookedBefore?: string | null;
+    feedMessage: (donation: DonationForFeed) => string;
+    cause: Record<string, unknown>;
+    at: string;
+  },
+): Promise<DonationRow | undefined> {
+  const { reason, bookedBefore, feedMessage, cause, at } = cancellation;
+  const cancelled = await cancelPendingBookingOf(trx, donorId, { by: admin.id, at, reason, bookedBefore });
+  if (cancelled) {
+    const message = feedMessage({ date: cancelled.donation_date, units: cancelled.units });
+    await recordBookingCancelledByStaff(trx, admin, cancelled, message, cause, at);
+  }
+  return cancelled;
 }
 
 /** For the admin's reject endpoint, inside its transaction (recomputeGameState records any withdrawn achievement). */

@@ -161,22 +161,10 @@ export function moveDonation(
 }
 
 /**
- * pending -> cancelled for the donor's booking on a day a new deferral covers (before `until`, the
- * first day they may donate again; any day when permanent): such a booking can never be collected,
- * and it would hold a place in its slot and show as due to staff. Undefined when none is pending.
- */
-export function cancelBookingCoveredByDeferral(
-  trx: Transaction<DB>,
-  donorId: number,
-  until: string | null,
-  cancellation: { by: number; at: string },
-): Promise<DonationRow | undefined> {
-  return cancelPendingBookingOf(trx, donorId, { ...cancellation, reason: 'The donor was deferred.', bookedBefore: until });
-}
-
-/**
  * The donor's pending booking (at most one), cancelled by staff's action with its reason; only one
- * booked before `bookedBefore` when given. Undefined when there was none.
+ * booked before `bookedBefore` when given. Undefined when there was none. A deferral passes the
+ * first day the donor may donate again (null when permanent: any day): a booking on a day it covers
+ * can never be collected, and would hold its place and show as due to staff.
  */
 export function cancelPendingBookingOf(
   trx: Transaction<DB>,
