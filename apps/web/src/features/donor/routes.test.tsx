@@ -358,12 +358,11 @@ describe('DonorDashboardRoute: the donation lifecycle', () => {
     await waitFor(() => expect(screen.getByTestId('latest-booking-state')).toHaveTextContent('Cancelled'));
   });
 
-  it('shows the appointment of a booking at a site, moves it to another free time and offers the calendar file', async () => {
-    const date = addDays(todayIn(), 4);
-    const newDate = addDays(todayIn(), 6);
-    const booked = donation({
+  /** Donation #9, booked in four days at 09:15 at City Centre (site 4). */
+  const bookedAtCityCentre = () =>
+    donation({
       id: 9,
-      date,
+      date: addDays(todayIn(), 4),
       appointment: {
         site_id: 4,
         site_name: 'City Centre Donor Unit',
@@ -372,6 +371,11 @@ describe('DonorDashboardRoute: the donation lifecycle', () => {
         ends: '09:30',
       },
     });
+
+  it('shows the appointment of a booking at a site, moves it to another free time and offers the calendar file', async () => {
+    const booked = bookedAtCityCentre();
+    const date = booked.date;
+    const newDate = addDays(todayIn(), 6);
     let latest = booked;
     const { api, user } = renderDashboard({
       'GET /api/donor/summary': () => jsonResponse(200, summary({ latest_donation: latest })),
@@ -448,19 +452,6 @@ describe('DonorDashboardRoute: the donation lifecycle', () => {
 
   // Regression guards for the walkthrough's "the Time select stays red after a valid time is
   // chosen": neither way of getting the error keeps it once another free time is chosen.
-  const bookedAtCityCentre = () =>
-    donation({
-      id: 9,
-      date: addDays(todayIn(), 4),
-      appointment: {
-        site_id: 4,
-        site_name: 'City Centre Donor Unit',
-        address: '12 Park Street',
-        time: '09:15',
-        ends: '09:30',
-      },
-    });
-
   it('clears the Time error of the Move Booking dialog once a free time is chosen', async () => {
     const { user } = renderDashboard({
       'GET /api/donor/summary': () => jsonResponse(200, summary({ latest_donation: bookedAtCityCentre() })),
