@@ -375,6 +375,14 @@ describe('Manage Donations', () => {
       return screen.findByRole('dialog', { name: 'Record test results: donation #55' });
     }
 
+    /** Marks every infection test of the results dialog Negative. */
+    async function chooseAllNegative(user: ReturnType<typeof renderDonations>['user'], dialog: HTMLElement) {
+      for (const test of ['HIV', 'Hepatitis B', 'Hepatitis C', 'Syphilis']) {
+        const group = within(dialog).getByRole('radiogroup', { name: new RegExp(`^${test}`) });
+        await user.click(within(group).getByRole('radio', { name: 'Negative' }));
+      }
+    }
+
     it('makes staff choose every result, then releases the donation', async () => {
       const bodies: unknown[] = [];
       const { api, user } = renderDonations(
@@ -403,12 +411,7 @@ describe('Manage Donations', () => {
       expect(within(dialog).getByText('Syphilis result is required')).toBeInTheDocument();
       expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
 
-      for (const test of ['HIV', 'Hepatitis B (HBV)', 'Hepatitis C (HCV)', 'Syphilis']) {
-        const group = within(dialog).getByRole('radiogroup', {
-          name: new RegExp(`^${test.replace(/[()]/g, '\\$&')}`),
-        });
-        await user.click(within(group).getByRole('radio', { name: 'Negative' }));
-      }
+      await chooseAllNegative(user, dialog);
       expect(within(dialog).queryByTestId('reactive-warning')).not.toBeInTheDocument();
       await user.click(within(dialog).getByRole('button', { name: 'Record results' }));
 
@@ -499,11 +502,7 @@ describe('Manage Donations', () => {
         },
       );
       const dialog = await openResults(user);
-      const radios = (name: string) =>
-        within(within(dialog).getByRole('radiogroup', { name: new RegExp(`^${name}`) }));
-      for (const test of ['HIV', 'Hepatitis B', 'Hepatitis C', 'Syphilis']) {
-        await user.click(radios(test).getByRole('radio', { name: 'Negative' }));
-      }
+      await chooseAllNegative(user, dialog);
       await user.selectOptions(within(dialog).getByLabelText(/Confirmed blood group/), 'B-');
 
       await user.click(within(dialog).getByRole('button', { name: 'Review group correction' }));
@@ -550,11 +549,7 @@ describe('Manage Donations', () => {
       );
       const dialog = await openResults(user);
       expect(dialog).toHaveTextContent("Booked as A+; the donor's record now says B-");
-      const radios = (name: string) =>
-        within(within(dialog).getByRole('radiogroup', { name: new RegExp(`^${name}`) }));
-      for (const test of ['HIV', 'Hepatitis B', 'Hepatitis C', 'Syphilis']) {
-        await user.click(radios(test).getByRole('radio', { name: 'Negative' }));
-      }
+      await chooseAllNegative(user, dialog);
       expect(within(dialog).getByTestId('group-warning')).toHaveTextContent(
         "The donor's group will be corrected from B- to A+",
       );
@@ -583,12 +578,7 @@ describe('Manage Donations', () => {
         'Test results have already been recorded for this donation.',
       );
       const dialog = await openResults(user);
-      for (const test of ['HIV', 'Hepatitis B (HBV)', 'Hepatitis C (HCV)', 'Syphilis']) {
-        const group = within(dialog).getByRole('radiogroup', {
-          name: new RegExp(`^${test.replace(/[()]/g, '\\$&')}`),
-        });
-        await user.click(within(group).getByRole('radio', { name: 'Negative' }));
-      }
+      await chooseAllNegative(user, dialog);
       await user.click(within(dialog).getByRole('button', { name: 'Record results' }));
 
       expect(await within(dialog).findByRole('alert')).toHaveTextContent(
