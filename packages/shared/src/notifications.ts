@@ -11,10 +11,12 @@ import { EMAIL_PATTERN, MAX_ROW_ID } from './fields';
 export const NOTIFICATION_KINDS = [
   'booking_confirmed',
   'booking_cancelled',
+  'booking_rejected',
   'appointment_reminder',
   'collection_recorded',
   'donation_released',
   'donation_follow_up',
+  'bloodgroup_corrected',
   'deferral_set',
   'deferral_lifted',
   'unit_issued',

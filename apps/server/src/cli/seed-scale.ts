@@ -1221,7 +1221,7 @@ export async function seedDatabase(
     for (const row of deferralsByDonor.get(donorId) ?? []) {
       const [, type, until, , , , , createdAt, liftedAt] = row as [number, 'temporary' | 'permanent', string | null, string, string, number | null, number, string, string | null];
       addActivity(donorId, DEFERRAL_ACTIVITY_KINDS.set, deferralActivityMessages.set({ type, until }), createdAt);
-      if (liftedAt) addActivity(donorId, DEFERRAL_ACTIVITY_KINDS.lifted, deferralActivityMessages.lifted, liftedAt);
+      if (liftedAt) addActivity(donorId, DEFERRAL_ACTIVITY_KINDS.lifted, deferralActivityMessages.lifted(liftedAt.slice(0, 10)), liftedAt);
     }
     await flushActivities();
   }
@@ -1236,6 +1236,7 @@ export async function seedDatabase(
       const forActivity = {
         patient_id: patient,
         bloodgroup: request.group,
+        component: request.component,
         units: request.units,
         required_date: isoDate(request.requiredDay),
       };

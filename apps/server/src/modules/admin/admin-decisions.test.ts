@@ -121,7 +121,7 @@ describe('POST /api/admin/requests/:id/approve', () => {
     const issued = await unitsById(body.issued_unit_ids);
     expect(issued.every((unit) => unit.status === 'issued' && unit.request_id === request.id && unit.issued_at === NOW)).toBe(true);
     expect(await activitiesOf(t, patient.id)).toEqual([
-      { kind: 'request_approved', message: 'Your request for 3 units of A+ needed by 20 Mar 2026 was approved.' },
+      { kind: 'request_approved', message: 'Your request for 3 units of A+ red cells needed by 20 Mar 2026 was approved.' },
     ]);
     const [audit] = await auditEntries(t, 'request.approved');
     expect(audit).toMatchObject({ actor: admin.username, entity: 'request', entity_id: request.id });
@@ -176,7 +176,7 @@ describe('POST /api/admin/requests/:id/approve', () => {
     expect(await stockOf('O-')).toBe(0);
     expect(await stockOf('A+')).toBe(2);
     expect((await activitiesOf(t, patient.id))[0]?.message).toBe(
-      'Your request for 3 units of A+ needed by 20 Mar 2026 was approved with compatible O- units.',
+      'Your request for 3 units of A+ red cells needed by 20 Mar 2026 was approved with compatible O- units.',
     );
   });
 
@@ -337,7 +337,7 @@ describe('POST /api/admin/requests/:id/reject', () => {
     expect(await activitiesOf(t, patient.id)).toEqual([
       {
         kind: 'request_rejected',
-        message: 'Your request for 1 unit of A+ needed by 20 Mar 2026 was rejected. Reason: Duplicate request',
+        message: 'Your request for 1 unit of A+ red cells needed by 20 Mar 2026 was rejected. Reason: Duplicate request',
       },
     ]);
     const mine = await t.app.inject({ method: 'GET', url: '/api/requests/mine', headers: patient.headers });

@@ -35,7 +35,8 @@ async function linkSentTo(address: string): Promise<string> {
   await vi.waitFor(async () => {
     await t.app.runJobs();
     const mail = readOutbox(outboxDirectory(t.config.dataDir)).filter((m) => m.to[0] === address && m.subject === 'Reset your password');
-    link = /https:\/\/bank\.example\.org\/reset-password\?token=([\w-]+)/.exec(mail.at(-1)?.text ?? '')?.[1];
+    // The link says what it does: the body asks the reader to open it to choose a new password.
+    link = /^Choose a new password: https:\/\/bank\.example\.org\/reset-password\?token=([\w-]+)$/m.exec(mail.at(-1)?.text ?? '')?.[1];
     expect(link).toBeDefined();
     // The request is answered before its work is done (the same answer for every account), and a
     // busy machine may take more than vi.waitFor's default second.

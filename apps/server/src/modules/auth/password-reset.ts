@@ -63,6 +63,7 @@ async function issueResetLink(ctx: AppContext, request: PasswordResetRequest): P
         title: 'Reset your password',
         body: `Someone (we hope you) asked to reset the password of your account "${account.username}". Open the link below within ${PASSWORD_RESET_TTL_MINUTES} minutes to choose a new one. If it was not you, ignore this e-mail: your password stays as it is.`,
         path: `/reset-password?token=${token}`,
+        action: 'Choose a new password',
       },
       at,
       'You get this e-mail because a password reset was asked for your account at the blood bank.',

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BloodGroup } from '@bloodbank/shared/blood-groups';
 import { addDays } from '@bloodbank/shared/dates';
 import type { Callout } from '@bloodbank/shared/notifications';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createDonor, createPatient, type TestUser } from '../../../test/factories';
 import { insertRequest, insertUnits } from '../../../test/admin-fixtures';
-import { donationForm, insertDonationRow, setToday, staffOf } from '../../../test/donation-helpers';
+import { collect, donationForm, insertDonationRow, NEGATIVE_RESULTS, recordResults, setToday, staffOf } from '../../../test/donation-helpers';
 
 /**
  * Low-stock call-outs (PRODUCT.md 3.8): only active, eligible, not deferred, opted-in donors whose
@@ -123,6 +124,44 @@ describe('raised by low stock, and what staff see (GET /api/admin/callouts)', ()
     const row = list.json<Callout[]>().find((callout) => callout.id === raised[0]!.id);
     expect(row).toMatchObject({ bloodgroup: 'O+', reason: 'low_stock', created_by: null, notified: 2, booked_within_7_days: 1 });
     expect(await calloutNotices(wontBook)).toHaveLength(1);
+  });
+
+  it('raised by every way red-cell stock leaves the shelf: whole blood or chosen units discarded, a lookback hold, expiry', async () => {
+    // No call-out of the last day (the earlier tests' staff ones) stands in the way of an automatic one.
+    await t.db.deleteFrom('callouts').execute();
+    const lowStockCallouts = async (bloodgroup: BloodGroup) =>
+      (await t.db.selectFrom('callouts').select('reason').where('bloodgroup', '=', bloodgroup).execute()).map((row) => row.reason);
+    const discard = async (payload: object) => {
+      const response = await t.app.inject({ method: 'POST', url: '/api/admin/units/discard', headers: admin.headers, payload });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    // Whole blood is red-cell stock too (PRODUCT.md 3.3): 5 -> 4 is under the threshold.
+    await insertUnits(t, { bloodgroup: 'A+', count: 5, component: 'whole_blood', expires_on: addDays(TODAY, 20) });
+    await discard({ bloodgroup: 'A+', component: 'whole_blood', count: 1, reason: 'Bag damaged' });
+    expect(await lowStockCallouts('A+')).toEqual(['low_stock']);
+    // Chosen units; plasma is not red-cell stock and raises nothing.
+    const [chosen] = await insertUnits(t, { bloodgroup: 'B+', count: 5, expires_on: addDays(TODAY, 20) });
+    const [plasma] = await insertUnits(t, { bloodgroup: 'A-', count: 1, component: 'plasma', expires_on: addDays(TODAY, 200) });
+    await discard({ unit_ids: [chosen, plasma] });
+    expect(await lowStockCallouts('B+')).toEqual(['low_stock']);
+    expect(await lowStockCallouts('A-')).toEqual([]);
+    // A reactive result holds the donor's unit of last month: O- falls from 5 to 4.
+    const donor = await createDonor(t, { bloodgroup: 'O-' });
+    const earlier = await insertDonationRow(t, donor.id, { date: addDays(TODAY, -100), bloodgroup: 'O-' });
+    await insertUnits(t, { bloodgroup: 'O-', count: 1, expires_on: addDays(TODAY, 20), collected_on: addDays(TODAY, -30), donation_id: earlier });
+    await insertUnits(t, { bloodgroup: 'O-', count: 4, expires_on: addDays(TODAY, 20) });
+    const booked = await t.app.inject({ method: 'POST', url: '/api/donations', headers: donor.headers, payload: donationForm(TODAY) });
+    const id = booked.json<{ id: number }>().id;
+    expect((await collect(t, id)).statusCode).toBe(200);
+    expect(await lowStockCallouts('O-')).toEqual([]);
+    expect((await recordResults(t, id, { ...NEGATIVE_RESULTS, syphilis: 'reactive', bloodgroup: 'O-' })).json().lookback_unit_ids).toHaveLength(1);
+    expect(await lowStockCallouts('O-')).toEqual(['low_stock']);
+    // 5 AB+ units, one usable through today only: tomorrow's daily run finds AB+ short.
+    await insertUnits(t, { bloodgroup: 'AB+', count: 1, expires_on: TODAY });
+    await insertUnits(t, { bloodgroup: 'AB+', count: 4, expires_on: addDays(TODAY, 20) });
+    setToday(t, addDays(TODAY, 1), '00:05:00');
+    await t.app.runDailyWork();
+    expect(await lowStockCallouts('AB+')).toEqual(['low_stock']);
   });
 
   it('is for admins only', async () => {

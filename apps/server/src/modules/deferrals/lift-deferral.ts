@@ -8,7 +8,7 @@ import { messages } from '../notifications/messages';
 import { notify } from '../notifications/notify';
 import { findDeferral, findDeferralInForce, liftDeferralOnce } from './deferrals.repository';
 import { deferralNotFound, toDeferral } from './deferrals.service';
-import { DEFERRAL_ACTIVITY_KINDS, deferralActivityMessages } from './record-deferral';
+import { DEFERRAL_ACTIVITY_KINDS, deferralActivityMessages, donationIntervalOf } from './record-deferral';
 
 /** POST /admin/deferrals/:id/lift: staff lift a deferral with a reason, once (PRODUCT.md 3.7). */
 export async function liftDeferral(
@@ -25,14 +25,18 @@ export async function liftDeferral(
       throw conflict('This deferral has already been lifted.', 'already_lifted');
     }
     // With another deferral still in force the donor is told so, and gets no "book again" e-mail.
-    const stillInForce = await findDeferralInForce(trx, lifted.donor_id, ctx.clock.today());
+    const today = ctx.clock.today();
+    const stillInForce = await findDeferralInForce(trx, lifted.donor_id, today);
+    const interval = await donationIntervalOf(ctx, trx, lifted.donor_id);
     await recordActivity(trx, {
       userId: lifted.donor_id,
       kind: DEFERRAL_ACTIVITY_KINDS.lifted,
-      message: stillInForce ? deferralActivityMessages.liftedStillDeferred(stillInForce) : deferralActivityMessages.lifted,
+      message: stillInForce
+        ? deferralActivityMessages.liftedStillDeferred(stillInForce, interval)
+        : deferralActivityMessages.lifted(today, interval),
       at,
     });
-    if (!stillInForce) await notify(ctx, trx, lifted.donor_id, messages.deferralLifted(), at);
+    if (!stillInForce) await notify(ctx, trx, lifted.donor_id, messages.deferralLifted(today, interval), at);
     await recordAudit(trx, {
       actorId: admin.id,
       actor: admin.username,

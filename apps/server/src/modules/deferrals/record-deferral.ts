@@ -5,22 +5,32 @@ import type { Principal } from '../../plugins/access';
 import { recordActivity } from '../activity/activity.repository';
 import type { AppContext } from '../../context';
 import { recordAudit } from '../audit/audit.repository';
-import { deferredText, messages } from '../notifications/messages';
+import { deferralLiftedText, deferredText, messages, type DonationInterval } from '../notifications/messages';
 import { notify } from '../notifications/notify';
 import { cancelPendingBookingByStaff, donationActivityMessages } from '../donations/donation-activity';
+import { eligibleFromDate } from '../donations/eligibility';
 import { findDeferral, insertDeferral } from './deferrals.repository';
 import { toDeferral } from './deferrals.service';
 
 export const DEFERRAL_ACTIVITY_KINDS = { set: 'deferral_set', lifted: 'deferral_lifted' } as const;
 
-/** The donor's feed says that they are deferred and until when, never why. */
+/**
+ * The donor's feed says that they are deferred and until when, never why; and from when they can
+ * book, which the donation interval may put later than the deferral's end.
+ */
 export const deferralActivityMessages = {
   set: deferredText,
-  lifted: 'Your deferral was lifted: you can book a donation again.',
+  lifted: deferralLiftedText,
   /** Another deferral is still in force: the donor must not read that they can book. */
-  liftedStillDeferred: (inForce: { type: DeferralType; until: string | null }) =>
-    `One of your deferrals was lifted. ${deferredText(inForce)}`,
+  liftedStillDeferred: (inForce: { type: DeferralType; until: string | null }, interval: DonationInterval) =>
+    `One of your deferrals was lifted. ${deferredText(inForce, interval)}`,
 };
+
+/** The donor's donation interval as the messages about their deferrals name it. */
+export async function donationIntervalOf(ctx: AppContext, db: Transaction<DB>, donorId: number): Promise<DonationInterval> {
+  const days = ctx.config.donationIntervalDays;
+  return { from: await eligibleFromDate(db, donorId, days), days };
+}
 
 export interface NewDeferral {
   donorId: number;
@@ -48,6 +58,7 @@ export async function recordDeferral(
   when: { at: string; today: string },
 ): Promise<Deferral> {
   const { at } = when;
+  const interval = await donationIntervalOf(ctx, trx, deferral.donorId);
   const id = await insertDeferral(trx, {
     donor_id: deferral.donorId,
     type: deferral.type,
@@ -61,7 +72,7 @@ export async function recordDeferral(
   await recordActivity(trx, {
     userId: deferral.donorId,
     kind: DEFERRAL_ACTIVITY_KINDS.set,
-    message: deferralActivityMessages.set(deferral),
+    message: deferralActivityMessages.set(deferral, interval),
     at,
   });
   await recordAudit(trx, {
@@ -92,7 +103,7 @@ export async function recordDeferral(
   });
   // A test's deferral is told through the follow-up message alone (PRODUCT.md 3.2).
   if (deferral.source !== 'test') {
-    await notify(ctx, trx, deferral.donorId, messages.deferralSet(until, cancelled?.donation_date), at);
+    await notify(ctx, trx, deferral.donorId, messages.deferralSet(until, interval, cancelled?.donation_date), at);
   }
   const row = await findDeferral(trx, id);
   if (!row) throw new Error('deferral missing right after it was recorded');

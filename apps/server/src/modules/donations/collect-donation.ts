@@ -114,7 +114,10 @@ export async function collectDonation(
       at,
     );
     const game = await creditCollectedDonation(trx, { id: donationId, donorId: moved.donor_id }, at);
-    await notify(ctx, trx, moved.donor_id, messages.collectionRecorded(moved.donation_date, POINTS_PER_DONATION), at);
+    // What the game credited, achievements included, so the message and the game agree.
+    const credited = POINTS_PER_DONATION + game.earned.reduce((sum, earned) => sum + earned.achievement.points_reward, 0);
+    const earnedNames = game.earned.map((earned) => earned.achievement.name);
+    await notify(ctx, trx, moved.donor_id, messages.collectionRecorded(moved.donation_date, credited, earnedNames), at);
     await recordAudit(trx, {
       actorId: admin.id,
       actor: admin.username,
@@ -127,7 +130,7 @@ export async function collectDonation(
         unit_ids: unitIds,
         expires_on: units[0]?.expires_on ?? null,
         ...(game.profile ? { game: { points: game.profile.points, level: game.profile.level } } : {}),
-        ...(game.earned.length ? { achievements_earned: game.earned.map((earned) => earned.achievement.name) } : {}),
+        ...(earnedNames.length ? { achievements_earned: earnedNames } : {}),
       },
       at,
     });

@@ -205,7 +205,7 @@ export function recordDonationIssued(
 export const componentsInWords = (components: readonly Component[]) => listInWords(components.map((component) => COMPONENT_WORDS[component]));
 
 /** "red cells", "red cells and plasma", "red cells, plasma and platelets". */
-function listInWords(words: readonly string[]): string {
+export function listInWords(words: readonly string[]): string {
   if (words.length <= 1) return words[0] ?? '';
   return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }

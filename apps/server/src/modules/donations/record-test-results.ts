@@ -8,6 +8,8 @@ import {
 import type { AppContext } from '../../context';
 import type { Principal } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.repository';
+import { calloutWhereStockIsLow } from '../callouts/send-callout';
+import { redCellGroupsOf } from '../inventory/inventory.repository';
 import { messages } from '../notifications/messages';
 import { notify } from '../notifications/notify';
 import { recordDeferral } from '../deferrals/record-deferral';
@@ -82,6 +84,7 @@ export async function recordTestResults(
         donationActivityMessages.bloodGroupCorrected(corrected),
         at,
       );
+      await notify(ctx, trx, moved.donor_id, messages.bloodGroupCorrected(donor?.bloodgroup ?? null, corrected), at);
       await recordAudit(trx, {
         actorId: admin.id,
         actor: admin.username,
@@ -138,6 +141,8 @@ export async function recordTestResults(
       exceptDonationId: donationId,
       since: addMonths(today, -LOOKBACK_MONTHS),
     });
+    // Held units leave the shelf: the group may now be short (PRODUCT.md 3.8).
+    await calloutWhereStockIsLow(ctx, trx, await redCellGroupsOf(trx, lookbackUnitIds), at);
     await recordDonationActivity(trx, moved.donor_id, DONATION_ACTIVITY_KINDS.followUp, donationActivityMessages.followUp(), at);
     await notify(ctx, trx, moved.donor_id, messages.donationFollowUp(), at);
     await recordAudit(trx, {

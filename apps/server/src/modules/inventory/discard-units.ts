@@ -13,6 +13,7 @@ import {
   lockGroupStock,
   lockUsableUnitsFefo,
   markUnitsDiscarded,
+  redCellGroupsOf,
   DISCARDABLE_UNIT_STATUSES,
 } from './inventory.repository';
 
@@ -79,8 +80,9 @@ export async function discardUnits(
         },
         at,
       });
-      // A count of red cells taken off the shelf may leave the group short: donors are called.
-      if ('bloodgroup' in input && input.component === 'red_cells') await calloutWhereStockIsLow(ctx, trx, [input.bloodgroup], at);
+      // Red cells or whole blood taken off the shelf may leave a group short: its donors are called
+      // (PRODUCT.md 3.8). Expired units were not stock any more.
+      if (mode !== 'expired') await calloutWhereStockIsLow(ctx, trx, await redCellGroupsOf(trx, unitIds), at);
       return unitIds;
     });
     return { discarded_unit_ids: discarded };

@@ -487,3 +487,30 @@ export function markUnitProcessed(trx: Transaction<DB>, unitId: number, today: s
     .returningAll()
     .executeTakeFirst();
 }
+
+/** The groups of these units that serve a red-cell request (red cells, whole blood): whose stock they can shorten. */
+export async function redCellGroupsOf(db: DatabaseOrTransaction, unitIds: readonly number[]): Promise<BloodGroup[]> {
+  if (unitIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('blood_units')
+    .select('bloodgroup')
+    .distinct()
+    .where('id', 'in', unitIds)
+    .where('component', 'in', RED_CELL_UNIT_COMPONENTS)
+    .execute();
+  return rows.map((row) => row.bloodgroup);
+}
+
+/** The groups with red-cell units that left the stock by expiring on a day in [from, before): their last usable day was then. */
+export async function groupsWithRedCellsExpiredBetween(db: DatabaseOrTransaction, from: string, before: string): Promise<BloodGroup[]> {
+  const rows = await db
+    .selectFrom('blood_units')
+    .select('bloodgroup')
+    .distinct()
+    .where('status', '=', 'available')
+    .where('component', 'in', RED_CELL_UNIT_COMPONENTS)
+    .where('expires_on', '>=', from)
+    .where('expires_on', '<', before)
+    .execute();
+  return rows.map((row) => row.bloodgroup);
+}

@@ -2,12 +2,15 @@ import { sql } from 'kysely';
 import { COLLECTED_DONATION_STATUSES } from '@bloodbank/shared/donation';
 import { addDays } from '@bloodbank/shared/dates';
 import type { AppContext } from '../../context';
+import { calloutWhereStockIsLow } from '../callouts/send-callout';
+import { groupsWithRedCellsExpiredBetween } from '../inventory/inventory.repository';
 import { messages } from './messages';
 import { notify } from './notify';
 
 /**
  * The daily messages (PRODUCT.md 3.8): a reminder the day before each appointment, "you can
- * donate again" on a donor's next eligible date, and to staff, how many expired units wait to be
+ * donate again" on a donor's next eligible date (the interval's end or a deferral's, whichever is
+ * later: 3.7), and to staff, how many expired units wait to be
  * discarded. Once per calendar day on exactly one instance: the
  * day is claimed by inserting its row in daily_runs, in the same transaction as the messages, so
  * the claim and what it sends commit together or not at all. After downtime the next run catches
@@ -76,7 +79,47 @@ export async function sendDailyMessages(
       .having((eb) => eb.fn.max('donations.collected_on'), '>', addDays(since, -interval))
       .having((eb) => eb.fn.max('donations.collected_on'), '<=', addDays(today, -interval))
       .execute();
-    for (const donor of eligible) await notify(ctx, trx, donor.donor_id, messages.canDonateAgain(), at);
+    // Or a deferral that ended in (since, today] (its `until` is their first day back), with nothing
+    // else in the way: no other deferral, no booking, and the interval passed (PRODUCT.md 3.7).
+    const deferralEnded = await trx
+      .selectFrom('deferrals')
+      .innerJoin('users', 'users.id', 'deferrals.donor_id')
+      .select('deferrals.donor_id')
+      .distinct()
+      .where('deferrals.type', '=', 'temporary')
+      .where('deferrals.lifted_at', 'is', null)
+      .where('deferrals.until', '>', since)
+      .where('deferrals.until', '<=', today)
+      .where('users.is_active', '=', 1)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('donations as booked').select(sql`1`.as('one')).whereRef('booked.donor_id', '=', 'deferrals.donor_id').where('booked.status', '=', 'pending'))),
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('deferrals as other')
+              .select(sql`1`.as('one'))
+              .whereRef('other.donor_id', '=', 'deferrals.donor_id')
+              .where('other.lifted_at', 'is', null)
+              .where((other) => other.or([other('other.type', '=', 'permanent'), other('other.until', '>', today)])),
+          ),
+        ),
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('donations as given')
+              .select(sql`1`.as('one'))
+              .whereRef('given.donor_id', '=', 'deferrals.donor_id')
+              .where('given.status', 'in', COLLECTED_DONATION_STATUSES)
+              .where('given.collected_on', '>', addDays(today, -interval)),
+          ),
+        ),
+      )
+      .execute();
+    // One message each, whichever of the two ended (both may end in the same days).
+    const eligibleDonors = new Set([...eligible, ...deferralEnded].map((donor) => donor.donor_id));
+    for (const donorId of eligibleDonors) await notify(ctx, trx, donorId, messages.canDonateAgain(), at);
 
     // The discard list is ready: staff hear how many units on the shelf have expired.
     const expired = await trx
@@ -86,10 +129,12 @@ export async function sendDailyMessages(
       .where('expires_on', '<', today)
       .executeTakeFirst();
     const expiredUnits = Number(expired?.count ?? 0);
+    // Red cells that expired since the last run left the stock: a group they leave short calls its donors (PRODUCT.md 3.8).
+    await calloutWhereStockIsLow(ctx, trx, await groupsWithRedCellsExpiredBetween(trx, since, today), at);
     if (expiredUnits > 0) {
       const admins = await trx.selectFrom('users').select('id').where('role', '=', 'ADMIN').where('is_active', '=', 1).execute();
       for (const admin of admins) await notify(ctx, trx, admin.id, messages.unitsExpired(expiredUnits), at);
     }
-    return { reminders: bookings.length, eligibleAgain: eligible.length, expiredUnits };
+    return { reminders: bookings.length, eligibleAgain: eligibleDonors.size, expiredUnits };
   });
 }

@@ -1,16 +1,38 @@
 import { FOLLOW_UP_MESSAGE, type DeferralType } from '@bloodbank/shared/donation-lifecycle';
 import { MESSAGES } from '@bloodbank/shared/constants';
-import { formatFeedDate, formatFeedDateWithYear } from '../donations/donation-activity';
+import { formatFeedDate, formatFeedDateWithYear, listInWords } from '../donations/donation-activity';
 import type { Message } from './notify';
+
+/**
+ * The rest a donor needs between two donations (PRODUCT.md 3.2): `from` is the first day it allows
+ * (null when they never gave blood). A message that says when they can book names the later of
+ * this and the deferral's end (3.7), so it never invites a booking the server refuses.
+ */
+export interface DonationInterval {
+  from: string | null;
+  days: number;
+}
+
+const bookFromText = (interval: DonationInterval & { from: string }) =>
+  `You can book a donation from ${formatFeedDateWithYear(interval.from)}, ${interval.days} days after your last donation.`;
 
 /**
  * What the donor is told of a deferral: until when, as every other date on their screens reads
  * ("until 23 Dec 2026"), and what they can do; never why (the reason may name a test).
  */
-export const deferredText = (deferral: { type: DeferralType; until: string | null }) =>
-  deferral.type === 'permanent' || !deferral.until
-    ? MESSAGES.deferredPermanently
-    : `${MESSAGES.deferredUntil(formatFeedDateWithYear(deferral.until))} You can book a donation for that day or later.`;
+export const deferredText = (deferral: { type: DeferralType; until: string | null }, interval?: DonationInterval) => {
+  if (deferral.type === 'permanent' || !deferral.until) return MESSAGES.deferredPermanently;
+  const until = MESSAGES.deferredUntil(formatFeedDateWithYear(deferral.until));
+  return interval?.from && interval.from > deferral.until
+    ? `${until} ${bookFromText({ ...interval, from: interval.from })}`
+    : `${until} You can book a donation for that day or later.`;
+};
+
+/** What the donor is told when their last deferral is lifted on `today`: book now, or from when the interval allows. */
+export const deferralLiftedText = (today: string, interval?: DonationInterval) =>
+  interval?.from && interval.from > today
+    ? `Your deferral was lifted. ${bookFromText({ ...interval, from: interval.from })}`
+    : 'Your deferral was lifted: you can book a donation again.';
 
 /**
  * The wording of every message the bank sends (PRODUCT.md 3.8), in one place: the in-app list and
@@ -52,10 +74,14 @@ export const messages = {
     body: `A reminder: you are booked to donate tomorrow, ${formatFeedDate(date)}${where(place)}. Eat well and drink plenty of water beforehand, and bring an ID.`,
     path: DONOR_DASHBOARD,
   }),
-  collectionRecorded: (date: string, points: number): Message => ({
+  /** `points`: all the collection credited, with the rewards of the `achievements` it earned (PRODUCT.md 3.4). */
+  collectionRecorded: (date: string, points: number, achievements: readonly string[] = []): Message => ({
     kind: 'collection_recorded',
     title: 'Thank you for donating',
-    body: `Your donation of ${formatFeedDate(date)} was collected and you earned ${points} points. It is now being tested; we will tell you when it is ready to save lives.`,
+    body:
+      `Your donation of ${formatFeedDate(date)} was collected and you earned ${points} points` +
+      (achievements.length ? ` and the achievement${achievements.length === 1 ? '' : 's'} ${listInWords(achievements)}` : '') +
+      '. It is now being tested; we will tell you when it is ready to save lives.',
     path: '/donor/game',
   }),
   donationReleased: (date: string): Message => ({
@@ -72,24 +98,48 @@ export const messages = {
     path: DONOR_DASHBOARD,
   }),
   /** `cancelledBooking`: the date of the booking the deferral cancelled, if any. */
-  deferralSet: (until: string | null, cancelledBooking?: string): Message => ({
+  deferralSet: (until: string | null, interval: DonationInterval, cancelledBooking?: string): Message => ({
     kind: 'deferral_set',
     title: 'You are deferred from donating',
     body:
-      deferredText({ type: until ? 'temporary' : 'permanent', until }) +
+      deferredText({ type: until ? 'temporary' : 'permanent', until }, interval) +
       (cancelledBooking ? ` Your booking for ${formatFeedDate(cancelledBooking)} has been cancelled.` : ''),
     path: DONOR_DASHBOARD,
   }),
-  deferralLifted: (): Message => ({
-    kind: 'deferral_lifted',
-    title: 'You can book a donation again',
-    body: 'Your deferral was lifted: you can book a donation again.',
-    path: '/donor/donate',
+  deferralLifted: (today: string, interval: DonationInterval): Message => {
+    const canBookNow = !interval.from || interval.from <= today;
+    return {
+      kind: 'deferral_lifted',
+      title: canBookNow ? 'You can book a donation again' : 'Your deferral was lifted',
+      body: deferralLiftedText(today, interval),
+      path: canBookNow ? '/donor/donate' : DONOR_DASHBOARD,
+    };
+  },
+  /** Staff turned the booking down before collection (PRODUCT.md 3.2): the reason is theirs, written for the donor. */
+  bookingRejected: (date: string, place: { site: string; address: string; time: string } | null, reason: string | null): Message => ({
+    kind: 'booking_rejected',
+    title: 'Your booking was not accepted',
+    body:
+      `Your booking for ${formatFeedDate(date)}${where(place)} was not accepted by the blood bank` +
+      (reason ? `. Reason: ${reason}` : '.') +
+      ' You do not need to come. You can book another time from your dashboard.',
+    path: DONOR_DASHBOARD,
   }),
+  /** The laboratory's ABO/Rh group differs from the donor's record, which now follows it (PRODUCT.md 3.2). */
+  bloodGroupCorrected: (was: string | null, now: string): Message => ({
+    kind: 'bloodgroup_corrected',
+    title: `Your blood group is ${now}`,
+    body:
+      `The laboratory confirmed your blood group as ${now}` +
+      (was ? `, where your record said ${was}` : '') +
+      `. Your record now says ${now}; please give ${now} as your blood group from now on.`,
+    path: DONOR_DASHBOARD,
+  }),
+  /** The donation's year is always said: plasma keeps for a year, so "19 Dec" could read as a day to come. */
   unitIssued: (donationDate: string, components: string): Message => ({
     kind: 'unit_issued',
     title: 'Your blood went to a patient',
-    body: `Your donation of ${formatFeedDate(donationDate)} gave ${components} to a patient today. Thank you for saving a life.`,
+    body: `Your donation of ${formatFeedDateWithYear(donationDate)} gave ${components} to a patient today. Thank you for saving a life.`,
     path: DONOR_DASHBOARD,
   }),
   requestApproved: (activity: string): Message => ({ kind: 'request_approved', title: 'Your blood request was approved', body: activity, path: PATIENT_DASHBOARD }),
@@ -105,5 +155,6 @@ export const messages = {
     title: 'You can donate again',
     body: 'From today you can give blood again. Book a time that suits you: every donation can save up to three lives.',
     path: '/donor/donate',
+    action: 'Book a donation',
   }),
 };

@@ -5,7 +5,7 @@ import { addDays } from '@bloodbank/shared/dates';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createDonor, createPatient, type TestUser } from '../../../test/factories';
 import { insertRequest, insertUnits } from '../../../test/admin-fixtures';
-import { book, collect, insertDonationRow, NEGATIVE_RESULTS, recordResults, setToday, staffOf } from '../../../test/donation-helpers';
+import { book, collect, donationForm, insertDonationRow, NEGATIVE_RESULTS, recordResults, setToday, staffOf } from '../../../test/donation-helpers';
 import { freePort, readOutbox, startSmtpServer, type ReceivedMail } from '../../../test/support/smtp';
 import { countPendingJobs } from './job-queue';
 import { outboxDirectory } from './mailer';
@@ -48,7 +48,8 @@ describe('without SMTP_URL: the outbox folder', () => {
     expect(others).toEqual([]);
     expect(mail).toMatchObject({ to: ['asha@example.org'], subject: 'Your donation is booked', mode: 0o600 });
     expect(mail!.text).toContain('Hello Asha,');
-    expect(mail!.text).toContain('Open the blood bank: https://bank.example.org/donor/donor-dashboard');
+    // Through the donor's login page, which opens the dashboard at once for a signed-in donor.
+    expect(mail!.text).toContain('Open the blood bank: https://bank.example.org/donor/donorlogin?next=%2Fdonor%2Fdonor-dashboard');
     expect(await countPendingJobs(t.db)).toBe(0);
   });
 
@@ -145,11 +146,39 @@ describe('over SMTP (SMTP_URL): each kind of message reaches the right person', 
     expect((await collect(t, id)).statusCode).toBe(200);
     mail = await delivered();
     expect(mail.map((m) => m.subject)).toEqual(['Thank you for donating']);
-    expect(mail[0]!.text).toContain('Your donation of 10 Mar was collected and you earned 100 points.');
+    // The points the game credited: 100 for the donation and 100 for the First Time Hero it earned.
+    expect(mail[0]!.text).toContain('Your donation of 10 Mar was collected and you earned 200 points and the achievement First Time Hero.');
+    expect((await get(t, '/api/game/state', donor)).json().profile.points).toBe(200);
 
     expect((await recordResults(t, id, { ...NEGATIVE_RESULTS, bloodgroup: 'B+' })).statusCode).toBe(200);
     mail = await delivered();
     expect(mail.map((m) => m.subject)).toEqual(['Your blood is ready to save lives']);
+  });
+
+  it('a booking staff turn down: the donor is told, with the reason, and that they need not come', async () => {
+    const donor = await createDonor(t, { email: 'turned-down@example.org' });
+    const id = await book(t, donor, addDays(TODAY, 2));
+    await delivered();
+    expect((await post(t, `/api/admin/donations/${id}/reject`, admin, { reason: 'The clinic is short of staff that day.' })).statusCode).toBe(200);
+    const mail = await delivered();
+    expect(mail.map((m) => [m.to[0], m.subject])).toEqual([['turned-down@example.org', 'Your booking was not accepted']]);
+    expect(mail[0]!.text).toContain(
+      'Your booking for 12 Mar was not accepted by the blood bank. Reason: The clinic is short of staff that day. You do not need to come. You can book another time from your dashboard.',
+    );
+    expect((await listOf(t, donor)).items[0]!.title).toBe('Your booking was not accepted');
+  });
+
+  it('a blood group the laboratory corrects: the donor is told the old and the new group', async () => {
+    const donor = await createDonor(t, { email: 'regrouped@example.org', bloodgroup: 'B+' });
+    const id = await book(t, donor, TODAY);
+    await collect(t, id);
+    await delivered();
+    expect((await recordResults(t, id, { ...NEGATIVE_RESULTS, bloodgroup: 'B-' })).statusCode).toBe(200);
+    const mail = await delivered();
+    expect(mail.map((m) => m.subject).sort()).toEqual(['Your blood group is B-', 'Your blood is ready to save lives']);
+    expect(mail.find((m) => m.subject === 'Your blood group is B-')!.text).toContain(
+      'The laboratory confirmed your blood group as B-, where your record said B+. Your record now says B-; please give B- as your blood group from now on.',
+    );
   });
 
   it('sent again after an instance stopped before marking it done: the same Message-ID, at the domain of MAIL_FROM', async () => {
@@ -201,6 +230,23 @@ describe('over SMTP (SMTP_URL): each kind of message reaches the right person', 
     expect(mail[0]!.raw).not.toContain('tattoo');
   });
 
+  it('a deferral that ends before the donation interval does: both messages name the day the donor can book', async () => {
+    // Gave blood 20 days ago: the interval allows a booking from 70 days on, after the deferral's end.
+    const donor = await createDonor(t, { email: 'rested-later@example.org' });
+    await insertDonationRow(t, donor.id, { date: addDays(TODAY, -20) });
+    const set = await post(t, `/api/admin/donors/${donor.id}/deferrals`, admin, { type: 'temporary', until: addDays(TODAY, 10), reason: 'Antibiotics' });
+    expect(set.statusCode).toBe(201);
+    await post(t, `/api/admin/deferrals/${set.json().id}/lift`, admin, { reason: 'Course finished' });
+    const mail = await delivered();
+    const bookFrom = `You can book a donation from ${formatFeedDateWithYear(addDays(TODAY, 70))}, 90 days after your last donation.`;
+    expect(mail.map((m) => m.subject)).toEqual(['You are deferred from donating', 'Your deferral was lifted']);
+    expect(mail[0]!.text).toContain(`You are deferred from donating until ${formatFeedDateWithYear(addDays(TODAY, 10))}. ${bookFrom}`);
+    expect(mail[1]!.text).toContain(`Your deferral was lifted. ${bookFrom}`);
+    // What the server says when they try sooner.
+    const refused = await post(t, '/api/donations', donor, donationForm(addDays(TODAY, 11)));
+    expect(refused.json().detail).toBe(`You can donate again from ${addDays(TODAY, 70)}.`);
+  });
+
   it('a request approved (to the patient) and its units issued (to their donors); a request rejected with its reason', async () => {
     const patient = await createPatient(t, { email: 'patient@example.org' });
     const donor = await createDonor(t, { email: 'journey@example.org', bloodgroup: 'AB-' });
@@ -213,6 +259,9 @@ describe('over SMTP (SMTP_URL): each kind of message reaches the right person', 
       ['journey@example.org', 'Your blood went to a patient'],
       ['patient@example.org', 'Your blood request was approved'],
     ]);
+    // The donation's year is said (plasma keeps for a year: "1 Mar" alone could be a day to come); the patient hears which component.
+    expect(mail.find((m) => m.to[0] === 'journey@example.org')!.text).toContain('Your donation of 1 Mar 2026 gave red cells to a patient today.');
+    expect(mail.find((m) => m.to[0] === 'patient@example.org')!.text).toContain('Your request for 1 unit of AB- red cells needed by');
 
     const other = await insertRequest(t, patient.id, { bloodgroup: 'AB-', units: 1 });
     await post(t, `/api/admin/requests/${other.id}/reject`, admin, { reason: 'Duplicate request' });
@@ -249,6 +298,47 @@ describe('over SMTP (SMTP_URL): each kind of message reaches the right person', 
     expect(staffNotice).toEqual([
       { title: '2 expired units to discard', body: '2 units have passed their expiry date and are ready to discard in Manage Blood ("Discard expired units").' },
     ]);
+  });
+
+  it('the daily run: "you can donate again" on the day a deferral ends, unless the interval or another deferral still stands', async () => {
+    setToday(t, '2026-05-01');
+    const deferUntil = async (donor: TestUser, until: string) => {
+      const set = await post(t, `/api/admin/donors/${donor.id}/deferrals`, admin, { type: 'temporary', until, reason: 'Low haemoglobin' });
+      expect(set.statusCode, set.body).toBe(201);
+    };
+    // Failed screening on their first visit: no donation collected, a deferral to 3 May.
+    const firstTimer = await createDonor(t, { email: 'first-timer@example.org' });
+    await deferUntil(firstTimer, '2026-05-03');
+    // Gave blood long ago: the deferral's end is the day that counts.
+    const regular = await createDonor(t, { email: 'regular@example.org' });
+    await insertDonationRow(t, regular.id, { date: '2026-01-02' });
+    await deferUntil(regular, '2026-05-03');
+    // Gave blood 40 days before: the interval still stands on 3 May.
+    const recent = await createDonor(t, { email: 'recent@example.org' });
+    await insertDonationRow(t, recent.id, { date: '2026-03-24' });
+    await deferUntil(recent, '2026-05-03');
+    // Two deferrals: the other lasts longer.
+    const twice = await createDonor(t, { email: 'twice-deferred@example.org' });
+    await deferUntil(twice, '2026-05-03');
+    await deferUntil(twice, '2026-06-01');
+    setToday(t, '2026-05-02');
+    await t.app.runDailyWork();
+    await delivered();
+
+    setToday(t, '2026-05-03');
+    expect((await t.app.runDailyWork()).messages).toMatchObject({ eligibleAgain: 2 });
+    const told = (await delivered()).filter((m) => m.subject === 'You can donate again').map((m) => m.to[0]);
+    expect(told.sort()).toEqual(['first-timer@example.org', 'regular@example.org']);
+    expect((await listOf(t, firstTimer)).items[0]!.title).toBe('You can donate again');
+    // The next run, weeks later, catches up: the recent donor's interval ended on 22 Jun, the other
+    // deferral on 1 Jun; those told on 3 May are not told again.
+    setToday(t, '2026-06-22');
+    await t.app.runDailyWork();
+    const toldLater = (await delivered()).filter((m) => m.subject === 'You can donate again').map((m) => m.to[0]);
+    expect(toldLater).toEqual(expect.arrayContaining(['recent@example.org', 'twice-deferred@example.org']));
+    expect(toldLater).not.toContain('first-timer@example.org');
+    expect(toldLater).not.toContain('regular@example.org');
+    expect(new Set(toldLater).size).toBe(toldLater.length);
   });
 });
 

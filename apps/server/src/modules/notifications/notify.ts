@@ -13,6 +13,8 @@ export interface Message {
   body: string;
   /** The app's path the e-mail links to (PUBLIC_URL + path). */
   path: string;
+  /** The e-mail link's words, when it is for one thing ("Choose a new password"); else "Open the blood bank". */
+  action?: string;
 }
 
 /**
@@ -48,14 +50,33 @@ export async function queueEmail(
   ctx.jobs.kick();
 }
 
+/** The login page of each app whose pages an e-mail links to. */
+const LOGIN_PAGES: readonly (readonly [prefix: string, login: string])[] = [
+  ['/donor/', '/donor/donorlogin'],
+  ['/patient/', '/patient/patientlogin'],
+  ['/admin', '/admin/adminlogin'],
+];
+
+/**
+ * E-mail is often read where the reader is signed out, and a signed-out visitor of an app's page is
+ * sent to the home page (the spec's route guard). So a link into an app opens its login page with
+ * ?next=, which goes on to the page at once for a signed-in reader and after the login for the others
+ * (web: features/auth/components/login-page.tsx). A public page (the password reset) is linked as is.
+ */
+export function emailLinkPath(path: string): string {
+  const login = LOGIN_PAGES.find(([prefix]) => path.startsWith(prefix))?.[1];
+  return login ? `${login}?next=${encodeURIComponent(path)}` : path;
+}
+
 function renderEmail(publicUrl: string, to: { email: string; name: string }, message: Omit<Message, 'kind'>, footer: string): MailMessage {
-  const link = `${publicUrl}${message.path}`;
-  const text = [`Hello ${to.name},`, '', message.body, '', `Open the blood bank: ${link}`, '', '-- ', footer, ''].join('\n');
+  const link = `${publicUrl}${emailLinkPath(message.path)}`;
+  const action = message.action ?? 'Open the blood bank';
+  const text = [`Hello ${to.name},`, '', message.body, '', `${action}: ${link}`, '', '-- ', footer, ''].join('\n');
   const html = [
     '<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5; color: #1a1b1e">',
     `<p>Hello ${escapeHtml(to.name)},</p>`,
     `<p>${escapeHtml(message.body)}</p>`,
-    `<p><a href="${escapeHtml(link)}">Open the blood bank</a></p>`,
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`,
     `<p style="color: #5c5f66; font-size: 12px">${escapeHtml(footer)}</p>`,
     '</body></html>',
   ].join('\n');

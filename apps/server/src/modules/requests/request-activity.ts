@@ -1,4 +1,5 @@
 import type { BloodGroup } from '@bloodbank/shared/blood-groups';
+import { COMPONENT_WORDS, type Component } from '@bloodbank/shared/components';
 import type { DatabaseOrTransaction } from '../../db/database';
 import { recordActivity } from '../activity/activity.repository';
 
@@ -18,6 +19,7 @@ export const REQUEST_ACTIVITY_KINDS = {
 export interface RequestForActivity {
   patient_id: number;
   bloodgroup: BloodGroup;
+  component: Component;
   units: number;
   required_date: string;
 }
@@ -40,7 +42,8 @@ export function formatRequestDate(isoDate: string): string {
 
 function describeRequest(request: RequestForActivity): string {
   const units = request.units === 1 ? '1 unit' : `${request.units} units`;
-  return `request for ${units} of ${request.bloodgroup} needed by ${formatRequestDate(request.required_date)}`;
+  // The component is named: two requests of one group, size and date may differ only in it.
+  return `request for ${units} of ${request.bloodgroup} ${COMPONENT_WORDS[request.component]} needed by ${formatRequestDate(request.required_date)}`;
 }
 
 export function requestActivityMessage(request: RequestForActivity, event: RequestEvent): string {

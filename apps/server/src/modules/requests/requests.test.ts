@@ -180,7 +180,7 @@ describe('POST /api/requests', () => {
     expect(await activitiesOf(patient.id)).toEqual([
       {
         kind: 'request_submitted',
-        message: 'Your request for 1 unit of O- needed by 2 Apr 2026 was submitted and is awaiting approval.',
+        message: 'Your request for 1 unit of O- red cells needed by 2 Apr 2026 was submitted and is awaiting approval.',
       },
     ]);
   });
@@ -395,11 +395,11 @@ describe('POST /api/requests/:id/cancel', () => {
       {
         kind: 'request_submitted',
         message:
-          'Your request for 2 units of A+ needed by 20 Mar 2026 was submitted and is awaiting approval.',
+          'Your request for 2 units of A+ red cells needed by 20 Mar 2026 was submitted and is awaiting approval.',
       },
       {
         kind: 'request_cancelled',
-        message: 'You cancelled your request for 2 units of A+ needed by 20 Mar 2026.',
+        message: 'You cancelled your request for 2 units of A+ red cells needed by 20 Mar 2026.',
       },
     ]);
   });
@@ -594,20 +594,20 @@ describe('GET /api/stock', () => {
 });
 
 describe('request activity messages (used by the admin module for decisions)', () => {
-  const request = { patient_id: 1, bloodgroup: 'A+' as const, units: 3, required_date: '2026-09-05' };
+  const request = { patient_id: 1, bloodgroup: 'A+' as const, component: 'red_cells' as const, units: 3, required_date: '2026-09-05' };
 
   it('say what happened to which request', () => {
     expect(requestActivityMessage(request, { type: 'approved', issuedBloodgroup: 'A+' })).toBe(
-      'Your request for 3 units of A+ needed by 5 Sep 2026 was approved.',
+      'Your request for 3 units of A+ red cells needed by 5 Sep 2026 was approved.',
     );
     expect(requestActivityMessage(request, { type: 'approved', issuedBloodgroup: 'O-' })).toBe(
-      'Your request for 3 units of A+ needed by 5 Sep 2026 was approved with compatible O- units.',
+      'Your request for 3 units of A+ red cells needed by 5 Sep 2026 was approved with compatible O- units.',
     );
     expect(requestActivityMessage(request, { type: 'rejected', reason: ' No matching stock ' })).toBe(
-      'Your request for 3 units of A+ needed by 5 Sep 2026 was rejected. Reason: No matching stock',
+      'Your request for 3 units of A+ red cells needed by 5 Sep 2026 was rejected. Reason: No matching stock',
     );
     expect(requestActivityMessage(request, { type: 'rejected', reason: null })).toBe(
-      'Your request for 3 units of A+ needed by 5 Sep 2026 was rejected.',
+      'Your request for 3 units of A+ red cells needed by 5 Sep 2026 was rejected.',
     );
   });
 });

@@ -189,6 +189,51 @@ describe('LoginPage', () => {
   });
 });
 
+describe("an e-mail's link: the login page with ?next=", () => {
+  const donate = '/donor/donorlogin?next=%2Fdonor%2Fdonate';
+
+  it('opens the linked page after the login', async () => {
+    mockApi({
+      'POST /api/auth/token': () => jsonResponse(200, tokenFor('donor')),
+      'GET /api/users/me': () => jsonResponse(200, sampleUser),
+    });
+    const { user } = renderScreen(<LoginPage userType="donor" />, {
+      path: '/donor/donorlogin',
+      initialPath: donate,
+    });
+    await fillAndSubmit(user, 'asha', 'secret1');
+    expect(await screen.findByTestId('current-path')).toHaveTextContent('/donor/donate');
+  });
+
+  it('opens it at once for a donor signed in already', async () => {
+    localStorage.setItem('token', 'token-donor-7');
+    localStorage.setItem('userType', 'donor');
+    localStorage.setItem('userId', '7');
+    mockApi({ 'GET /api/users/me': () => jsonResponse(200, sampleUser) });
+    renderScreen(<LoginPage userType="donor" />, { path: '/donor/donorlogin', initialPath: donate });
+    expect(await screen.findByTestId('current-path')).toHaveTextContent('/donor/donate');
+  });
+
+  it("never opens another role's page or another site", async () => {
+    localStorage.setItem('token', 'token-donor-7');
+    localStorage.setItem('userType', 'donor');
+    localStorage.setItem('userId', '7');
+    mockApi({ 'GET /api/users/me': () => jsonResponse(200, sampleUser) });
+    // A donor on the patients' login page: the usual choice, not the patient's page.
+    const patientLink = renderScreen(<LoginPage userType="patient" />, {
+      path: '/patient/patientlogin',
+      initialPath: '/patient/patientlogin?next=%2Fpatient%2Fmake-request',
+    });
+    expect(await screen.findByText('You are signed in as Asha, a donor.')).toBeInTheDocument();
+    patientLink.unmount();
+    renderScreen(<LoginPage userType="donor" />, {
+      path: '/donor/donorlogin',
+      initialPath: '/donor/donorlogin?next=%2F%2Fevil.example%2Fdonor',
+    });
+    expect(await screen.findByTestId('current-path')).toHaveTextContent('/donor/donor-dashboard');
+  });
+});
+
 describe('afterSignInPath', () => {
   it("goes back to the page a session expired on, when it is of the role's own app", () => {
     expect(afterSignInPath('DONOR', '/donor/donate?x=1')).toBe('/donor/donate?x=1');

@@ -12,7 +12,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { LoginFormSchema, roleOf, type LoginForm, type Role, type UserType } from '@bloodbank/shared/auth';
 import { MESSAGES } from '@bloodbank/shared/constants';
 import { dashboardPathFor, paths } from '@/app/paths';
@@ -58,7 +58,10 @@ export interface LoginLocationState {
   from?: string;
 }
 
-/** The page to open after signing in: the one the session expired on, if it is of this role's app. */
+/**
+ * The page to open after signing in: the one the session expired on, or an e-mail's link asked for,
+ * if it is of this role's app.
+ */
 export function afterSignInPath(role: Role, from: string | undefined): string {
   const dashboard = dashboardPathFor(role);
   if (!from || !from.startsWith('/') || from.startsWith('//')) return dashboard;
@@ -76,6 +79,13 @@ export function LoginPage({ userType }: { userType: UserType }) {
   // A sign-in made here (pending until it has navigated away) is on its way to the dashboard; only
   // a session from before gets the choice.
   const signedInBefore = auth.status === 'signed-in' && signIn.isIdle;
+  // An e-mail's link into the app opens here with ?next=<page> (server: notifications/notify.ts),
+  // since it is often read where the reader is signed out; once signed in, that page opens.
+  const [search] = useSearchParams();
+  const next = search.get('next') ?? undefined;
+  if (signedInBefore && next && auth.role === roleOf(userType)) {
+    return <Navigate to={afterSignInPath(auth.role, next)} replace />;
+  }
 
   return (
     <AuthCard title={copy.title} subtitle={copy.subtitle} icon={copy.icon}>
@@ -84,7 +94,7 @@ export function LoginPage({ userType }: { userType: UserType }) {
       ) : signedInBefore ? (
         <SignedInChoice name={displayNameOf(auth.user)} role={auth.role} onSignOut={auth.signOut} />
       ) : (
-        <LoginForm userType={userType} signIn={signIn} />
+        <LoginForm userType={userType} signIn={signIn} next={next} />
       )}
     </AuthCard>
   );
@@ -113,7 +123,16 @@ function SignedInChoice({ name, role, onSignOut }: { name: string; role: Role; o
   );
 }
 
-function LoginForm({ userType, signIn }: { userType: UserType; signIn: ReturnType<typeof useSignIn> }) {
+function LoginForm({
+  userType,
+  signIn,
+  next,
+}: {
+  userType: UserType;
+  signIn: ReturnType<typeof useSignIn>;
+  /** The page an e-mail's link asked for (?next=). */
+  next: string | undefined;
+}) {
   const copy = COPY[userType];
   const navigate = useNavigate();
   const location = useLocation();
@@ -135,7 +154,7 @@ function LoginForm({ userType, signIn }: { userType: UserType; signIn: ReturnTyp
       signIn.reset();
       signIn.mutate(credentials, {
         onSuccess: ({ user }) =>
-          void navigate(afterSignInPath(roleOf(user.userType), state?.from), { replace: true }),
+          void navigate(afterSignInPath(roleOf(user.userType), state?.from ?? next), { replace: true }),
         onSettled: finish,
       });
     }),
