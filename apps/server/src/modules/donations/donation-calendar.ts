@@ -6,6 +6,9 @@ import { conflict, forbidden, notFound } from '../../errors';
 import { DONATION_DECISION_MESSAGES } from './donation-decisions';
 import { findDonationForAdmin } from './donations.repository';
 
+/** Where calendar files' SEQUENCE numbers count minutes from (before any file was made). */
+const SEQUENCE_EPOCH = Date.UTC(2026, 0, 1);
+
 export const CALENDAR_MESSAGES = {
   notYours: 'You can only download your own bookings.',
   notPending: 'Only a booking still to come can be added to a calendar.',
@@ -27,6 +30,11 @@ export async function donationCalendar(ctx: AppContext, donorId: number, donatio
   const units = `${donation.units} unit${donation.units === 1 ? '' : 's'}`;
   const description = `Your blood donation (${units}). Eat well and drink plenty of water beforehand, and bring an ID. To move or cancel it, open your donor dashboard.`;
   const id = `donation-${donation.id}@bloodbank`;
+  // A moved booking keeps its UID, and a calendar replaces an event only by a higher SEQUENCE
+  // (RFC 5545 3.8.7.4). No revision count is stored, so each file's SEQUENCE is the minute it was
+  // made: a file downloaded after a move always outranks one from before it.
+  const now = ctx.clock.now();
+  const revision = { stamp: now, sequence: Math.floor((now.getTime() - SEQUENCE_EPOCH) / 60_000) };
   if (donation.slot !== null && donation.site_name !== null) {
     const [year, month, day] = donation.donation_date.split('-').map(Number) as [number, number, number];
     const startMinutes = minutesOf(donation.slot);
@@ -34,6 +42,7 @@ export async function donationCalendar(ctx: AppContext, donorId: number, donatio
     const end = new Date(start.getTime() + (donation.site_slot_minutes ?? 15) * 60_000);
     calendar.createEvent({
       id,
+      ...revision,
       start: new Date(start.getTime()),
       end,
       summary: `Blood donation at ${donation.site_name}`,
@@ -43,6 +52,7 @@ export async function donationCalendar(ctx: AppContext, donorId: number, donatio
   } else {
     calendar.createEvent({
       id,
+      ...revision,
       // An all-day event's day is written from the UTC date: midnight UTC of the booked day is that day.
       start: new Date(`${donation.donation_date}T00:00:00Z`),
       allDay: true,

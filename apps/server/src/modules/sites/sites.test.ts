@@ -657,6 +657,21 @@ describe('the calendar file (GET /api/donations/:id/calendar.ics)', () => {
       expect(file.body).toMatch(/LOCATION:Town Hall\\, 1 Main Street\\, Pune/);
       const notYours = await kolkata.app.inject({ method: 'GET', url: `/api/donations/${id}/calendar.ics`, headers: other.headers });
       expect(notYours.statusCode).toBe(403);
+      // Moved an hour later, the same event (UID) with a higher SEQUENCE, so a calendar replaces the old time.
+      const sequenceOf = (body: string) => Number(/^SEQUENCE:(\d+)\r?$/m.exec(body)?.[1]);
+      const uidOf = (body: string) => /^UID:(.*?)\r?$/m.exec(body)?.[1];
+      kolkata.clock.set(`${MONDAY}T03:00:00Z`);
+      const moved = await kolkata.app.inject({
+        method: 'POST',
+        url: `/api/donations/${id}/reschedule`,
+        headers: donor.headers,
+        payload: { date: TUESDAY, site_id: site.id, slot: '10:00' },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      const after = await kolkata.app.inject({ method: 'GET', url: `/api/donations/${id}/calendar.ics`, headers: donor.headers });
+      expect(after.body).toContain('DTSTART:20260310T043000Z');
+      expect(uidOf(after.body)).toBe(uidOf(file.body));
+      expect(sequenceOf(after.body)).toBeGreaterThan(sequenceOf(file.body));
     } finally {
       await kolkata.close();
     }
