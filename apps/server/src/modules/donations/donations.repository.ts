@@ -238,7 +238,7 @@ function filteredDonations(db: DatabaseOrTransaction, query: DonationListQuery, 
 }
 
 /**
- * Manage Donations: the bookings (earliest date first, so the ones due today lead), then the
+ * Manage Donations: the bookings (earliest date and time first, so the ones due today lead), then the
  * donations awaiting results (oldest collection first), then the rest (newest first). Each run is
  * read in its own index order (decisions.ts segmentedPage), never by sorting the whole table.
  */
@@ -256,7 +256,8 @@ export async function listDonationsForAdmin(db: DatabaseOrTransaction, query: Do
       .select(PERSON_NAME_COLUMNS)
       .select('users.bloodgroup as donor_bloodgroup')
       .select(SITE_COLUMNS);
-    if (segment === 'bookings') rows = rows.orderBy('donations.donation_date').orderBy('donations.id');
+    // By day, then by the slot's time (bookings by date alone have none), in donations_status_date_slot_idx's order.
+    if (segment === 'bookings') rows = rows.orderBy('donations.donation_date').orderBy('donations.slot').orderBy('donations.id');
     else if (segment === 'awaiting_results') rows = rows.orderBy('donations.collected_on').orderBy('donations.id');
     else rows = rows.orderBy('donations.created_at', 'desc').orderBy('donations.id', 'desc');
     return rows.limit(limit).offset(offset).execute();

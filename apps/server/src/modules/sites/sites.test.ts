@@ -603,6 +603,23 @@ describe("the site's day list, check-in and collection", () => {
   });
 });
 
+describe("Manage Donations' bookings", () => {
+  it('are listed by day, then by the time of their slot, not in the order they were booked', async () => {
+    const site = await createSite({ name: 'Time order' });
+    const FRIDAY = '2026-03-13';
+    const booked: Record<string, number> = {};
+    for (const slot of ['12:30', '12:45', '09:45']) {
+      const response = await bookAt(await createDonor(t), site.id, FRIDAY, slot);
+      expect(response.statusCode, response.body).toBe(201);
+      booked[slot] = response.json<Donation>().id;
+    }
+    const earlier = (await bookAt(await createDonor(t), site.id, '2026-03-12', '15:00')).json<Donation>().id;
+    const list = await get('/api/admin/donations?status=pending&pageSize=100', admin);
+    const order = list.json<{ items: Donation[] }>().items.map((item) => item.id).filter((id) => [earlier, ...Object.values(booked)].includes(id));
+    expect(order).toEqual([earlier, booked['09:45'], booked['12:30'], booked['12:45']]);
+  });
+});
+
 describe('no-shows (the daily run)', () => {
   it("marks a booking whose day passed as a no-show, tells the donor, and no longer blocks their next booking; today's bookings stay", async () => {
     await deactivateAllSites();

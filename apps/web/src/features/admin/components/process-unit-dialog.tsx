@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { ProcessUnitSchema, type BloodUnit } from '@bloodbank/shared/admin';
 import {
   COMPONENT_LABELS,
+  COMPONENT_WORDS,
   SEPARATED_COMPONENTS,
   type SeparatedComponent,
 } from '@bloodbank/shared/components';
@@ -16,6 +17,7 @@ import { notify } from '../notify';
 import { StatusBadge } from './status-badge';
 import { useShelfLives } from '../api/use-shelf-lives';
 import { StepModal } from './step-modal';
+import { DANGER } from '../tones';
 
 /**
  * Whether staff may separate a unit (PRODUCT.md 3.3): whole blood, quarantined or available, and not
@@ -86,7 +88,9 @@ function ProcessUnitBody({
   const [created, setCreated] = useState<BloodUnit[] | null>(null);
 
   const submit = () => {
-    const parsed = ProcessUnitSchema.safeParse({ components: chosen });
+    // In the catalogue's order, whatever order the boxes were ticked in.
+    const components = SEPARATED_COMPONENTS.filter((component) => chosen.includes(component));
+    const parsed = ProcessUnitSchema.safeParse({ components });
     if (!parsed.success) {
       setInvalid(parsed.error.issues[0]?.message ?? 'Choose at least one component');
       return;
@@ -111,6 +115,12 @@ function ProcessUnitBody({
   if (created) return <ProcessResult parent={unit} units={created} onClose={onClose} />;
 
   const quarantined = unit.status === 'quarantined';
+  // What could be made and is not: lost for good once the whole blood is processed (found by staff
+  // who unticked red cells and saw nothing say so). Said, and named on the button.
+  const leftOut = SEPARATED_COMPONENTS.filter(
+    (component) => !chosen.includes(component) && (component !== 'platelets' || platelets),
+  );
+  const leftOutWords = listInWords(leftOut.map((component) => COMPONENT_WORDS[component]));
   return (
     <Stack gap="md">
       <Text size="sm">
@@ -149,6 +159,18 @@ function ProcessUnitBody({
           ))}
         </Stack>
       </Checkbox.Group>
+      {leftOut.length > 0 && chosen.length > 0 ? (
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconAlertTriangle aria-hidden />}
+          role="status"
+          data-testid="components-lost"
+          styles={{ message: { color: 'var(--mantine-color-dark-7)' } }}
+        >
+          {`${leftOutWords.charAt(0).toUpperCase()}${leftOutWords.slice(1)} will not be made, and cannot be separated from this unit later.`}
+        </Alert>
+      ) : null}
       {process.isError ? (
         <Alert color="red" variant="light" role="alert">
           {errorMessage(process.error, 'The unit could not be processed. Please try again.')}
@@ -158,8 +180,16 @@ function ProcessUnitBody({
         <Button variant="default" onClick={onClose} disabled={process.isPending}>
           Cancel
         </Button>
-        <Button onClick={submit} disabled={process.isPending}>
-          {process.isPending ? 'Processing...' : 'Process unit'}
+        <Button
+          onClick={submit}
+          disabled={process.isPending}
+          color={leftOut.length > 0 && chosen.length > 0 ? DANGER : undefined}
+        >
+          {process.isPending
+            ? 'Processing...'
+            : leftOut.length > 0 && chosen.length > 0
+              ? `Process without ${leftOutWords}`
+              : 'Process unit'}
         </Button>
       </Group>
     </Stack>
@@ -196,7 +226,12 @@ function ProcessResult({
   return (
     <Stack gap="md">
       <Group gap="xs" wrap="nowrap" align="flex-start">
-        <IconCircleCheck size={22} color="var(--mantine-color-teal-8)" aria-hidden style={{ flexShrink: 0 }} />
+        <IconCircleCheck
+          size={22}
+          color="var(--mantine-color-teal-8)"
+          aria-hidden
+          style={{ flexShrink: 0 }}
+        />
         <Title order={3} size="h5" ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
           Unit #{parent.id} was separated into {units.length} {units.length === 1 ? 'unit' : 'units'}
         </Title>
@@ -241,4 +276,9 @@ function ProcessResult({
       </Group>
     </Stack>
   );
+}
+
+/** "red cells", "red cells and plasma". */
+function listInWords(words: readonly string[]): string {
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }

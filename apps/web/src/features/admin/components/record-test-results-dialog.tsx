@@ -186,7 +186,7 @@ function ResultsFormBody({
             <List size="sm" spacing={4}>
               <List.Item>{correction}</List.Item>
               <List.Item>
-                {`${unitsText(donation.unit)} of whole blood ${donation.unit === 1 ? 'is' : 'are'} released as ${confirming.bloodgroup}: check the group was read from this donation's sample.`}
+                {`${unitsOfDonationText(donation)} ${donation.unit_ids.length === 1 ? 'carries' : 'carry'} ${confirming.bloodgroup} from now on: check the group was read from this donation's sample.`}
               </List.Item>
             </List>
           </Alert>
@@ -233,7 +233,13 @@ function ResultsFormBody({
                   error={fieldState.error?.message}
                 >
                   <Group gap="lg" mt={6}>
-                    <Radio value="negative" label="Negative" ref={radio.ref} />
+                    <Radio
+                      value="negative"
+                      label="Negative"
+                      ref={radio.ref}
+                      // The first choice to make, not the dialog's close button (as Record Collection does).
+                      data-autofocus={test === INFECTION_TESTS[0] ? true : undefined}
+                    />
                     <Radio value="reactive" label="Reactive" color={DANGER} />
                   </Group>
                 </Radio.Group>
@@ -322,4 +328,14 @@ function ResultsFormBody({
       </Stack>
     </form>
   );
+}
+
+/**
+ * The bags that take the confirmed group, by number: the whole-blood units, or the components
+ * already separated from them (a processed unit and its components all carry the group).
+ */
+function unitsOfDonationText(donation: AdminDonation): string {
+  const ids = donation.unit_ids;
+  if (ids.length === 0) return `The ${donation.unit === 1 ? 'unit' : 'units'} of this donation`;
+  return `${ids.length === 1 ? 'Unit' : 'Units'} ${ids.map((id) => `#${id}`).join(', ')} of this donation`;
 }

@@ -372,9 +372,20 @@ describe('Manage Blood', () => {
     expect(await within(dialog).findByText('Choose at least one component')).toBeInTheDocument();
     expect(bodies).toHaveLength(0);
 
-    await user.click(within(dialog).getByRole('checkbox', { name: 'Red cells' }));
+    // Red cells left out: said, and named on the button, before anything is sent.
     await user.click(within(dialog).getByRole('checkbox', { name: 'Plasma' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Process unit' }));
+    expect(within(dialog).getByTestId('components-lost')).toHaveTextContent(
+      'Red cells and platelets will not be made, and cannot be separated from this unit later.',
+    );
+    expect(
+      within(dialog).getByRole('button', { name: 'Process without red cells and platelets' }),
+    ).toBeEnabled();
+    expect(within(dialog).queryByRole('button', { name: 'Process unit' })).not.toBeInTheDocument();
+
+    // Red cells and plasma, without today's platelets.
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Red cells' }));
+    expect(within(dialog).getByTestId('components-lost')).toHaveTextContent('Platelets will not be made');
+    await user.click(within(dialog).getByRole('button', { name: 'Process without platelets' }));
 
     const result = await within(dialog).findByRole('table', { name: 'New component units' });
     expect(bodies).toEqual([{ components: ['red_cells', 'plasma'] }]);

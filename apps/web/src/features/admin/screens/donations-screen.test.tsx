@@ -161,6 +161,10 @@ describe('Manage Donations', () => {
     expect(await within(table).findByText('Cancelled by staff')).toBeInTheDocument();
     expect(within(table).getByText('Reason: The site is closed at that time.')).toBeInTheDocument();
     expect(within(table).getByText('Cancelled by donor')).toBeInTheDocument();
+    // The filter's one status holds both kinds, and says so.
+    expect(
+      within(section('History')).getByRole('option', { name: 'Cancelled (by donor or staff)' }),
+    ).toBeInTheDocument();
   });
 
   it('says so when a section is empty', async () => {
@@ -404,6 +408,9 @@ describe('Manage Donations', () => {
       expect(within(dialog).getAllByRole('radio')).toHaveLength(8);
       expect(within(dialog).queryAllByRole('radio', { checked: true })).toHaveLength(0);
       expect(within(dialog).getByLabelText(/Confirmed blood group/)).toHaveValue('A+');
+      // The first result to choose has the focus, not the close button; nothing is chosen by it.
+      const hiv = within(dialog).getByRole('radiogroup', { name: /^HIV/ });
+      await waitFor(() => expect(within(hiv).getByRole('radio', { name: 'Negative' })).toHaveFocus());
 
       await user.click(within(dialog).getByRole('button', { name: 'Record results' }));
       expect(await within(dialog).findByText('HIV result is required')).toBeInTheDocument();
@@ -511,7 +518,8 @@ describe('Manage Donations', () => {
       expect(dialog).toHaveTextContent(
         "Kabir Shah's recorded group changes from A+ to B-, and the donor is told.",
       );
-      expect(dialog).toHaveTextContent('2 units of whole blood are released as B-');
+      // The bags by number: components separated from the whole blood carry the group too.
+      expect(dialog).toHaveTextContent('Units #301, #302 of this donation carry B- from now on');
 
       await user.click(within(dialog).getByRole('button', { name: 'Back' }));
       expect(within(dialog).getByLabelText(/Confirmed blood group/)).toHaveValue('B-');

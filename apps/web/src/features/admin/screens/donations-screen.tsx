@@ -39,6 +39,12 @@ export const DONATION_STATUS_LABELS: Record<DonationStatus, string> = {
   no_show: 'No-show',
 };
 
+/** The history's filter: one status holds the bookings the donor cancelled and those staff's actions did. */
+const DONATION_FILTER_LABELS: Record<DonationStatus, string> = {
+  ...DONATION_STATUS_LABELS,
+  cancelled: 'Cancelled (by donor or staff)',
+};
+
 /**
  * A donation's status in its row: a booking cancelled by staff's action (a deferral, a site closed
  * at its time: decision 0017) carries the reason, and was not cancelled by the donor.
@@ -361,7 +367,7 @@ export function DonationsScreen() {
           actions={
             <StatusFilter
               statuses={DONATION_STATUSES}
-              labels={DONATION_STATUS_LABELS}
+              labels={DONATION_FILTER_LABELS}
               allLabel="All statuses"
               value={values.status}
               onChange={(next) => update({ status: next })}
@@ -376,7 +382,7 @@ export function DonationsScreen() {
               <EmptyState
                 title={
                   status
-                    ? `No donations: ${DONATION_STATUS_LABELS[status].toLowerCase()}`
+                    ? `No donations: ${DONATION_FILTER_LABELS[status].toLowerCase()}`
                     : 'No donations yet'
                 }
                 description={
