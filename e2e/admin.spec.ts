@@ -133,8 +133,12 @@ test('an admin approves a request and sees the stock fall', async ({ page, reque
   await expect(row).toContainText('Pending');
   await expectAccessible(page, 'Manage Requests');
   await row.getByRole('button', { name: `Approve request #${requestId} from ${patient.name}` }).click();
-  await expect(page.getByText(`2 units of A- issued to ${patient.name}.`)).toBeVisible();
+  await expect(
+    page.getByText(new RegExp(`^2 units of A- issued to ${patient.name}: Units #\\d+, #\\d+\\.$`)),
+  ).toBeVisible();
   await expect(row).toContainText('Approved');
+  // The row keeps the bags' numbers after the message has gone.
+  await expect(row).toContainText(/Units #\d+, #\d+/);
 
   await goTo(page, 'Dashboard', 'Administrator Dashboard');
   await expectInventoryUnits(page, 'A-', before - 2);
@@ -179,7 +183,9 @@ test('a short group offers the compatible groups, and the admin approves from on
   await dialog.getByRole('button', { name: 'Approve from O-' }).dblclick();
 
   await expect(dialog).toBeHidden();
-  await expect(page.getByText(`2 units of O- issued to ${patient.name}.`)).toBeVisible();
+  await expect(
+    page.getByText(new RegExp(`^2 units of O- issued to ${patient.name}: Units #\\d+, #\\d+\\.$`)),
+  ).toBeVisible();
   await expect(row).toContainText('Approved');
   await expect(row).toContainText('issued from O-');
   expect(await stockOf(request, token, 'O-')).toBe(universal - 2);

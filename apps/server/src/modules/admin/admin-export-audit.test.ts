@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createAdmin, createDonor, createPatient, type TestUser } from '../../../test/factories';
 import { insertDonation, insertRequest, insertUnits } from '../../../test/admin-fixtures';
+import { PASSING_SCREENING } from '../../../test/donation-helpers';
 import { csvCell, toCsv } from './csv';
 
 const NOW = '2026-03-10T12:00:00.000Z';
@@ -81,13 +82,26 @@ describe('GET /api/admin/export/*.csv', () => {
     const rows = parseCsv(response.body);
     expect(rows[0]).toEqual([
       'id', 'donor_id', 'donor_username', 'donor_name', 'bloodgroup', 'units', 'donation_date', 'health_condition',
-      'last_donation', 'status', 'rejection_reason', 'decided_at', 'collected_on', 'created_at',
+      'last_donation', 'status', 'rejection_reason', 'outcome_reason', 'decided_at', 'collected_on', 'created_at',
     ]);
     expect(rows[1]).toEqual([
       String(donation.id), String(donor.id), donor.username, "'=cmd|calc Kumar, Jr.", 'O+', '2', '2026-03-12',
-      'High Blood Pressure', '', 'rejected', `'@risk "high"`, NOW, '', NOW,
+      'High Blood Pressure', '', 'rejected', `'@risk "high"`, '', NOW, '', NOW,
     ]);
     expect(rows).toHaveLength(2);
+
+    // A screening that deferred the donation: the failed measurements, as Manage Donations shows them.
+    const screened = await insertDonation(t, donor.id, { units: 1, date: '2026-03-10', disease: 'None', created_at: NOW });
+    const deferred = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/donations/${screened.id}/collect`,
+      headers: admin.headers,
+      payload: { ...PASSING_SCREENING, haemoglobin_g_dl: 11.8 },
+    });
+    expect(deferred.json().status).toBe('deferred');
+    const again = parseCsv((await get('/api/admin/export/donations.csv')).body);
+    expect(again[2]![9]).toBe('deferred');
+    expect(again[2]![11]).toBe('Haemoglobin 11.8 g/dL is below 12.5 g/dL.');
   });
 
   it('downloads requests and units', async () => {

@@ -12,7 +12,9 @@ export type ExportName = (typeof EXPORTS)[number];
 async function donationsCsv(ctx: AppContext): Promise<string> {
   const rows = await listAllDonationsWithDonors(ctx.db);
   return toCsv(
-    ['id', 'donor_id', 'donor_username', 'donor_name', 'bloodgroup', 'units', 'donation_date', 'health_condition', 'last_donation', 'status', 'rejection_reason', 'decided_at', 'collected_on', 'created_at'],
+    // outcome_reason: why a screening deferred it (each failed measurement), why staff's action
+    // cancelled it, or why it was discarded; what the screen shows beside the status.
+    ['id', 'donor_id', 'donor_username', 'donor_name', 'bloodgroup', 'units', 'donation_date', 'health_condition', 'last_donation', 'status', 'rejection_reason', 'outcome_reason', 'decided_at', 'collected_on', 'created_at'],
     rows.map((row) => [
       row.id,
       row.donor_id,
@@ -25,6 +27,7 @@ async function donationsCsv(ctx: AppContext): Promise<string> {
       row.last_donation,
       row.status,
       row.rejection_reason,
+      row.outcome_reason,
       row.decided_at,
       row.collected_on,
       row.created_at,

@@ -8,6 +8,7 @@ import { paths } from '@/app/paths';
 import { formatDate, unitsText } from '@/lib/format';
 import { SectionCard } from './section-card';
 import { TEXT_TONE } from '../tones';
+import { BLOOD_ANCHORS } from '../anchors';
 
 /** Groups under the threshold (PRODUCT.md 3.3), emptiest first. */
 export function LowStockAlerts({ inventory, threshold }: { inventory: InventoryRow[]; threshold: number }) {
@@ -17,7 +18,12 @@ export function LowStockAlerts({ inventory, threshold }: { inventory: InventoryR
       title="Low Stock Alerts"
       actions={
         low.length > 0 ? (
-          <Anchor component={Link} to={paths.admin.blood} size="sm" fw={600}>
+          <Anchor
+            component={Link}
+            to={`${paths.admin.blood}#${BLOOD_ANCHORS.receiveUnits}`}
+            size="sm"
+            fw={600}
+          >
             Receive units
           </Anchor>
         ) : null
@@ -57,7 +63,10 @@ export function LowStockAlerts({ inventory, threshold }: { inventory: InventoryR
 /** Units that expire within 7 days, grouped by day, blood group and component: use these first. */
 export function ExpiringUnits({ units }: { units: AdminDashboard['expiringUnits'] }) {
   const today = todayIn();
-  const groups = new Map<string, { bloodgroup: string; component: Component; expires_on: string; count: number }>();
+  const groups = new Map<
+    string,
+    { bloodgroup: string; component: Component; expires_on: string; count: number }
+  >();
   for (const unit of units) {
     const key = `${unit.expires_on}|${unit.bloodgroup}|${unit.component}`;
     const entry = groups.get(key) ?? {
@@ -81,7 +90,12 @@ export function ExpiringUnits({ units }: { units: AdminDashboard['expiringUnits'
       title="Expiring Within 7 Days"
       actions={
         rows.length > 0 ? (
-          <Anchor component={Link} to={`${paths.admin.blood}?status=available`} size="sm" fw={600}>
+          <Anchor
+            component={Link}
+            to={`${paths.admin.blood}?status=available#${BLOOD_ANCHORS.units}`}
+            size="sm"
+            fw={600}
+          >
             See units
           </Anchor>
         ) : null

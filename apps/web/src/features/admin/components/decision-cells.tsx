@@ -27,12 +27,15 @@ export function DecisionStatus({
   label,
   decidedAt,
   reason,
+  note,
 }: {
   status: string;
   /** The status in words, when the bare status word says too little ("Collected, in testing"). */
   label?: string;
   decidedAt: string | null;
   reason: string | null;
+  /** A line more under the decision ("Units #12, #14": the bags to fetch). */
+  note?: string | null;
 }) {
   return (
     <Stack gap={2} maw={240}>
@@ -47,6 +50,7 @@ export function DecisionStatus({
           Reason: {reason}
         </Text>
       ) : null}
+      {note ? <Text size="xs">{note}</Text> : null}
     </Stack>
   );
 }

@@ -5,11 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { receiveUnitsSchema, RECEIVE_UNITS_MAX } from '@bloodbank/shared/admin';
 import { BLOOD_GROUPS } from '@bloodbank/shared/blood-groups';
-import {
-  COMPONENT_WORDS,
-  DEFAULT_COMPONENT,
-  type Component,
-} from '@bloodbank/shared/components';
+import { COMPONENT_WORDS, DEFAULT_COMPONENT, type Component } from '@bloodbank/shared/components';
 import { todayIn } from '@bloodbank/shared/dates';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors, fieldBinder } from '@/lib/form-errors';
@@ -20,6 +16,7 @@ import { SectionCard } from './section-card';
 import { DANGER } from '../tones';
 import { notify } from '../notify';
 import { useShelfLives } from '../api/use-shelf-lives';
+import { BLOOD_ANCHORS } from '../anchors';
 
 const schema = receiveUnitsSchema(() => todayIn());
 type FormInput = z.input<typeof schema>;
@@ -80,7 +77,12 @@ export function ReceiveUnitsForm() {
 
   return (
     <SectionCard title="Receive Units" fill>
-      <form noValidate aria-label="Receive units" onSubmit={(event) => void submit(event)}>
+      <form
+        id={BLOOD_ANCHORS.receiveUnits}
+        noValidate
+        aria-label="Receive units"
+        onSubmit={(event) => void submit(event)}
+      >
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <NativeSelect label="Blood Group" withAsterisk data={GROUP_OPTIONS} {...field('bloodgroup')} />

@@ -43,6 +43,32 @@ async function typeInto(user: User, input: HTMLElement, text: string) {
 }
 
 describe('SiteFormDrawer', () => {
+  it('asks before Escape throws away unsaved changes; closes at once without any', async () => {
+    const { user, onClose } = renderForm(CITY_CENTRE);
+    await screen.findByRole('form', { name: 'Edit site' });
+    // Nothing changed: Escape closes.
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+    onClose.mockClear();
+
+    await typeInto(user, screen.getByLabelText(/^Site name/), 'City Centre (new wing)');
+    await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    expect(ask).toHaveTextContent('The changes to City Centre Donor Unit are not saved yet.');
+    expect(onClose).not.toHaveBeenCalled();
+    // Keep editing: the typed name is still there.
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByLabelText(/^Site name/)).toHaveValue('City Centre (new wing)');
+    expect(onClose).not.toHaveBeenCalled();
+
+    await user.keyboard('{Escape}');
+    await user.click(await screen.findByRole('button', { name: 'Discard changes' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
   it('starts a new site open on weekdays 08:00-16:00, 15-minute slots for 2 donors, active', async () => {
     renderForm();
     await screen.findByRole('form', { name: 'Add site' });

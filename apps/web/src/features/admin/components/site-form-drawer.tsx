@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Button,
@@ -34,6 +34,7 @@ import { weekdayName } from '@/lib/site-hours';
 import { useCreateSite } from '../api/create-site';
 import { useUpdateSite } from '../api/update-site';
 import { notify } from '../notify';
+import { ConfirmDialog } from './confirm-dialog';
 
 /** What the inputs hold: numbers as typed, a closed weekday as null. */
 export interface SiteFormValues {
@@ -100,21 +101,50 @@ interface SiteFormDrawerProps {
  */
 export function SiteFormDrawer({ site, onClose }: SiteFormDrawerProps) {
   const editing = site !== null && site !== 'new' ? site : null;
+  // A week of hours is easy to lose to an Escape or a click beside the drawer: with unsaved changes,
+  // closing it that way asks first (the form's own Cancel button still discards at once).
+  const dirty = useRef(false);
+  const [askDiscard, setAskDiscard] = useState(false);
+  const requestClose = () => (dirty.current ? setAskDiscard(true) : onClose());
   return (
-    <Drawer
-      opened={site !== null}
-      onClose={onClose}
-      position="right"
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Close site form' }}
-      title={editing ? `Edit ${editing.name}` : 'Add site'}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
-      {site !== null ? (
-        // Keyed: each opening starts from the site's saved values.
-        <SiteForm key={editing ? editing.id : 'new'} site={editing} onClose={onClose} />
-      ) : null}
-    </Drawer>
+    <>
+      <Drawer
+        opened={site !== null}
+        onClose={requestClose}
+        position="right"
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Close site form' }}
+        title={editing ? `Edit ${editing.name}` : 'Add site'}
+        styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      >
+        {site !== null ? (
+          // Keyed: each opening starts from the site's saved values.
+          <SiteForm
+            key={editing ? editing.id : 'new'}
+            site={editing}
+            onClose={onClose}
+            onDirtyChange={(isDirty) => {
+              dirty.current = isDirty;
+            }}
+          />
+        ) : null}
+      </Drawer>
+      <ConfirmDialog
+        opened={askDiscard}
+        title="Discard your changes?"
+        confirmLabel="Discard changes"
+        busyLabel="Discarding..."
+        busy={false}
+        onConfirm={() => {
+          setAskDiscard(false);
+          dirty.current = false;
+          onClose();
+        }}
+        onClose={() => setAskDiscard(false)}
+      >
+        {`The changes to ${editing ? editing.name : 'the new site'} are not saved yet.`}
+      </ConfirmDialog>
+    </>
   );
 }
 
@@ -126,11 +156,22 @@ const cancelledText = (count: number) =>
       ? ' 1 booking at a time it is now closed was cancelled, and its donor told.'
       : ` ${count} bookings at times it is now closed were cancelled, and their donors told.`;
 
-export function SiteForm({ site, onClose }: { site: Site | null; onClose: () => void }) {
+export function SiteForm({
+  site,
+  onClose,
+  onDirtyChange,
+}: {
+  site: Site | null;
+  onClose: () => void;
+  /** Told whenever the form gains or loses unsaved changes. */
+  onDirtyChange?: (dirty: boolean) => void;
+}) {
   const form = useForm<SiteFormValues, unknown, SiteInput>({
     resolver: zodResolver(SiteFormSchema) as unknown as Resolver<SiteFormValues, unknown, SiteInput>,
     defaultValues: initialValues(site),
   });
+  const { isDirty } = form.formState;
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
   const create = useCreateSite();
   const update = useUpdateSite();
   const [failure, setFailure] = useState<string | null>(null);

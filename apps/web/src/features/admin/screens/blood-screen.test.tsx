@@ -34,6 +34,13 @@ const shelf =
     jsonResponse(200, paged(request.query.get('status') === 'quarantined' ? held : items));
 
 describe('Manage Blood', () => {
+  it('opens at the part a link names: the Receive Units form, its first field focused', async () => {
+    mockApi({ 'GET /api/admin/dashboard': dashboardHandler, 'GET /api/admin/units': shelf([unit]) });
+    renderScreen(<BloodScreen />, { path: '/admin-blood', initialPath: '/admin-blood#receive-units' });
+    const form = await screen.findByRole('form', { name: 'Receive units' });
+    await waitFor(() => expect(within(form).getByLabelText(/^Blood Group/)).toHaveFocus());
+  });
+
   it('shows available, expiring and expired units per group, and the shelf by default', async () => {
     const api = mockApi({
       'GET /api/admin/dashboard': dashboardHandler,

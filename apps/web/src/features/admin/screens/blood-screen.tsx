@@ -24,6 +24,8 @@ import { StatusBadge } from '../components/status-badge';
 import { capitalize, formatDate, formatDateTime } from '@/lib/format';
 import { useListParams } from '../hooks/use-list-params';
 import { TEXT_TONE } from '../tones';
+import { BLOOD_ANCHORS } from '../anchors';
+import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 
 const GROUP_FILTER = [
   { value: '', label: 'All groups' },
@@ -137,6 +139,8 @@ export function BloodScreen() {
     { bloodgroup: ['', ...BLOOD_GROUPS], component: ['', ...COMPONENTS], status: ['all', ...UNIT_FILTERS] },
   );
   const [processing, setProcessing] = useState<BloodUnit | null>(null);
+  // The dashboard's links open this page at the form or the table they name.
+  useScrollToHash();
   const dashboard = useDashboard();
   const units = useUnits({
     bloodgroup: (values.bloodgroup || undefined) as BloodGroup | undefined,
@@ -187,8 +191,8 @@ export function BloodScreen() {
           <DiscardUnitsForms expired={expired} />
         </SimpleGrid>
 
-        <section aria-labelledby="units-heading">
-          <Title order={2} size="h3" id="units-heading" mb="sm">
+        <section aria-labelledby={BLOOD_ANCHORS.units}>
+          <Title order={2} size="h3" id={BLOOD_ANCHORS.units} mb="sm" tabIndex={-1}>
             Units
           </Title>
           <Stack gap="md">

@@ -57,17 +57,15 @@ describe('Administrator Dashboard', () => {
 
   it('shows the inventory per group and component, whose total is the units card', async () => {
     // A wide screen: a column per component.
-    const matchMedia = vi
-      .spyOn(window, 'matchMedia')
-      .mockImplementation(
-        (query) =>
-          ({
-            matches: true,
-            media: query,
-            addEventListener: () => undefined,
-            removeEventListener: () => undefined,
-          }) as unknown as MediaQueryList,
-      );
+    const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query) =>
+        ({
+          matches: true,
+          media: query,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+        }) as unknown as MediaQueryList,
+    );
     signedInAdmin({ 'GET /api/admin/dashboard': () => jsonResponse(200, dashboard()) });
     renderScreen(<AdminDashboardScreen />);
 
@@ -132,6 +130,15 @@ describe('Administrator Dashboard', () => {
       screen.getByRole('img', { name: /Units per blood group: A\+ 12, A- 5, B\+ 8, B- 0/ }),
     ).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /Weekly donations and requests/ })).toBeInTheDocument();
+    // Each card's link opens Manage Blood at the form or the table it names.
+    expect(screen.getByRole('link', { name: 'Receive units' })).toHaveAttribute(
+      'href',
+      '/admin-blood#receive-units',
+    );
+    expect(screen.getByRole('link', { name: 'See units' })).toHaveAttribute(
+      'href',
+      '/admin-blood?status=available#units',
+    );
   });
 
   it('says so when nothing is low or expiring', async () => {

@@ -30,13 +30,14 @@ describe('Manage Requests', () => {
               status: 'rejected',
               rejection_reason: 'Duplicate request',
             },
+            { ...pendingRequest, id: 13, status: 'approved', issued_unit_ids: [81, 84] },
           ]),
         ),
     });
     renderScreen(<RequestsScreen />);
 
     const rows = await screen.findAllByRole('row');
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
     expect(rows[1]).toHaveTextContent('Kiran Sharma');
     expect(rows[1]).toHaveTextContent('B- · 2 units');
     expect(rows[1]).toHaveTextContent('Red cells');
@@ -45,7 +46,11 @@ describe('Manage Requests', () => {
     expect(rows[2]).toHaveTextContent('Rejected');
     expect(rows[2]).toHaveTextContent('Reason: Duplicate request');
     expect(within(rows[2]!).queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
-    expect(screen.getByText('Showing 1–2 of 2')).toBeInTheDocument();
+    // An approved request names the bags it was given, to fetch from the fridge.
+    expect(rows[3]).toHaveTextContent('Approved');
+    expect(rows[3]).toHaveTextContent('Units #81, #84');
+    expect(rows[2]).not.toHaveTextContent('Units #');
+    expect(screen.getByText('Showing 1–3 of 3')).toBeInTheDocument();
   });
 
   it('marks a pending request whose day has passed as overdue, and one needed today', async () => {
@@ -108,7 +113,10 @@ describe('Manage Requests', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Approve from O-' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(await screen.findByText('2 units of O- issued to Kiran Sharma.')).toBeInTheDocument();
+    // The bags to fetch, by number.
+    expect(
+      await screen.findByText('2 units of O- issued to Kiran Sharma: Units #5, #6.'),
+    ).toBeInTheDocument();
     expect(approvals).toEqual([{}, { bloodgroup: 'O-' }]);
     // The list, the stock and the dashboard are fetched again after the approval.
     await waitFor(() =>

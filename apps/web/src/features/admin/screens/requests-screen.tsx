@@ -53,7 +53,7 @@ export function RequestsScreen() {
             setShortage(null);
             notify({
               title: 'Request approved',
-              message: `${unitsText(approved.issued_unit_ids.length)} of ${approved.issued_bloodgroup ?? approved.bloodgroup}${approved.component === 'red_cells' ? '' : ` ${COMPONENT_WORDS[approved.component]}`} issued to ${approved.patient_name}.`,
+              message: `${unitsText(approved.issued_unit_ids.length)} of ${approved.issued_bloodgroup ?? approved.bloodgroup}${approved.component === 'red_cells' ? '' : ` ${COMPONENT_WORDS[approved.component]}`} issued to ${approved.patient_name}: ${unitNumbers(approved.issued_unit_ids)}.`,
             });
           },
           onError: (error) => {
@@ -153,6 +153,8 @@ export function RequestsScreen() {
           status={request.status}
           decidedAt={request.decided_at}
           reason={request.rejection_reason}
+          // The bags staff fetch for this patient, by the numbers on their labels.
+          note={request.issued_unit_ids.length > 0 ? unitNumbers(request.issued_unit_ids) : null}
         />
       ),
     },
@@ -242,4 +244,9 @@ export function RequestsScreen() {
       />
     </DecisionsPage>
   );
+}
+
+/** "Unit #12" or "Units #12, #14". */
+function unitNumbers(ids: readonly number[]): string {
+  return `${ids.length === 1 ? 'Unit' : 'Units'} ${ids.map((id) => `#${id}`).join(', ')}`;
 }
