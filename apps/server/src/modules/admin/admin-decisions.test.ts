@@ -127,7 +127,7 @@ describe('POST /api/admin/requests/:id/approve', () => {
     expect(audit).toMatchObject({ actor: admin.username, entity: 'request', entity_id: request.id });
     expect(audit?.detail).toEqual({
       before: { status: 'pending' },
-      after: { status: 'approved', issued_bloodgroup: 'A+', unit_ids: body.issued_unit_ids },
+      after: { status: 'approved', issued_bloodgroup: 'A+', component: 'red_cells', unit_ids: body.issued_unit_ids },
     });
   });
 

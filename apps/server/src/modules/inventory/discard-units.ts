@@ -75,7 +75,7 @@ export async function discardUnits(
           status: 'discarded',
           mode,
           reason,
-          ...('bloodgroup' in input ? { bloodgroup: input.bloodgroup } : {}),
+          ...('bloodgroup' in input ? { bloodgroup: input.bloodgroup, component: input.component } : {}),
           unit_ids: unitIds,
         },
         at,

@@ -99,7 +99,7 @@ export async function approveRequest(
         entity: 'request',
         entityId: requestId,
         before: { status: request.status },
-        after: { status: decided.status, issued_bloodgroup: issueFrom, unit_ids: unitIds },
+        after: { status: decided.status, issued_bloodgroup: issueFrom, component: request.component, unit_ids: unitIds },
         at,
       });
       return toAdminRequest({ ...request, ...decided }, unitIds);

@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@bloodbank/shared/admin';
-import { COMPONENT_LABELS, type Component } from '@bloodbank/shared/components';
+import { COMPONENT_LABELS, COMPONENT_WORDS, COMPONENTS, type Component } from '@bloodbank/shared/components';
 import { formatDate, pluralize, unitsText } from '@/lib/format';
 
 /**
@@ -31,6 +31,23 @@ const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value : null;
 const count = (value: unknown): number | null =>
   Array.isArray(value) ? value.length : typeof value === 'number' ? value : null;
+
+/** " red cells" after "2 units of A+", when the entry says which component; else nothing. */
+const componentText = (value: unknown): string =>
+  typeof value === 'string' && (COMPONENTS as readonly string[]).includes(value)
+    ? ` ${COMPONENT_WORDS[value as Component]}`
+    : '';
+
+/** The bags by number, so an entry can be found for a unit ("Units #12, #14"); ten at most, then how many more. */
+function unitNumbersLine(value: unknown): string[] {
+  if (!Array.isArray(value) || value.length === 0) return [];
+  const shown = value
+    .slice(0, 10)
+    .map((id) => `#${valueText(id)}`)
+    .join(', ');
+  const more = value.length > 10 ? ` and ${value.length - 10} more` : '';
+  return [`${value.length === 1 ? 'Unit' : 'Units'} ${shown}${more}`];
+}
 
 const FIELD_LABELS: Record<string, string> = {
   first_name: 'First name',
@@ -227,7 +244,10 @@ export function auditStory(entry: AuditEntry, now: Date = new Date()): AuditStor
       const units = count(after.unit_ids);
       const group = text(after.issued_bloodgroup);
       return say(`approved ${whose('blood request')}`, [
-        ...(units !== null ? [`${unitsText(units)}${group ? ` of ${group}` : ''} issued`] : []),
+        ...(units !== null
+          ? [`${unitsText(units)}${group ? ` of ${group}` : ''}${componentText(after.component)} issued`]
+          : []),
+        ...unitNumbersLine(after.unit_ids),
       ]);
     }
     case 'request.rejected':
@@ -236,24 +256,27 @@ export function auditStory(entry: AuditEntry, now: Date = new Date()): AuditStor
       const units = count(after.count) ?? count(after.unit_ids) ?? 0;
       const collected = text(after.collected_on);
       const expires = text(after.expires_on);
-      return say(`received ${unitsText(units)} of ${text(after.bloodgroup) ?? 'blood'}`, [
-        ...(collected ? [`Collected on ${formatDate(collected)}`] : []),
-        ...(expires ? [`Expires on ${formatDate(expires)}`] : []),
-      ]);
+      return say(
+        `received ${unitsText(units)} of ${text(after.bloodgroup) ?? 'blood'}${componentText(after.component)}`,
+        [
+          ...(collected ? [`Collected on ${formatDate(collected)}`] : []),
+          ...(expires ? [`Expires on ${formatDate(expires)}`] : []),
+          ...unitNumbersLine(after.unit_ids),
+        ],
+      );
     }
     case 'units.discarded': {
       const units = count(after.unit_ids) ?? 0;
       const group = text(after.bloodgroup);
       const expired = after.mode === 'expired';
       const what = unitsText(units).replace(' ', expired ? ' expired ' : ' ');
-      // Units chosen one by one (a lookback hold, say) are named, a few at least.
-      const ids = after.mode === 'selected' && Array.isArray(after.unit_ids) ? after.unit_ids : [];
-      const named =
-        ids.length > 0 && ids.length <= 10
-          ? [`${ids.length === 1 ? 'Unit' : 'Units'} ${ids.map((id) => `#${valueText(id)}`).join(', ')}`]
-          : [];
-      // Expired units need no reason beyond the word "expired".
-      return say(`discarded ${what}${group ? ` of ${group}` : ''}`, expired ? [] : [...named, ...reasonLine]);
+      // Every discard names its bags, so an entry can be found for a unit; expired units need no
+      // reason beyond the word "expired".
+      const named = unitNumbersLine(after.unit_ids);
+      return say(
+        `discarded ${what}${group ? ` of ${group}` : ''}${componentText(after.component)}`,
+        expired ? named : [...named, ...reasonLine],
+      );
     }
     case 'donation.cancelled': {
       // By staff's action (decisions 0016, 0017): a deferral, or the site closed at the booking's time.

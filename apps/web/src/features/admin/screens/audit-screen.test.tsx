@@ -80,6 +80,7 @@ describe('Audit Log', () => {
     expect(rejection).toHaveTextContent('Reason: Low haemoglobin');
     expect(rejection).toHaveTextContent("Donor's game score: 200 points, level 3");
     expect(discard).toHaveTextContent('Chief discarded 3 units of A+ at 10:38');
+    expect(discard).toHaveTextContent('Units #1, #2, #3');
     expect(discard).toHaveTextContent('Reason: Bag damaged');
     const table = screen.getByRole('table');
     expect(table).not.toHaveTextContent('#41');
@@ -127,7 +128,25 @@ describe('Audit Log', () => {
         }),
         now,
       ),
-    ).toEqual({ sentence: 'Chief approved blood request #12 at 10:38', details: ['2 units of O- issued'] });
+    ).toEqual({
+      sentence: 'Chief approved blood request #12 at 10:38',
+      details: ['2 units of O- issued', 'Units #4, #5'],
+    });
+    // With the component (entries since it is recorded), and the bags by number.
+    expect(
+      auditStory(
+        entry({
+          action: 'request.approved',
+          entity: 'request',
+          subject_name: null,
+          entity_id: 13,
+          detail: {
+            after: { status: 'approved', issued_bloodgroup: 'A+', component: 'plasma', unit_ids: [7] },
+          },
+        }),
+        now,
+      ).details,
+    ).toEqual(['1 unit of A+ plasma issued', 'Unit #7']);
     expect(
       auditStory(
         entry({
