@@ -5,11 +5,13 @@ import { BloodRequestSchema, REQUEST_STATUSES } from './blood-request';
 import { DONATION_STATUSES, DonationSchema } from './donation';
 import { ScreeningSchema, TestResultsRecordSchema } from './donation-lifecycle';
 import {
+  COMPONENT_WORDS,
   ComponentCountsSchema,
   COMPONENTS,
   componentField,
   DEFAULT_COMPONENT,
   SEPARATED_COMPONENTS,
+  type Component,
 } from './components';
 import { bloodGroupField, isoDateField, MAX_ROW_ID, requiredText, type TodayProvider } from './fields';
 
@@ -214,6 +216,12 @@ export type ProcessUnitResult = z.infer<typeof ProcessUnitResultSchema>;
 
 export const ReceiveUnitsResultSchema = z.object({ units: z.array(BloodUnitSchema) });
 export type ReceiveUnitsResult = z.infer<typeof ReceiveUnitsResultSchema>;
+
+/** A counted discard asked for more usable units than the group has (server 409; said on the form before it is sent). */
+export const notEnoughToDiscard = (available: number, bloodgroup: string, component: Component) =>
+  available === 0
+    ? `No ${bloodgroup} ${COMPONENT_WORDS[component]} units are available to discard.`
+    : `Only ${available} unit${available === 1 ? '' : 's'} of ${bloodgroup} ${COMPONENT_WORDS[component]} ${available === 1 ? 'is' : 'are'} available to discard.`;
 
 export const DiscardUnitsSchema = z.union(
   [

@@ -1,6 +1,5 @@
-import type { BloodGroup } from '@bloodbank/shared/blood-groups';
-import type { DiscardUnits } from '@bloodbank/shared/admin';
-import { COMPONENT_WORDS, unitComponentsFor, type Component } from '@bloodbank/shared/components';
+import { notEnoughToDiscard, type DiscardUnits } from '@bloodbank/shared/admin';
+import { unitComponentsFor } from '@bloodbank/shared/components';
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../errors';
 import type { Principal } from '../../plugins/access';
@@ -21,10 +20,7 @@ export const DISCARD_MESSAGES = {
   unitNotFound: (unitId: number) => `Blood unit ${unitId} not found`,
   notDiscardable: (unitIds: number[]) =>
     `${unitIds.length === 1 ? 'Unit' : 'Units'} ${unitIds.join(', ')} cannot be discarded: only available units can.`,
-  notEnoughToDiscard: (available: number, bloodgroup: BloodGroup, component: Component) =>
-    available === 0
-      ? `No ${bloodgroup} ${COMPONENT_WORDS[component]} units are available to discard.`
-      : `Only ${available} unit${available === 1 ? '' : 's'} of ${bloodgroup} ${COMPONENT_WORDS[component]} ${available === 1 ? 'is' : 'are'} available to discard.`,
+  notEnoughToDiscard,
   expiredReason: 'Expired',
 } as const;
 

@@ -59,11 +59,13 @@ export function BloodStockSummary({ inventory, selected, onSelect }: BloodStockS
                 <Count label="Plasma" value={row.components.plasma} /> ·{' '}
                 <Count label="Platelets" value={row.components.platelets} />
               </Text>
+              {/* Of every component, where the headline counts red cells and whole blood: said, so
+                  a platelet about to expire does not read as the group's last red-cell unit. */}
               <Text size="xs" c={row.expiring_soon > 0 ? TEXT_TONE.orange : 'dimmed'}>
-                {row.expiring_soon} expiring soon
+                {row.expiring_soon} expiring soon (any component)
               </Text>
               <Text size="xs" c={row.expired > 0 ? TEXT_TONE.red : 'dimmed'}>
-                {row.expired} expired
+                {row.expired} expired (any component)
               </Text>
               <Text size="xs" c={row.in_testing + row.on_hold > 0 ? TEXT_TONE.blue : 'dimmed'}>
                 <span style={{ whiteSpace: 'nowrap' }}>{row.in_testing} in testing</span> ·{' '}

@@ -13,9 +13,9 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { DiscardUnitsSchema } from '@bloodbank/shared/admin';
+import { DiscardUnitsSchema, notEnoughToDiscard, type InventoryRow } from '@bloodbank/shared/admin';
 import { BLOOD_GROUPS } from '@bloodbank/shared/blood-groups';
-import { COMPONENT_WORDS, DEFAULT_COMPONENT } from '@bloodbank/shared/components';
+import { COMPONENT_WORDS, DEFAULT_COMPONENT, unitComponentsFor } from '@bloodbank/shared/components';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors, fieldBinder } from '@/lib/form-errors';
 import { useDiscardUnits } from '../api/discard-units';
@@ -42,7 +42,14 @@ const GROUP_OPTIONS = [
  * Two ways to take units off the shelf: every expired unit in one click (they are not stock any
  * more), or a counted number of a group with a reason (damaged bags, a recall), expiring first.
  */
-export function DiscardUnitsForms({ expired }: { expired: number }) {
+export function DiscardUnitsForms({
+  expired,
+  stock,
+}: {
+  expired: number;
+  /** Each group's usable units per component, when loaded: a count over it is refused before the confirmation. */
+  stock?: readonly InventoryRow[] | undefined;
+}) {
   const discard = useDiscardUnits();
   const [confirmExpired, setConfirmExpired] = useState(false);
   /** The counted discard awaiting confirmation. */
@@ -81,6 +88,22 @@ export function DiscardUnitsForms({ expired }: { expired: number }) {
   // A valid form asks first: discarding takes stock off the shelf for good.
   const submit = form.handleSubmit((values) => {
     setFailure(null);
+    // More than the shelf holds: said now, not after "Are you sure?" (the server checks again).
+    const row = stock?.find((group) => group.bloodgroup === values.bloodgroup);
+    if (row) {
+      const available = unitComponentsFor(values.component).reduce(
+        (sum, component) => sum + row.components[component],
+        0,
+      );
+      if (values.count > available) {
+        form.setError(
+          'count',
+          { message: notEnoughToDiscard(available, values.bloodgroup, values.component) },
+          { shouldFocus: true },
+        );
+        return;
+      }
+    }
     setCounted(values);
   });
 

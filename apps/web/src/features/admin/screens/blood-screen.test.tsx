@@ -50,7 +50,7 @@ describe('Manage Blood', () => {
 
     const aPlus = await screen.findByRole('button', { name: /A\+.*Show the A\+ units/ });
     expect(aPlus).toHaveTextContent('12 available');
-    expect(aPlus).toHaveTextContent('2 expiring soon');
+    expect(aPlus).toHaveTextContent('2 expiring soon (any component)');
     expect(screen.getByRole('button', { name: /O\+.*Show the O\+ units/ })).toHaveTextContent('3 expired');
     expect(await screen.findByText('Donation #3')).toBeInTheDocument();
     const unitsCall = api.requests.find((request) => request.path === '/api/admin/units');
@@ -157,11 +157,11 @@ describe('Manage Blood', () => {
   });
 
   it('discards a number of units with a reason and shows the conflict when there are too few', async () => {
-    mockApi({
+    const api = mockApi({
       'GET /api/admin/dashboard': dashboardHandler,
       'GET /api/admin/units': shelf([unit]),
       'POST /api/admin/units/discard': () =>
-        jsonResponse(409, { detail: 'AB- has only 2 usable units.', code: 'not_enough_units', available: 2 }),
+        jsonResponse(409, { detail: 'AB- has only 1 usable unit.', code: 'not_enough_units', available: 1 }),
     });
     const { user } = renderScreen(<BloodScreen />);
     const form = await screen.findByRole('form', { name: 'Discard units' });
@@ -170,12 +170,23 @@ describe('Manage Blood', () => {
     await user.click(within(form).getByRole('button', { name: 'Discard units' }));
     expect(await within(form).findByText('Reason is required')).toBeInTheDocument();
 
+    // More than the shelf holds (AB- has 2 red-cell units): said on the field, before any "Are you sure?".
     await user.type(within(form).getByLabelText(/Reason/), 'Bag damaged in transport');
     await user.clear(within(form).getByLabelText(/Number of units/));
     await user.type(within(form).getByLabelText(/Number of units/), '5');
     await user.click(within(form).getByRole('button', { name: 'Discard units' }));
-    await user.click(await screen.findByRole('button', { name: 'Discard 5 units' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent('AB- has only 2 usable units.');
+    expect(
+      await within(form).findByText('Only 2 units of AB- red cells are available to discard.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
+
+    // Within the stock shown, but taken meanwhile: the server's refusal, on the form.
+    await user.clear(within(form).getByLabelText(/Number of units/));
+    await user.type(within(form).getByLabelText(/Number of units/), '2');
+    await user.click(within(form).getByRole('button', { name: 'Discard units' }));
+    await user.click(await screen.findByRole('button', { name: 'Discard 2 units' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('AB- has only 1 usable unit.');
     // Nothing typed is lost.
     expect(within(form).getByLabelText(/Reason/)).toHaveValue('Bag damaged in transport');
   });

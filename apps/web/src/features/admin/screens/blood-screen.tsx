@@ -188,7 +188,7 @@ export function BloodScreen() {
 
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <ReceiveUnitsForm />
-          <DiscardUnitsForms expired={expired} />
+          <DiscardUnitsForms expired={expired} stock={dashboard.data?.inventory} />
         </SimpleGrid>
 
         <section aria-labelledby={BLOOD_ANCHORS.units}>
