@@ -174,6 +174,11 @@ export const BloodUnitSchema = z.object({
   discarded_at: z.string().nullable(),
   discard_reason: z.string().nullable(),
   created_at: z.string(),
+  /**
+   * Who gave it (Manage Blood's lists only; null when received by hand): a lookback hold is about
+   * that donor, and staff look them up to clear it.
+   */
+  donor: z.object({ id: z.number().int(), name: z.string(), username: z.string() }).nullable().optional(),
 });
 export type BloodUnit = z.infer<typeof BloodUnitSchema>;
 

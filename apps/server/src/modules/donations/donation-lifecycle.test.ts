@@ -473,6 +473,9 @@ describe('test results (POST /api/admin/donations/:id/results)', () => {
     // The dashboard counts the held unit as on hold, not as in testing (nothing of this donor awaits results).
     const dashboard = await get<AdminDashboard>('/api/admin/dashboard', admin);
     expect(dashboard.inventory.find((row) => row.bloodgroup === 'O-')).toMatchObject({ in_testing: 0, on_hold: 1 });
+    // Manage Blood's list of held units names whose hold it is.
+    const listed = await get<{ items: Array<{ id: number; donor: unknown }> }>('/api/admin/units?status=quarantined&bloodgroup=O-&pageSize=100', admin);
+    expect(listed.items.find((unit) => unit.id === recentUnit)?.donor).toEqual({ id: donor.id, name: expect.any(String), username: donor.username });
 
     await expectPermanentDeferralShownAsFollowUpOnly(donor, booked, /reactive|HIV/i);
   });

@@ -514,3 +514,14 @@ export async function groupsWithRedCellsExpiredBetween(db: DatabaseOrTransaction
     .execute();
   return rows.map((row) => row.bloodgroup);
 }
+
+/** The donor of each of these donations, by donation id (Manage Blood's unit lists). */
+export async function findDonorsOfDonations(db: DatabaseOrTransaction, donationIds: readonly number[]) {
+  if (donationIds.length === 0) return [];
+  return db
+    .selectFrom('donations')
+    .innerJoin('users', 'users.id', 'donations.donor_id')
+    .select(['donations.id as donation_id', 'users.id as donor_id', 'users.username', 'users.first_name', 'users.last_name'])
+    .where('donations.id', 'in', [...new Set(donationIds)])
+    .execute();
+}

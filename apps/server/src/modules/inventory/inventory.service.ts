@@ -4,7 +4,8 @@ import type { BloodUnit, Paged, UnitsQuery } from '@bloodbank/shared/admin';
 import type { StockEntry } from '@bloodbank/shared/blood-request';
 import type { AppContext } from '../../context';
 import type { BloodUnitRow } from '../../db/types';
-import { countStockByGroupAndComponent, listUnits } from './inventory.repository';
+import { fullNameOf } from '../users/users.service';
+import { countStockByGroupAndComponent, findDonorsOfDonations, listUnits } from './inventory.repository';
 
 /**
  * What the inventory screens read. The changes are one file each: issue-units.ts (first-expiring-
@@ -46,7 +47,23 @@ export async function listUnitsPage(ctx: AppContext, query: UnitsQuery): Promise
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
-  return { items: items.map((row) => toBloodUnit(row, today)), total, page: query.page, pageSize: query.pageSize };
+  // The donors of the page's units, in one query.
+  const donors = await findDonorsOfDonations(
+    ctx.db,
+    items.flatMap((row) => (row.donation_id === null ? [] : [row.donation_id])),
+  );
+  const donorOf = new Map(
+    donors.map((donor) => [donor.donation_id, { id: donor.donor_id, name: fullNameOf(donor), username: donor.username }]),
+  );
+  return {
+    items: items.map((row) => ({
+      ...toBloodUnit(row, today),
+      donor: row.donation_id === null ? null : (donorOf.get(row.donation_id) ?? null),
+    })),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 /**

@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { IconFlask } from '@tabler/icons-react';
 import { PAGE_SIZE, type BloodUnit } from '@bloodbank/shared/admin';
 import { COMPONENT_LABELS } from '@bloodbank/shared/components';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { paths } from '@/app/paths';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useDiscardUnits } from '../api/discard-units';
 import { useUnits } from '../api/get-units';
@@ -99,7 +101,23 @@ export function HeldUnits({
       key: 'source',
       header: 'Source',
       cell: (unit) =>
-        unit.source === 'donation' ? `Donation #${unit.donation_id ?? '?'}` : 'Received by hand',
+        unit.source === 'donation' ? (
+          <Stack gap={0}>
+            <Text size="sm">{`Donation #${unit.donation_id ?? '?'}`}</Text>
+            {/* A lookback hold is about this donor: staff find them (and their deferral) from here. */}
+            {unit.donor ? (
+              <Anchor
+                component={Link}
+                to={`${paths.admin.donors}?search=${encodeURIComponent(unit.donor.username)}`}
+                size="xs"
+              >
+                {unit.donor.name}
+              </Anchor>
+            ) : null}
+          </Stack>
+        ) : (
+          'Received by hand'
+        ),
     },
     { key: 'collected', header: 'Collected', nowrap: true, cell: (unit) => formatDate(unit.collected_on) },
     { key: 'expires', header: 'Expires', nowrap: true, cell: (unit) => formatDate(unit.expires_on) },

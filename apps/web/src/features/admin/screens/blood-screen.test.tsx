@@ -278,6 +278,7 @@ describe('Manage Blood', () => {
       status: 'quarantined',
       hold_reason: 'lookback',
       donation_id: 4,
+      donor: { id: 17, name: 'Meera Iyer', username: 'meera.iyer' },
     };
     let releases = 0;
     mockApi({
@@ -301,6 +302,11 @@ describe('Manage Blood', () => {
     expect(rows[1]).toHaveTextContent('Decided by its test results');
     expect(within(rows[1]!).queryByRole('button')).not.toBeInTheDocument();
     expect(rows[2]).toHaveTextContent('Lookback hold');
+    // Whose hold it is, and a way to find them.
+    expect(within(rows[2]!).getByRole('link', { name: 'Meera Iyer' })).toHaveAttribute(
+      'href',
+      '/admin-donor?search=meera.iyer',
+    );
 
     await user.click(within(section).getByRole('button', { name: 'Release unit #31' }));
     const dialog = await screen.findByRole('dialog', { name: 'Release unit #31?' });
