@@ -225,7 +225,7 @@ export type ReceiveUnitsResult = z.infer<typeof ReceiveUnitsResultSchema>;
 /** A counted discard asked for more usable units than the group has (server 409; said on the form before it is sent). */
 export const notEnoughToDiscard = (available: number, bloodgroup: string, component: Component) =>
   available === 0
-    ? `No ${bloodgroup} ${COMPONENT_WORDS[component]} units are available to discard.`
+    ? `No units of ${bloodgroup} ${COMPONENT_WORDS[component]} are available to discard.`
     : `Only ${available} unit${available === 1 ? '' : 's'} of ${bloodgroup} ${COMPONENT_WORDS[component]} ${available === 1 ? 'is' : 'are'} available to discard.`;
 
 export const DiscardUnitsSchema = z.union(

@@ -211,7 +211,7 @@ describe('POST /api/admin/units/discard', () => {
     const none = await discard({ bloodgroup: 'AB-', component: 'plasma', count: 1, reason: 'Fridge failure' });
     expect(none.statusCode).toBe(409);
     expect(none.json()).toEqual({
-      detail: 'No AB- plasma units are available to discard.',
+      detail: 'No units of AB- plasma are available to discard.',
       code: 'insufficient_stock',
       available: 0,
     });
