@@ -1,11 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Site } from '@bloodbank/shared/sites';
+import { addDays, todayIn } from '@bloodbank/shared/dates';
+import { formatDate } from '@/lib/format';
 import { jsonResponse, mockApi } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
 import { SiteFormDrawer } from './site-form-drawer';
 
 type User = ReturnType<typeof renderScreen>['user'];
+
+/** Closed dates to come, in order (a date that has passed is refused by the field). */
+const CLOSED = [26, 27, 33, 34].map((days) => addDays(todayIn(), days)) as [string, string, string, string];
 
 const CITY_CENTRE: Site = {
   id: 4,
@@ -22,7 +27,7 @@ const CITY_CENTRE: Site = {
   },
   slot_minutes: 20,
   capacity: 3,
-  closed_dates: ['2026-12-25'],
+  closed_dates: [CLOSED[1]],
   active: true,
 };
 
@@ -158,17 +163,23 @@ describe('SiteFormDrawer', () => {
     // Nothing chosen yet: asked for the date, in no particular format (the picker shows the browser's).
     await user.click(screen.getByRole('button', { name: 'Add date' }));
     expect(screen.getByText('Please choose the date to add')).toBeInTheDocument();
-    await user.type(closedDate, '2026-12-31');
+    // A day gone by is refused on the field, and not added.
+    await user.type(closedDate, addDays(todayIn(), -1));
     await user.click(screen.getByRole('button', { name: 'Add date' }));
-    await user.type(closedDate, '2026-12-25');
+    expect(screen.getByText('This day has passed: choose today or a day to come')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Closed dates' })).not.toBeInTheDocument();
+    await user.clear(closedDate);
+    await user.type(closedDate, CLOSED[2]);
+    await user.click(screen.getByRole('button', { name: 'Add date' }));
+    await user.type(closedDate, CLOSED[1]);
     await user.click(screen.getByRole('button', { name: 'Add date' }));
     expect(within(screen.getByRole('list', { name: 'Closed dates' })).getAllByRole('listitem')).toHaveLength(
       2,
     );
     // A date taken back out again.
-    await user.type(closedDate, '2027-01-01');
+    await user.type(closedDate, CLOSED[3]);
     await user.click(screen.getByRole('button', { name: 'Add date' }));
-    await user.click(screen.getByRole('button', { name: 'Remove 1 Jan 2027' }));
+    await user.click(screen.getByRole('button', { name: `Remove ${formatDate(CLOSED[3])}` }));
 
     await user.click(within(form()).getByRole('button', { name: 'Add site' }));
 
@@ -188,7 +199,7 @@ describe('SiteFormDrawer', () => {
         },
         slot_minutes: 10,
         capacity: 4,
-        closed_dates: ['2026-12-25', '2026-12-31'],
+        closed_dates: [CLOSED[1], CLOSED[2]],
         active: true,
       },
     ]);
@@ -200,7 +211,7 @@ describe('SiteFormDrawer', () => {
       'PATCH /api/admin/sites/4': () =>
         jsonResponse(200, {
           ...CITY_CENTRE,
-          closed_dates: ['2026-12-24', '2026-12-25'],
+          closed_dates: [CLOSED[0], CLOSED[1]],
           cancelled_bookings: 2,
         }),
     });
@@ -211,13 +222,13 @@ describe('SiteFormDrawer', () => {
       ),
     ).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('Closed date'), '2026-12-24');
+    await user.type(screen.getByLabelText('Closed date'), CLOSED[0]);
     await user.click(screen.getByRole('button', { name: 'Add date' }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(posts(api).map((request) => request.json())).toMatchObject([
-      { closed_dates: ['2026-12-24', '2026-12-25'] },
+      { closed_dates: [CLOSED[0], CLOSED[1]] },
     ]);
     expect(
       await screen.findByText(

@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
-import { isValidIsoDate } from '@bloodbank/shared/dates';
+import { isValidIsoDate, todayIn } from '@bloodbank/shared/dates';
 import {
   SITE_DEFAULTS,
   SiteFormSchema,
@@ -451,6 +451,11 @@ function ClosedDatesField({ form, editing }: { form: SiteFormApi; editing: boole
             setDraftError(draft === '' ? 'Please choose the date to add' : 'Please enter a valid date');
             return;
           }
+          // A day gone by has no bookings to keep away; adding one is a slip of the date picker.
+          if (draft < todayIn()) {
+            setDraftError('This day has passed: choose today or a day to come');
+            return;
+          }
           setDraftError(null);
           if (!field.value.includes(draft)) field.onChange([...field.value, draft].sort());
           form.clearErrors('closed_dates');
@@ -476,6 +481,7 @@ function ClosedDatesField({ form, editing }: { form: SiteFormApi; editing: boole
               <TextInput
                 label="Closed date"
                 type="date"
+                min={todayIn()}
                 value={draft}
                 onChange={(event) => {
                   setDraft(event.currentTarget.value);
