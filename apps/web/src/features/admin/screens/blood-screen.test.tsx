@@ -34,6 +34,34 @@ const shelf =
     jsonResponse(200, paged(request.query.get('status') === 'quarantined' ? held : items));
 
 describe('Manage Blood', () => {
+  it('discards one bag on the shelf by its number, with a reason it asks for', async () => {
+    const bodies: unknown[] = [];
+    mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/units': shelf([unit, { ...unit, id: 8, status: 'issued', request_id: 4 }]),
+      'POST /api/admin/units/discard': (request) => {
+        bodies.push(request.json());
+        return jsonResponse(200, { discarded_unit_ids: [7] });
+      },
+    });
+    const { user } = renderScreen(<BloodScreen />);
+    // Only a unit on the shelf can be discarded.
+    await user.click(await screen.findByRole('button', { name: 'Discard unit #7' }));
+    expect(screen.queryByRole('button', { name: 'Discard unit #8' })).not.toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Discard unit #7?' });
+    expect(dialog).toHaveTextContent('O+ red cells');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Discard unit' }));
+    expect(await within(dialog).findByText('Reason is required')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText(/^Reason/), 'Bag leaking at the seal');
+    await user.click(within(dialog).getByRole('button', { name: 'Discard unit' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bodies).toEqual([{ unit_ids: [7], reason: 'Bag leaking at the seal' }]);
+    expect(await screen.findByText('Unit #7 (O+ red cells) was discarded.')).toBeInTheDocument();
+  });
+
   it('opens at the part a link names: the Receive Units form, its first field focused', async () => {
     mockApi({ 'GET /api/admin/dashboard': dashboardHandler, 'GET /api/admin/units': shelf([unit]) });
     renderScreen(<BloodScreen />, { path: '/admin-blood', initialPath: '/admin-blood#receive-units' });

@@ -20,6 +20,7 @@ import { PagedTable } from '../components/paged-table';
 import { COMPONENT_ORDER } from '../components/component-options';
 import { canProcess, ProcessButton, ProcessUnitDialog } from '../components/process-unit-dialog';
 import { ReceiveUnitsForm } from '../components/receive-units-form';
+import { DiscardUnitButton, DiscardUnitDialog } from '../components/discard-unit-dialog';
 import { StatusBadge } from '../components/status-badge';
 import { capitalize, formatDate, formatDateTime } from '@/lib/format';
 import { useListParams } from '../hooks/use-list-params';
@@ -80,7 +81,10 @@ function ComponentCell({ unit }: { unit: BloodUnit }) {
   );
 }
 
-const columns = (onProcess: (unit: BloodUnit) => void): Column<BloodUnit>[] => [
+const columns = (
+  onProcess: (unit: BloodUnit) => void,
+  onDiscard: (unit: BloodUnit) => void,
+): Column<BloodUnit>[] => [
   { key: 'id', header: 'Unit', title: true, nowrap: true, cell: (unit) => `#${unit.id}` },
   { key: 'bloodgroup', header: 'Blood Group', cell: (unit) => <Text fw={700}>{unit.bloodgroup}</Text> },
   { key: 'component', header: 'Component', cell: (unit) => <ComponentCell unit={unit} /> },
@@ -128,7 +132,14 @@ const columns = (onProcess: (unit: BloodUnit) => void): Column<BloodUnit>[] => [
     key: 'actions',
     header: 'Actions',
     label: false,
-    cell: (unit) => (canProcess(unit) ? <ProcessButton unit={unit} onProcess={onProcess} /> : null),
+    cell: (unit) =>
+      canProcess(unit) || unit.status === 'available' ? (
+        <Group gap="xs" wrap="nowrap">
+          {canProcess(unit) ? <ProcessButton unit={unit} onProcess={onProcess} /> : null}
+          {/* A bag on the shelf (expired ones too) can be discarded by its number. */}
+          {unit.status === 'available' ? <DiscardUnitButton unit={unit} onDiscard={onDiscard} /> : null}
+        </Group>
+      ) : null,
   },
 ];
 
@@ -139,6 +150,7 @@ export function BloodScreen() {
     { bloodgroup: ['', ...BLOOD_GROUPS], component: ['', ...COMPONENTS], status: ['all', ...UNIT_FILTERS] },
   );
   const [processing, setProcessing] = useState<BloodUnit | null>(null);
+  const [discarding, setDiscarding] = useState<BloodUnit | null>(null);
   // The dashboard's links open this page at the form or the table they name.
   useScrollToHash();
   const dashboard = useDashboard();
@@ -241,7 +253,7 @@ export function BloodScreen() {
                 />
               }
               caption="Blood units"
-              columns={columns(setProcessing)}
+              columns={columns(setProcessing, setDiscarding)}
               rowKey={(unit) => unit.id}
               pagesLabel="Units"
               page={page}
@@ -251,6 +263,7 @@ export function BloodScreen() {
         </section>
       </Stack>
       <ProcessUnitDialog unit={processing} onClose={() => setProcessing(null)} />
+      <DiscardUnitDialog unit={discarding} onClose={() => setDiscarding(null)} />
     </AdminPage>
   );
 }

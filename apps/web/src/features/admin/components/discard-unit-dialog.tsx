@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import type { BloodUnit } from '@bloodbank/shared/admin';
+import { COMPONENT_WORDS } from '@bloodbank/shared/components';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { useSingleFlight } from '@/lib/use-single-flight';
+import { useDiscardUnits } from '../api/discard-units';
+import { notify } from '../notify';
+import { DANGER } from '../tones';
+
+const MAX_REASON = 500;
+
+/** The Units table's Discard: one bag staff hold in their hand (damaged, leaking), by its number. */
+export function DiscardUnitButton({
+  unit,
+  onDiscard,
+}: {
+  unit: BloodUnit;
+  onDiscard: (unit: BloodUnit) => void;
+}) {
+  return (
+    <Button
+      size="xs"
+      variant="subtle"
+      color={DANGER}
+      onClick={() => onDiscard(unit)}
+      aria-label={`Discard unit #${unit.id}`}
+    >
+      Discard
+    </Button>
+  );
+}
+
+/**
+ * Discards one chosen unit with a reason (PRODUCT.md 3.3: units discarded by id). A counted discard
+ * takes the first-expiring units of a group; a damaged bag is this one, so it is named by number.
+ */
+export function DiscardUnitDialog({ unit, onClose }: { unit: BloodUnit | null; onClose: () => void }) {
+  const discard = useDiscardUnits();
+  return (
+    <Modal
+      opened={unit !== null}
+      onClose={discard.isPending ? () => undefined : onClose}
+      title={unit ? `Discard unit #${unit.id}?` : ''}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
+      {unit ? <DiscardUnitBody key={unit.id} unit={unit} discard={discard} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function DiscardUnitBody({
+  unit,
+  discard,
+  onClose,
+}: {
+  unit: BloodUnit;
+  discard: ReturnType<typeof useDiscardUnits>;
+  onClose: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const singleFlight = useSingleFlight();
+
+  const submit = () => {
+    const trimmed = reason.trim();
+    if (!trimmed) return setInvalid('Reason is required');
+    if (trimmed.length > MAX_REASON) return setInvalid(`Must be at most ${MAX_REASON} characters`);
+    setInvalid(null);
+    singleFlight((finish) =>
+      discard.mutate(
+        { unit_ids: [unit.id], reason: trimmed },
+        {
+          onSettled: finish,
+          onSuccess: () => {
+            notify({
+              title: 'Unit discarded',
+              message: `Unit #${unit.id} (${unit.bloodgroup} ${COMPONENT_WORDS[unit.component]}) was discarded.`,
+            });
+            onClose();
+          },
+        },
+      ),
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          {`${unit.bloodgroup} ${COMPONENT_WORDS[unit.component]}, expires ${formatDate(unit.expires_on)}. It leaves the stock for good and is never issued.`}
+        </Text>
+        <Textarea
+          label="Reason"
+          withAsterisk
+          description="For example: bag damaged in transport. Kept in the audit log."
+          autosize
+          minRows={2}
+          maxRows={6}
+          data-autofocus
+          value={reason}
+          onChange={(event) => {
+            setReason(event.currentTarget.value);
+            setInvalid(null);
+          }}
+          error={invalid}
+        />
+        {discard.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {errorMessage(discard.error, 'The unit could not be discarded. Please try again.')}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={discard.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" color={DANGER} disabled={discard.isPending}>
+            {discard.isPending ? 'Discarding...' : 'Discard unit'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
