@@ -6,17 +6,23 @@ const SETTLE_MS = 2000;
 
 /**
  * A link to a part of a page (`/admin-blood#receive-units`) opens the page at that part, as a link
- * does on any web page: the client-side router does not scroll to a hash by itself. The element is
- * brought under the sticky header (the page's scroll-padding-top), and focus moves to it, or to its
- * first field, so a keyboard or screen-reader user starts there too. The sections above it load
- * their data after the page appears and push it down, so it is brought back into view as the
- * page's height changes, until the user scrolls or types or the page has settled.
+ * does on any web page. The router's scroll restoration scrolls to the hash once, when the page
+ * first renders; the sections above it then load their data and push it down. So the element is
+ * brought back into view (under the sticky header: the page's scroll-padding-top) as the page's
+ * height changes, until the user scrolls or types or the page has settled, and focus moves to it,
+ * or to its first field, so a keyboard or screen-reader user starts there too.
  */
 export function useScrollToHash(): void {
   const { hash } = useLocation();
   useEffect(() => {
     if (!hash) return;
-    const element = document.getElementById(decodeURIComponent(hash.slice(1)));
+    let id: string;
+    try {
+      id = decodeURIComponent(hash.slice(1));
+    } catch {
+      return; // A malformed address (#%E0%A4%A) opens the page at its top, not an error.
+    }
+    const element = document.getElementById(id);
     if (!element) return;
     const bringIntoView = () => element.scrollIntoView({ block: 'start' });
     bringIntoView();

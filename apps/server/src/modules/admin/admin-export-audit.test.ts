@@ -82,11 +82,11 @@ describe('GET /api/admin/export/*.csv', () => {
     const rows = parseCsv(response.body);
     expect(rows[0]).toEqual([
       'id', 'donor_id', 'donor_username', 'donor_name', 'bloodgroup', 'units', 'donation_date', 'health_condition',
-      'last_donation', 'status', 'rejection_reason', 'outcome_reason', 'decided_at', 'collected_on', 'created_at',
+      'last_donation', 'status', 'rejection_reason', 'decided_at', 'collected_on', 'created_at', 'outcome_reason',
     ]);
     expect(rows[1]).toEqual([
       String(donation.id), String(donor.id), donor.username, "'=cmd|calc Kumar, Jr.", 'O+', '2', '2026-03-12',
-      'High Blood Pressure', '', 'rejected', `'@risk "high"`, '', NOW, '', NOW,
+      'High Blood Pressure', '', 'rejected', `'@risk "high"`, NOW, '', NOW, '',
     ]);
     expect(rows).toHaveLength(2);
 
@@ -101,7 +101,7 @@ describe('GET /api/admin/export/*.csv', () => {
     expect(deferred.json().status).toBe('deferred');
     const again = parseCsv((await get('/api/admin/export/donations.csv')).body);
     expect(again[2]![9]).toBe('deferred');
-    expect(again[2]![11]).toBe('Haemoglobin 11.8 g/dL is below 12.5 g/dL.');
+    expect(again[2]![14]).toBe('Haemoglobin 11.8 g/dL is below 12.5 g/dL.');
   });
 
   it('downloads requests and units', async () => {

@@ -14,7 +14,8 @@ async function donationsCsv(ctx: AppContext): Promise<string> {
   return toCsv(
     // outcome_reason: why a screening deferred it (each failed measurement), why staff's action
     // cancelled it, or why it was discarded; what the screen shows beside the status.
-    ['id', 'donor_id', 'donor_username', 'donor_name', 'bloodgroup', 'units', 'donation_date', 'health_condition', 'last_donation', 'status', 'rejection_reason', 'outcome_reason', 'decided_at', 'collected_on', 'created_at'],
+    // (Last, so the columns of spreadsheets made from earlier exports stay where they were.)
+    ['id', 'donor_id', 'donor_username', 'donor_name', 'bloodgroup', 'units', 'donation_date', 'health_condition', 'last_donation', 'status', 'rejection_reason', 'decided_at', 'collected_on', 'created_at', 'outcome_reason'],
     rows.map((row) => [
       row.id,
       row.donor_id,
@@ -27,10 +28,10 @@ async function donationsCsv(ctx: AppContext): Promise<string> {
       row.last_donation,
       row.status,
       row.rejection_reason,
-      row.outcome_reason,
       row.decided_at,
       row.collected_on,
       row.created_at,
+      row.outcome_reason,
     ]),
   );
 }

@@ -72,3 +72,14 @@ export function liftDeferralOnce(
     .returning(['id', 'donor_id', 'type', 'until'])
     .executeTakeFirst();
 }
+
+/** The donor's booking still to come, if they hold one (at most one: PRODUCT.md 3.2). */
+export async function findPendingDonationId(db: DatabaseOrTransaction, donorId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('donations')
+    .select('id')
+    .where('donor_id', '=', donorId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return row?.id;
+}

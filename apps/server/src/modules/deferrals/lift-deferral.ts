@@ -6,7 +6,7 @@ import { recordActivity } from '../activity/activity.repository';
 import { recordAudit } from '../audit/audit.repository';
 import { messages } from '../notifications/messages';
 import { notify } from '../notifications/notify';
-import { findDeferral, findDeferralInForce, liftDeferralOnce } from './deferrals.repository';
+import { findDeferral, findDeferralInForce, findPendingDonationId, liftDeferralOnce } from './deferrals.repository';
 import { deferralNotFound, toDeferral } from './deferrals.service';
 import { DEFERRAL_ACTIVITY_KINDS, deferralActivityMessages, donationIntervalOf } from './record-deferral';
 
@@ -26,17 +26,24 @@ export async function liftDeferral(
     }
     // With another deferral still in force the donor is told so, and gets no "book again" e-mail.
     const today = ctx.clock.today();
-    const stillInForce = await findDeferralInForce(trx, lifted.donor_id, today);
-    const interval = await donationIntervalOf(ctx, trx, lifted.donor_id);
-    await recordActivity(trx, {
-      userId: lifted.donor_id,
-      kind: DEFERRAL_ACTIVITY_KINDS.lifted,
-      message: stillInForce
-        ? deferralActivityMessages.liftedStillDeferred(stillInForce, interval)
-        : deferralActivityMessages.lifted(today, interval),
-      at,
-    });
-    if (!stillInForce) await notify(ctx, trx, lifted.donor_id, messages.deferralLifted(today, interval), at);
+    // A deferral whose end has passed held nothing back (the daily run told the donor they can donate
+    // again): lifting it is staff's bookkeeping, and the donor hears nothing more.
+    const endedAlready = lifted.type === 'temporary' && lifted.until !== null && lifted.until <= today;
+    if (!endedAlready) {
+      const stillInForce = await findDeferralInForce(trx, lifted.donor_id, today);
+      const interval = await donationIntervalOf(ctx, trx, lifted.donor_id);
+      // A donor who holds a booking (one on or after the deferral's end) is not invited to book again.
+      const booked = (await findPendingDonationId(trx, lifted.donor_id)) !== undefined;
+      await recordActivity(trx, {
+        userId: lifted.donor_id,
+        kind: DEFERRAL_ACTIVITY_KINDS.lifted,
+        message: stillInForce
+          ? deferralActivityMessages.liftedStillDeferred(stillInForce, interval)
+          : deferralActivityMessages.lifted(today, interval, booked),
+        at,
+      });
+      if (!stillInForce) await notify(ctx, trx, lifted.donor_id, messages.deferralLifted(today, interval, booked), at);
+    }
     await recordAudit(trx, {
       actorId: admin.id,
       actor: admin.username,

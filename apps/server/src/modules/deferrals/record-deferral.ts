@@ -9,7 +9,7 @@ import { deferralLiftedText, deferredText, messages, type DonationInterval } fro
 import { notify } from '../notifications/notify';
 import { cancelPendingBookingByStaff, donationActivityMessages } from '../donations/donation-activity';
 import { eligibleFromDate } from '../donations/eligibility';
-import { findDeferral, insertDeferral } from './deferrals.repository';
+import { findDeferral, findDeferralInForce, insertDeferral } from './deferrals.repository';
 import { toDeferral } from './deferrals.service';
 
 export const DEFERRAL_ACTIVITY_KINDS = { set: 'deferral_set', lifted: 'deferral_lifted' } as const;
@@ -69,10 +69,14 @@ export async function recordDeferral(
     created_by: admin.id,
     created_at: at,
   });
+  // What the donor is told is the deferral that lasts longest now, this one or one already in force
+  // (a permanent one wins): a short deferral must not invite a booking a longer one refuses.
+  const longest = (await findDeferralInForce(trx, deferral.donorId, when.today)) ?? deferral;
+  const longestUntil = longest.type === 'permanent' ? null : longest.until;
   await recordActivity(trx, {
     userId: deferral.donorId,
     kind: DEFERRAL_ACTIVITY_KINDS.set,
-    message: deferralActivityMessages.set(deferral, interval),
+    message: deferralActivityMessages.set(longest, interval),
     at,
   });
   await recordAudit(trx, {
@@ -103,7 +107,7 @@ export async function recordDeferral(
   });
   // A test's deferral is told through the follow-up message alone (PRODUCT.md 3.2).
   if (deferral.source !== 'test') {
-    await notify(ctx, trx, deferral.donorId, messages.deferralSet(until, interval, cancelled?.donation_date), at);
+    await notify(ctx, trx, deferral.donorId, messages.deferralSet(longestUntil, interval, cancelled?.donation_date), at);
   }
   const row = await findDeferral(trx, id);
   if (!row) throw new Error('deferral missing right after it was recorded');

@@ -6,7 +6,7 @@ import { conflict, forbidden, notFound } from '../../errors';
 import { DONATION_DECISION_MESSAGES } from './donation-decisions';
 import { findDonationForAdmin } from './donations.repository';
 
-/** Where calendar files' SEQUENCE numbers count minutes from (before any file was made). */
+/** Where calendar files' SEQUENCE numbers count seconds from (before any file was made). */
 const SEQUENCE_EPOCH = Date.UTC(2026, 0, 1);
 
 export const CALENDAR_MESSAGES = {
@@ -31,10 +31,10 @@ export async function donationCalendar(ctx: AppContext, donorId: number, donatio
   const description = `Your blood donation (${units}). Eat well and drink plenty of water beforehand, and bring an ID. To move or cancel it, open your donor dashboard.`;
   const id = `donation-${donation.id}@bloodbank`;
   // A moved booking keeps its UID, and a calendar replaces an event only by a higher SEQUENCE
-  // (RFC 5545 3.8.7.4). No revision count is stored, so each file's SEQUENCE is the minute it was
-  // made: a file downloaded after a move always outranks one from before it.
+  // (RFC 5545 3.8.7.4). No revision count is stored, so each file's SEQUENCE is the second it was
+  // made (a 32-bit integer until 2094): a file downloaded after a move outranks one from before it.
   const now = ctx.clock.now();
-  const revision = { stamp: now, sequence: Math.floor((now.getTime() - SEQUENCE_EPOCH) / 60_000) };
+  const revision = { stamp: now, sequence: Math.floor((now.getTime() - SEQUENCE_EPOCH) / 1000) };
   if (donation.slot !== null && donation.site_name !== null) {
     const [year, month, day] = donation.donation_date.split('-').map(Number) as [number, number, number];
     const startMinutes = minutesOf(donation.slot);

@@ -412,6 +412,21 @@ describe('test results (POST /api/admin/donations/:id/results)', () => {
     expect(audit).toMatchObject({ entity_id: donor.id, detail: { before: { bloodgroup: 'A+' }, after: { bloodgroup: 'A-', donation_id: booked } } });
   });
 
+  it('a confirmed group that differs with a reactive result: the record follows it, and the donor hears only the follow-up text', async () => {
+    const donor = await createDonor(t, { bloodgroup: 'B+' });
+    const booked = await book(t, donor, TODAY);
+    await collect(t, booked);
+    const before = (await get<NotificationList>('/api/notifications', donor)).items.length;
+    const response = await recordResults(t, booked, { ...NEGATIVE_RESULTS, syphilis: 'reactive', bloodgroup: 'B-' });
+    expect(response.json()).toMatchObject({ status: 'discarded', corrected_bloodgroup: 'B-' });
+    expect((await get<{ bloodgroup: string }>('/api/users/me', donor)).bloodgroup).toBe('B-');
+    const notifications = (await get<NotificationList>('/api/notifications', donor)).items;
+    expect(notifications.slice(0, notifications.length - before).map((item) => item.body)).toEqual([FOLLOW_UP_MESSAGE]);
+    expect((await activitiesOf(t, donor.id)).map((activity) => activity.message)).not.toContain(
+      'The laboratory confirmed your blood group as B-; your record now says B-.',
+    );
+  });
+
   it("the admin's list answers the group a donation was booked with and the donor's group now, apart", async () => {
     const donor = await createDonor(t, { bloodgroup: 'A+' });
     const booked = await book(t, donor, TODAY);
@@ -677,6 +692,36 @@ describe('cancelling a booking (POST /api/donations/:id/cancel)', () => {
 });
 
 describe('deferrals by hand (PRODUCT.md 3.7)', () => {
+  it('lifting a deferral that has ended tells the donor nothing more; one with a booking after it keeps the booking', async () => {
+    const lift = async (id: number) => expect((await post(`/api/admin/deferrals/${id}/lift`, admin, { reason: 'Cleared' })).statusCode).toBe(200);
+    const notificationsOf = async (donor: TestUser) => (await get<NotificationList>('/api/notifications', donor)).items;
+    // Ended yesterday: the daily run has told them they can donate again.
+    const ended = await createDonor(t);
+    const short = await post(`/api/admin/donors/${ended.id}/deferrals`, admin, { type: 'temporary', until: addDays(TODAY, 2), reason: 'Cold' });
+    setToday(t, addDays(TODAY, 3));
+    const before = await notificationsOf(ended);
+    await lift(short.json().id);
+    expect(await notificationsOf(ended)).toEqual(before);
+
+    // Deferred until the 20th, booked for the 21st: the lift says the booking stands.
+    setToday(t, TODAY);
+    const booked = await createDonor(t);
+    const long = await post(`/api/admin/donors/${booked.id}/deferrals`, admin, { type: 'temporary', until: addDays(TODAY, 20), reason: 'Travel' });
+    await book(t, booked, addDays(TODAY, 21));
+    await lift(long.json().id);
+    const [latest] = await notificationsOf(booked);
+    expect(latest).toMatchObject({ title: 'Your deferral was lifted', body: 'Your deferral was lifted: your booking stands.' });
+  });
+
+  it('a short deferral over a permanent one: the donor is told the permanent one, never invited to book', async () => {
+    const donor = await createDonor(t);
+    expect((await post(`/api/admin/donors/${donor.id}/deferrals`, admin, { type: 'permanent', reason: 'Medical history' })).statusCode).toBe(201);
+    expect((await post(`/api/admin/donors/${donor.id}/deferrals`, admin, { type: 'temporary', until: addDays(TODAY, 10), reason: 'Antibiotics' })).statusCode).toBe(201);
+    const [latest] = (await get<NotificationList>('/api/notifications', donor)).items;
+    expect(latest!.body).toBe('You cannot donate at this time. Please contact the blood bank.');
+    expect((await activitiesOf(t, donor.id)).at(-1)?.message).toBe('You cannot donate at this time. Please contact the blood bank.');
+  });
+
   it('defers until a date (the first day allowed), lists it, and lifts it with a reason once', async () => {
     const donor = await createDonor(t);
     const until = addDays(TODAY, 20);

@@ -256,7 +256,10 @@ export async function listDonationsForAdmin(db: DatabaseOrTransaction, query: Do
       .select(PERSON_NAME_COLUMNS)
       .select('users.bloodgroup as donor_bloodgroup')
       .select(SITE_COLUMNS);
-    // By day, then by the slot's time (bookings by date alone have none), in donations_status_date_slot_idx's order.
+    // By day, then by the slot's time, in donations_status_date_slot_idx's order. A booking by date
+    // alone has no slot: SQLite lists it before that day's slots, PostgreSQL after them (each engine's
+    // own NULL order, kept so that neither sorts). A day holds both only when sites were added after
+    // date-only bookings were made.
     if (segment === 'bookings') rows = rows.orderBy('donations.donation_date').orderBy('donations.slot').orderBy('donations.id');
     else if (segment === 'awaiting_results') rows = rows.orderBy('donations.collected_on').orderBy('donations.id');
     else rows = rows.orderBy('donations.created_at', 'desc').orderBy('donations.id', 'desc');

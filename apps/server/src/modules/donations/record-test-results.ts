@@ -77,14 +77,6 @@ export async function recordTestResults(
     const corrected = donor && donor.bloodgroup !== input.bloodgroup ? input.bloodgroup : null;
     if (corrected) {
       await correctDonorBloodGroup(trx, moved.donor_id, corrected, at);
-      await recordDonationActivity(
-        trx,
-        moved.donor_id,
-        DONATION_ACTIVITY_KINDS.bloodGroupCorrected,
-        donationActivityMessages.bloodGroupCorrected(corrected),
-        at,
-      );
-      await notify(ctx, trx, moved.donor_id, messages.bloodGroupCorrected(donor?.bloodgroup ?? null, corrected), at);
       await recordAudit(trx, {
         actorId: admin.id,
         actor: admin.username,
@@ -98,6 +90,18 @@ export async function recordTestResults(
     }
 
     if (reactive.length === 0) {
+      // Told with the release (PRODUCT.md 3.2). After a reactive test the donor hears only the
+      // follow-up text: staff speak of the group at the follow-up.
+      if (corrected) {
+        await recordDonationActivity(
+          trx,
+          moved.donor_id,
+          DONATION_ACTIVITY_KINDS.bloodGroupCorrected,
+          donationActivityMessages.bloodGroupCorrected(corrected),
+          at,
+        );
+        await notify(ctx, trx, moved.donor_id, messages.bloodGroupCorrected(donor?.bloodgroup ?? null, corrected), at);
+      }
       const unitIds = await releaseUnitsInTesting(trx, donationId);
       await recordDonationActivity(
         trx,

@@ -28,11 +28,16 @@ export const deferredText = (deferral: { type: DeferralType; until: string | nul
     : `${until} You can book a donation for that day or later.`;
 };
 
-/** What the donor is told when their last deferral is lifted on `today`: book now, or from when the interval allows. */
-export const deferralLiftedText = (today: string, interval?: DonationInterval) =>
-  interval?.from && interval.from > today
-    ? `Your deferral was lifted. ${bookFromText({ ...interval, from: interval.from })}`
-    : 'Your deferral was lifted: you can book a donation again.';
+/**
+ * What the donor is told when their last deferral is lifted on `today`: book now, or from when the
+ * interval allows; a donor who holds a booking already keeps it and is not invited to book another.
+ */
+export const deferralLiftedText = (today: string, interval?: DonationInterval, booked = false) =>
+  booked
+    ? 'Your deferral was lifted: your booking stands.'
+    : interval?.from && interval.from > today
+      ? `Your deferral was lifted. ${bookFromText({ ...interval, from: interval.from })}`
+      : 'Your deferral was lifted: you can book a donation again.';
 
 /**
  * The wording of every message the bank sends (PRODUCT.md 3.8), in one place: the in-app list and
@@ -106,12 +111,12 @@ export const messages = {
       (cancelledBooking ? ` Your booking for ${formatFeedDate(cancelledBooking)} has been cancelled.` : ''),
     path: DONOR_DASHBOARD,
   }),
-  deferralLifted: (today: string, interval: DonationInterval): Message => {
-    const canBookNow = !interval.from || interval.from <= today;
+  deferralLifted: (today: string, interval: DonationInterval, booked = false): Message => {
+    const canBookNow = !booked && (!interval.from || interval.from <= today);
     return {
       kind: 'deferral_lifted',
       title: canBookNow ? 'You can book a donation again' : 'Your deferral was lifted',
-      body: deferralLiftedText(today, interval),
+      body: deferralLiftedText(today, interval, booked),
       path: canBookNow ? '/donor/donate' : DONOR_DASHBOARD,
     };
   },

@@ -45,10 +45,13 @@ const GROUP_OPTIONS = [
 export function DiscardUnitsForms({
   expired,
   stock,
+  refreshStock,
 }: {
   expired: number;
   /** Each group's usable units per component, when loaded: a count over it is refused before the confirmation. */
   stock?: readonly InventoryRow[] | undefined;
+  /** Reads the stock again: units received meanwhile (by another admin) count before a refusal. */
+  refreshStock?: () => Promise<readonly InventoryRow[] | undefined>;
 }) {
   const discard = useDiscardUnits();
   const [confirmExpired, setConfirmExpired] = useState(false);
@@ -86,23 +89,26 @@ export function DiscardUnitsForms({
     );
 
   // A valid form asks first: discarding takes stock off the shelf for good.
-  const submit = form.handleSubmit((values) => {
+  const submit = form.handleSubmit(async (values) => {
     setFailure(null);
-    // More than the shelf holds: said now, not after "Are you sure?" (the server checks again).
-    const row = stock?.find((group) => group.bloodgroup === values.bloodgroup);
-    if (row) {
-      const available = unitComponentsFor(values.component).reduce(
-        (sum, component) => sum + row.components[component],
-        0,
+    // More than the shelf holds: said now, not after "Are you sure?". The stock shown may be a little
+    // old, so it is read again before a refusal; the server checks once more when it is sent.
+    const availableIn = (inventory: readonly InventoryRow[] | undefined) => {
+      const row = inventory?.find((group) => group.bloodgroup === values.bloodgroup);
+      return row
+        ? unitComponentsFor(values.component).reduce((sum, component) => sum + row.components[component], 0)
+        : null;
+    };
+    let available = availableIn(stock);
+    if (available !== null && values.count > available && refreshStock)
+      available = availableIn(await refreshStock());
+    if (available !== null && values.count > available) {
+      form.setError(
+        'count',
+        { message: notEnoughToDiscard(available, values.bloodgroup, values.component) },
+        { shouldFocus: true },
       );
-      if (values.count > available) {
-        form.setError(
-          'count',
-          { message: notEnoughToDiscard(available, values.bloodgroup, values.component) },
-          { shouldFocus: true },
-        );
-        return;
-      }
+      return;
     }
     setCounted(values);
   });

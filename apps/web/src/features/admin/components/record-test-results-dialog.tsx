@@ -149,7 +149,8 @@ function ResultsFormBody({
     const tests = INFECTION_TESTS.filter((test) => confirming[test] === 'reactive');
     const confirmedChanges = groupChanges(donation, confirming.bloodgroup);
     const correction = confirmedChanges.correctsDonorFrom
-      ? `${donation.donor_name}'s recorded group changes from ${confirmedChanges.correctsDonorFrom} to ${confirming.bloodgroup}, and the donor is told.`
+      ? // After a reactive test the donor hears only the follow-up text (PRODUCT.md 3.2).
+        `${donation.donor_name}'s recorded group changes from ${confirmedChanges.correctsDonorFrom} to ${confirming.bloodgroup}${tests.length > 0 ? '; the donor is not told until the follow-up.' : ', and the donor is told.'}`
       : `${donation.donor_name}'s record already says ${confirming.bloodgroup}; the donation was booked as ${donation.bloodgroup}.`;
     return (
       <Stack gap="md">

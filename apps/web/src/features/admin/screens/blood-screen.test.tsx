@@ -5,7 +5,7 @@ import { addDays, todayIn } from '@bloodbank/shared/dates';
 import { jsonResponse, mockApi, sampleUser, type MockRequest } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
 import { formatDate } from '@/lib/format';
-import { dashboardHandler, paged } from '../testing/fixtures';
+import { dashboard, dashboardHandler, paged } from '../testing/fixtures';
 import { BloodScreen } from './blood-screen';
 
 const unit: BloodUnit = {
@@ -67,6 +67,12 @@ describe('Manage Blood', () => {
     renderScreen(<BloodScreen />, { path: '/admin-blood', initialPath: '/admin-blood#receive-units' });
     const form = await screen.findByRole('form', { name: 'Receive units' });
     await waitFor(() => expect(within(form).getByLabelText(/^Blood Group/)).toHaveFocus());
+  });
+
+  it('opens at its top for a malformed part in the address, with no error', async () => {
+    mockApi({ 'GET /api/admin/dashboard': dashboardHandler, 'GET /api/admin/units': shelf([unit]) });
+    renderScreen(<BloodScreen />, { path: '/admin-blood', initialPath: '/admin-blood#%E0%A4%A' });
+    expect(await screen.findByRole('form', { name: 'Receive units' })).toBeInTheDocument();
   });
 
   it('shows available, expiring and expired units per group, and the shelf by default', async () => {
@@ -217,6 +223,34 @@ describe('Manage Blood', () => {
     expect(await within(form).findByRole('alert')).toHaveTextContent('AB- has only 1 usable unit.');
     // Nothing typed is lost.
     expect(within(form).getByLabelText(/Reason/)).toHaveValue('Bag damaged in transport');
+  });
+
+  it('reads the stock again before refusing a count: units received meanwhile by someone else count', async () => {
+    let dashboards = 0;
+    mockApi({
+      // AB- has 2 red-cell units when the page opens; another admin then receives 4 more.
+      'GET /api/admin/dashboard': () => {
+        dashboards += 1;
+        const fresh = dashboard();
+        if (dashboards > 1)
+          fresh.inventory = fresh.inventory.map((row) =>
+            row.bloodgroup === 'AB-'
+              ? { ...row, units: 6, components: { ...row.components, red_cells: 6 } }
+              : row,
+          );
+        return jsonResponse(200, fresh);
+      },
+      'GET /api/admin/units': shelf([unit]),
+    });
+    const { user } = renderScreen(<BloodScreen />);
+    const form = await screen.findByRole('form', { name: 'Discard units' });
+    await user.selectOptions(within(form).getByLabelText(/Blood Group/), 'AB-');
+    await user.clear(within(form).getByLabelText(/Number of units/));
+    await user.type(within(form).getByLabelText(/Number of units/), '5');
+    await user.type(within(form).getByLabelText(/Reason/), 'Recall of a batch');
+    await user.click(within(form).getByRole('button', { name: 'Discard units' }));
+    expect(await screen.findByRole('dialog', { name: /Discard 5 units/ })).toBeInTheDocument();
+    expect(within(form).queryByText(/available to discard/)).not.toBeInTheDocument();
   });
 
   it('asks before discarding a number of units, and a double-click on the confirmation discards once', async () => {

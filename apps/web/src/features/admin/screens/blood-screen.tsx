@@ -200,7 +200,11 @@ export function BloodScreen() {
 
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <ReceiveUnitsForm />
-          <DiscardUnitsForms expired={expired} stock={dashboard.data?.inventory} />
+          <DiscardUnitsForms
+            expired={expired}
+            stock={dashboard.data?.inventory}
+            refreshStock={async () => (await dashboard.refetch()).data?.inventory}
+          />
         </SimpleGrid>
 
         <section aria-labelledby={BLOOD_ANCHORS.units}>

@@ -477,7 +477,8 @@ describe('Manage Donations', () => {
         await within(dialog).findByText('Record a reactive result (HIV, Syphilis)?'),
       ).toBeInTheDocument();
       expect(dialog).toHaveTextContent(
-        "Kabir Shah's recorded group changes from A+ to A-, and the donor is told.",
+        // A reactive result: the donor hears only the follow-up text.
+        "Kabir Shah's recorded group changes from A+ to A-; the donor is not told until the follow-up.",
       );
       await user.click(within(dialog).getByRole('button', { name: 'Discard and defer' }));
 
