@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import type { DB } from '../../db/types';
 import { notify } from '../notifications/notify';
 import { countStockByGroup } from '../inventory/inventory.repository';
+import { noDeferralInForce } from '../deferrals/deferrals.repository';
 
 /** A low-stock call-out for a group is raised at most once in this many hours (each donor is told once in 14 days anyway). */
 const AUTOMATIC_CALLOUT_EVERY_HOURS = 24;
@@ -55,17 +56,7 @@ export async function sendCallout(
         ),
       ),
     )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('deferrals')
-            .select(sql`1`.as('one'))
-            .whereRef('deferrals.donor_id', '=', 'users.id')
-            .where('deferrals.lifted_at', 'is', null)
-            .where((deferral) => deferral.or([deferral('deferrals.type', '=', 'permanent'), deferral('deferrals.until', '>', today)])),
-        ),
-      ),
-    )
+    .where(noDeferralInForce('users.id', today))
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(

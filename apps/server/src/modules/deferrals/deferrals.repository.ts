@@ -1,4 +1,4 @@
-import type { Insertable, Transaction } from 'kysely';
+import { sql, type Insertable, type SqlBool, type Transaction } from 'kysely';
 import type { DatabaseOrTransaction } from '../../db/database';
 import type { DB, DeferralsTable } from '../../db/types';
 
@@ -82,4 +82,13 @@ export async function findPendingDonationId(db: DatabaseOrTransaction, donorId: 
     .where('status', '=', 'pending')
     .executeTakeFirst();
   return row?.id;
+}
+
+/**
+ * A condition for the queries that pick donors to tell something (call-outs, "you can donate
+ * again"): the donor in `donorColumn` has no deferral in force on `date` (PRODUCT.md 3.7: not lifted,
+ * and permanent or ending after that day).
+ */
+export function noDeferralInForce(donorColumn: string, date: string) {
+  return sql<SqlBool>`not exists (select 1 from deferrals as in_force where in_force.donor_id = ${sql.ref(donorColumn)} and in_force.lifted_at is null and (in_force.type = 'permanent' or in_force.until > ${date}))`;
 }

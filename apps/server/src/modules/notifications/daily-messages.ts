@@ -4,6 +4,7 @@ import { addDays } from '@bloodbank/shared/dates';
 import type { AppContext } from '../../context';
 import { calloutWhereStockIsLow } from '../callouts/send-callout';
 import { groupsWithRedCellsExpiredBetween } from '../inventory/inventory.repository';
+import { noDeferralInForce } from '../deferrals/deferrals.repository';
 import { messages } from './messages';
 import { notify } from './notify';
 
@@ -64,17 +65,7 @@ export async function sendDailyMessages(
       .where(({ not, exists, selectFrom }) =>
         not(exists(selectFrom('donations as booked').select(sql`1`.as('one')).whereRef('booked.donor_id', '=', 'donations.donor_id').where('booked.status', '=', 'pending'))),
       )
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('deferrals')
-              .select(sql`1`.as('one'))
-              .whereRef('deferrals.donor_id', '=', 'donations.donor_id')
-              .where('deferrals.lifted_at', 'is', null)
-              .where((deferral) => deferral.or([deferral('deferrals.type', '=', 'permanent'), deferral('deferrals.until', '>', today)])),
-          ),
-        ),
-      )
+      .where(noDeferralInForce('donations.donor_id', today))
       .groupBy('donations.donor_id')
       .having((eb) => eb.fn.max('donations.collected_on'), '>', addDays(since, -interval))
       .having((eb) => eb.fn.max('donations.collected_on'), '<=', addDays(today, -interval))
@@ -94,17 +85,7 @@ export async function sendDailyMessages(
       .where(({ not, exists, selectFrom }) =>
         not(exists(selectFrom('donations as booked').select(sql`1`.as('one')).whereRef('booked.donor_id', '=', 'deferrals.donor_id').where('booked.status', '=', 'pending'))),
       )
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('deferrals as other')
-              .select(sql`1`.as('one'))
-              .whereRef('other.donor_id', '=', 'deferrals.donor_id')
-              .where('other.lifted_at', 'is', null)
-              .where((other) => other.or([other('other.type', '=', 'permanent'), other('other.until', '>', today)])),
-          ),
-        ),
-      )
+      .where(noDeferralInForce('deferrals.donor_id', today))
       .where(({ not, exists, selectFrom }) =>
         not(
           exists(
