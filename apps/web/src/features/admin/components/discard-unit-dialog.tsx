@@ -22,7 +22,7 @@ export function DiscardUnitButton({
   return (
     <Button
       size="xs"
-      variant="subtle"
+      variant="outline"
       color={DANGER}
       onClick={() => onDiscard(unit)}
       aria-label={`Discard unit #${unit.id}`}
