@@ -25,6 +25,16 @@ export const COMPONENT_WORDS: Record<Component, string> = {
   platelets: 'platelets',
 };
 
+/** "red cells", "red cells and plasma", "red cells, plasma and platelets". */
+export function listInWords(words: readonly string[]): string {
+  if (words.length <= 1) return words[0] ?? '';
+  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+/** Components in a sentence: "red cells and plasma". */
+export const componentsInWords = (components: readonly Component[]) =>
+  listInWords(components.map((component) => COMPONENT_WORDS[component]));
+
 /** Shelf lives in days (21 CFR 610.53), the defaults of the *_SHELF_LIFE_DAYS settings. */
 export const DEFAULT_SHELF_LIFE_DAYS: Record<Component, number> = {
   whole_blood: 35,

@@ -63,6 +63,19 @@ export function unitsText(count: number): string {
   return `${count} ${count === 1 ? 'unit' : 'units'}`;
 }
 
+/**
+ * Bags by the numbers on their labels: "Unit #7", "Units #12, #14"; past `max` of them, how many
+ * more ("Units #1, ..., #10 and 4 more").
+ */
+export function unitNumbersText(ids: readonly (number | string)[], max = Number.POSITIVE_INFINITY): string {
+  const shown = ids
+    .slice(0, max)
+    .map((id) => `#${id}`)
+    .join(', ');
+  const more = ids.length > max ? ` and ${ids.length - max} more` : '';
+  return `${ids.length === 1 ? 'Unit' : 'Units'} ${shown}${more}`;
+}
+
 /** "1 donation", "1,200 points". */
 export function pluralize(count: number, one: string, many = `${one}s`): string {
   return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;

@@ -73,17 +73,6 @@ export function liftDeferralOnce(
     .executeTakeFirst();
 }
 
-/** The donor's booking still to come, if they hold one (at most one: PRODUCT.md 3.2). */
-export async function findPendingDonationId(db: DatabaseOrTransaction, donorId: number): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('donations')
-    .select('id')
-    .where('donor_id', '=', donorId)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  return row?.id;
-}
-
 /**
  * A condition for the queries that pick donors to tell something (call-outs, "you can donate
  * again"): the donor in `donorColumn` has no deferral in force on `date` (PRODUCT.md 3.7: not lifted,

@@ -6,9 +6,9 @@ import { recordActivity } from '../activity/activity.repository';
 import { recordAudit } from '../audit/audit.repository';
 import { messages } from '../notifications/messages';
 import { notify } from '../notifications/notify';
-import { findDeferral, findDeferralInForce, findPendingDonationId, liftDeferralOnce } from './deferrals.repository';
+import { findDeferral, findDeferralInForce, liftDeferralOnce } from './deferrals.repository';
 import { deferralNotFound, toDeferral } from './deferrals.service';
-import { DEFERRAL_ACTIVITY_KINDS, deferralActivityMessages, donationIntervalOf } from './record-deferral';
+import { DEFERRAL_ACTIVITY_KINDS, deferralActivityMessages, deferralMessageFacts } from './record-deferral';
 
 /** POST /admin/deferrals/:id/lift: staff lift a deferral with a reason, once (PRODUCT.md 3.7). */
 export async function liftDeferral(
@@ -31,9 +31,8 @@ export async function liftDeferral(
     const endedAlready = lifted.type === 'temporary' && lifted.until !== null && lifted.until <= today;
     if (!endedAlready) {
       const stillInForce = await findDeferralInForce(trx, lifted.donor_id, today);
-      const interval = await donationIntervalOf(ctx, trx, lifted.donor_id);
       // A donor who holds a booking (one on or after the deferral's end) is not invited to book again.
-      const booked = (await findPendingDonationId(trx, lifted.donor_id)) !== undefined;
+      const { interval, booked } = await deferralMessageFacts(ctx, trx, lifted.donor_id);
       await recordActivity(trx, {
         userId: lifted.donor_id,
         kind: DEFERRAL_ACTIVITY_KINDS.lifted,

@@ -8,7 +8,8 @@ import { recordAudit } from '../audit/audit.repository';
 import { deferralLiftedText, deferredText, messages, type DonationInterval } from '../notifications/messages';
 import { notify } from '../notifications/notify';
 import { cancelPendingBookingByStaff, donationActivityMessages } from '../donations/donation-activity';
-import { eligibleFromDate } from '../donations/eligibility';
+import { findBookingFacts } from '../donations/donations.repository';
+import { intervalEndsOn } from '../donations/eligibility';
 import { findDeferral, findDeferralInForce, insertDeferral } from './deferrals.repository';
 import { toDeferral } from './deferrals.service';
 
@@ -26,10 +27,18 @@ export const deferralActivityMessages = {
     `One of your deferrals was lifted. ${deferredText(inForce, interval)}`,
 };
 
-/** The donor's donation interval as the messages about their deferrals name it. */
-export async function donationIntervalOf(ctx: AppContext, db: Transaction<DB>, donorId: number): Promise<DonationInterval> {
+/**
+ * What the messages about a donor's deferrals need of their donations, in one read
+ * (findBookingFacts): the donation interval as they name it, and whether a booking is pending.
+ */
+export async function deferralMessageFacts(
+  ctx: AppContext,
+  db: Transaction<DB>,
+  donorId: number,
+): Promise<{ interval: DonationInterval; booked: boolean }> {
   const days = ctx.config.donationIntervalDays;
-  return { from: await eligibleFromDate(db, donorId, days), days };
+  const facts = await findBookingFacts(db, donorId);
+  return { interval: { from: intervalEndsOn(facts.lastCollection, days), days }, booked: facts.pending };
 }
 
 export interface NewDeferral {
@@ -58,7 +67,7 @@ export async function recordDeferral(
   when: { at: string; today: string },
 ): Promise<Deferral> {
   const { at } = when;
-  const interval = await donationIntervalOf(ctx, trx, deferral.donorId);
+  const { interval } = await deferralMessageFacts(ctx, trx, deferral.donorId);
   const id = await insertDeferral(trx, {
     donor_id: deferral.donorId,
     type: deferral.type,

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DatabaseOrTransaction } from '../../db/database';
 import type { DB, DonationRow } from '../../db/types';
-import { COMPONENT_WORDS, type Component } from '@bloodbank/shared/components';
+import { componentsInWords, type Component } from '@bloodbank/shared/components';
 import { FOLLOW_UP_MESSAGE } from '@bloodbank/shared/donation-lifecycle';
 import type { Principal } from '../../plugins/access';
 import { recordActivity } from '../activity/activity.repository';
@@ -84,7 +84,7 @@ export const donationActivityMessages = {
     `Your donation of ${formatFeedDate(donation.date)} was not approved${reason ? `: ${reason}` : '.'}`,
   // The hospital's address is the patient's free text: never shown to donors (PRODUCT.md 3.3).
   issued: (donationDate: string, components: readonly Component[] = ['whole_blood']) =>
-    `Your donation of ${formatFeedDate(donationDate)} gave ${listInWords(components.map((component) => COMPONENT_WORDS[component]))} to a patient.`,
+    `Your donation of ${formatFeedDate(donationDate)} gave ${componentsInWords(components)} to a patient.`,
   achievementEarned: (achievement: { name: string; points_reward: number }) =>
     `Achievement unlocked: ${achievement.name} (+${achievement.points_reward} points).`,
   achievementWithdrawn: (achievement: { name: string }) => `Achievement withdrawn: ${achievement.name}.`,
@@ -199,13 +199,4 @@ export function recordDonationIssued(
     message: donationActivityMessages.issued(donationDate, components),
     at,
   });
-}
-
-/** What a donor's units gave, in words: "red cells and plasma". */
-export const componentsInWords = (components: readonly Component[]) => listInWords(components.map((component) => COMPONENT_WORDS[component]));
-
-/** "red cells", "red cells and plasma", "red cells, plasma and platelets". */
-export function listInWords(words: readonly string[]): string {
-  if (words.length <= 1) return words[0] ?? '';
-  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }

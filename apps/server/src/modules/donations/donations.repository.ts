@@ -1,4 +1,4 @@
-import type { Insertable, Transaction, Updateable } from 'kysely';
+import { sql, type Insertable, type SqlBool, type Transaction, type Updateable } from 'kysely';
 import type { BloodGroup } from '@bloodbank/shared/blood-groups';
 import { COLLECTED_DONATION_STATUSES, DONATION_STATUSES, type DonationStatus } from '@bloodbank/shared/donation';
 import type { DatabaseOrTransaction, Engine } from '../../db/database';
@@ -323,4 +323,12 @@ export function listAllDonationsWithDonors(db: DatabaseOrTransaction) {
     .select(PERSON_NAME_COLUMNS)
     .orderBy('donations.id')
     .execute();
+}
+
+/**
+ * A condition for the queries that pick donors to tell something ("you can donate again"): the
+ * donor in `donorColumn` holds no booking still to come.
+ */
+export function noPendingBooking(donorColumn: string) {
+  return sql<SqlBool>`not exists (select 1 from donations as booked where booked.donor_id = ${sql.ref(donorColumn)} and booked.status = 'pending')`;
 }

@@ -11,14 +11,17 @@ import { findLastCollectionDate } from './donations.repository';
  * book-donation.ts; shown on the donor dashboard (donations.service.ts).
  */
 
+/** First day the donation interval allows after the last collection (`lastCollection`), or null if they never gave blood. */
+export const intervalEndsOn = (lastCollection: string | null, intervalDays: number): string | null =>
+  lastCollection ? addDays(lastCollection, intervalDays) : null;
+
 /** First day a donor may donate after their last collected donation, or null if they never gave blood. */
 export async function eligibleFromDate(
   db: DatabaseOrTransaction,
   donorId: number,
   intervalDays: number,
 ): Promise<string | null> {
-  const lastCollection = await findLastCollectionDate(db, donorId);
-  return lastCollection ? addDays(lastCollection, intervalDays) : null;
+  return intervalEndsOn(await findLastCollectionDate(db, donorId), intervalDays);
 }
 
 export type Ineligibility =
@@ -36,7 +39,7 @@ export async function ineligibilityOn(
   interval: { days: number; lastCollection: string | null },
 ): Promise<Ineligibility | null> {
   const deferral = await deferralInForce(db, donorId, date);
-  const intervalFrom = interval.lastCollection ? addDays(interval.lastCollection, interval.days) : null;
+  const intervalFrom = intervalEndsOn(interval.lastCollection, interval.days);
   if (deferral) {
     const message = deferral.until ? MESSAGES.deferredUntil(deferral.until) : MESSAGES.deferredPermanently;
     return { rule: 'deferred', deferral, message };

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { calloutWhereStockIsLow } from '../callouts/send-callout';
 import { groupsWithRedCellsExpiredBetween } from '../inventory/inventory.repository';
 import { noDeferralInForce } from '../deferrals/deferrals.repository';
+import { noPendingBooking } from '../donations/donations.repository';
 import { messages } from './messages';
 import { notify } from './notify';
 
@@ -62,9 +63,7 @@ export async function sendDailyMessages(
       .select('donations.donor_id')
       .where('donations.status', 'in', COLLECTED_DONATION_STATUSES)
       .where('users.is_active', '=', 1)
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('donations as booked').select(sql`1`.as('one')).whereRef('booked.donor_id', '=', 'donations.donor_id').where('booked.status', '=', 'pending'))),
-      )
+      .where(noPendingBooking('donations.donor_id'))
       .where(noDeferralInForce('donations.donor_id', today))
       .groupBy('donations.donor_id')
       .having((eb) => eb.fn.max('donations.collected_on'), '>', addDays(since, -interval))
@@ -82,9 +81,7 @@ export async function sendDailyMessages(
       .where('deferrals.until', '>', since)
       .where('deferrals.until', '<=', today)
       .where('users.is_active', '=', 1)
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('donations as booked').select(sql`1`.as('one')).whereRef('booked.donor_id', '=', 'deferrals.donor_id').where('booked.status', '=', 'pending'))),
-      )
+      .where(noPendingBooking('deferrals.donor_id'))
       .where(noDeferralInForce('deferrals.donor_id', today))
       .where(({ not, exists, selectFrom }) =>
         not(

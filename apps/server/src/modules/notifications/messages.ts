@@ -1,6 +1,7 @@
 import { FOLLOW_UP_MESSAGE, type DeferralType } from '@bloodbank/shared/donation-lifecycle';
 import { MESSAGES } from '@bloodbank/shared/constants';
-import { formatFeedDate, formatFeedDateWithYear, listInWords } from '../donations/donation-activity';
+import { listInWords } from '@bloodbank/shared/components';
+import { formatFeedDate, formatFeedDateWithYear } from '../donations/donation-activity';
 import type { Message } from './notify';
 
 /**
@@ -29,15 +30,29 @@ export const deferredText = (deferral: { type: DeferralType; until: string | nul
 };
 
 /**
- * What the donor is told when their last deferral is lifted on `today`: book now, or from when the
- * interval allows; a donor who holds a booking already keeps it and is not invited to book another.
+ * Where a donor stands when their last deferral is lifted on `today`: they hold a booking already
+ * (it stands; no invitation to book another), the interval still runs (they can book from its end),
+ * or they can book now.
  */
-export const deferralLiftedText = (today: string, interval?: DonationInterval, booked = false) =>
+const liftOutcome = (today: string, interval: DonationInterval | undefined, booked: boolean) =>
   booked
-    ? 'Your deferral was lifted: your booking stands.'
+    ? ({ kind: 'booking_stands' } as const)
     : interval?.from && interval.from > today
-      ? `Your deferral was lifted. ${bookFromText({ ...interval, from: interval.from })}`
-      : 'Your deferral was lifted: you can book a donation again.';
+      ? ({ kind: 'book_later', interval: { ...interval, from: interval.from } } as const)
+      : ({ kind: 'book_now' } as const);
+
+/** What the donor is told when their last deferral is lifted on `today` (liftOutcome). */
+export const deferralLiftedText = (today: string, interval?: DonationInterval, booked = false) => {
+  const outcome = liftOutcome(today, interval, booked);
+  switch (outcome.kind) {
+    case 'booking_stands':
+      return 'Your deferral was lifted: your booking stands.';
+    case 'book_later':
+      return `Your deferral was lifted. ${bookFromText(outcome.interval)}`;
+    case 'book_now':
+      return 'Your deferral was lifted: you can book a donation again.';
+  }
+};
 
 /**
  * The wording of every message the bank sends (PRODUCT.md 3.8), in one place: the in-app list and
@@ -112,7 +127,7 @@ export const messages = {
     path: DONOR_DASHBOARD,
   }),
   deferralLifted: (today: string, interval: DonationInterval, booked = false): Message => {
-    const canBookNow = !booked && (!interval.from || interval.from <= today);
+    const canBookNow = liftOutcome(today, interval, booked).kind === 'book_now';
     return {
       kind: 'deferral_lifted',
       title: canBookNow ? 'You can book a donation again' : 'Your deferral was lifted',

@@ -1,6 +1,6 @@
 import type { AuditEntry } from '@bloodbank/shared/admin';
 import { COMPONENT_LABELS, COMPONENT_WORDS, COMPONENTS, type Component } from '@bloodbank/shared/components';
-import { formatDate, pluralize, unitsText } from '@/lib/format';
+import { formatDate, pluralize, unitNumbersText, unitsText } from '@/lib/format';
 
 /**
  * The audit log in words: "Chief deactivated donor Asha Kumar at 10:38", then a line per detail
@@ -41,12 +41,12 @@ const componentText = (value: unknown): string =>
 /** The bags by number, so an entry can be found for a unit ("Units #12, #14"); ten at most, then how many more. */
 function unitNumbersLine(value: unknown): string[] {
   if (!Array.isArray(value) || value.length === 0) return [];
-  const shown = value
-    .slice(0, 10)
-    .map((id) => `#${valueText(id)}`)
-    .join(', ');
-  const more = value.length > 10 ? ` and ${value.length - 10} more` : '';
-  return [`${value.length === 1 ? 'Unit' : 'Units'} ${shown}${more}`];
+  return [
+    unitNumbersText(
+      value.map((id) => valueText(id)),
+      10,
+    ),
+  ];
 }
 
 const FIELD_LABELS: Record<string, string> = {

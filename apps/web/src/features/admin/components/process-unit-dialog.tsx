@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { ProcessUnitSchema, type BloodUnit } from '@bloodbank/shared/admin';
 import {
   COMPONENT_LABELS,
-  COMPONENT_WORDS,
+  componentsInWords,
   SEPARATED_COMPONENTS,
   type SeparatedComponent,
 } from '@bloodbank/shared/components';
@@ -120,7 +120,9 @@ function ProcessUnitBody({
   const leftOut = SEPARATED_COMPONENTS.filter(
     (component) => !chosen.includes(component) && (component !== 'platelets' || platelets),
   );
-  const leftOutWords = listInWords(leftOut.map((component) => COMPONENT_WORDS[component]));
+  // With nothing chosen the schema's own message speaks instead.
+  const losesComponents = leftOut.length > 0 && chosen.length > 0;
+  const leftOutWords = componentsInWords(leftOut);
   return (
     <Stack gap="md">
       <Text size="sm">
@@ -159,7 +161,7 @@ function ProcessUnitBody({
           ))}
         </Stack>
       </Checkbox.Group>
-      {leftOut.length > 0 && chosen.length > 0 ? (
+      {losesComponents ? (
         <Alert
           color="orange"
           variant="light"
@@ -180,14 +182,10 @@ function ProcessUnitBody({
         <Button variant="default" onClick={onClose} disabled={process.isPending}>
           Cancel
         </Button>
-        <Button
-          onClick={submit}
-          disabled={process.isPending}
-          color={leftOut.length > 0 && chosen.length > 0 ? DANGER : undefined}
-        >
+        <Button onClick={submit} disabled={process.isPending} color={losesComponents ? DANGER : undefined}>
           {process.isPending
             ? 'Processing...'
-            : leftOut.length > 0 && chosen.length > 0
+            : losesComponents
               ? `Process without ${leftOutWords}`
               : 'Process unit'}
         </Button>
@@ -276,9 +274,4 @@ function ProcessResult({
       </Group>
     </Stack>
   );
-}
-
-/** "red cells", "red cells and plasma". */
-function listInWords(words: readonly string[]): string {
-  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }

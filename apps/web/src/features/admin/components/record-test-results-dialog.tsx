@@ -14,7 +14,7 @@ import {
 } from '@bloodbank/shared/donation-lifecycle';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors, fieldBinder } from '@/lib/form-errors';
-import { formatDate, unitsText } from '@/lib/format';
+import { formatDate, unitNumbersText, unitsText } from '@/lib/format';
 import { useRecordTestResults } from '../api/record-test-results';
 import { notify } from '../notify';
 import { DANGER } from '../tones';
@@ -338,5 +338,5 @@ function ResultsFormBody({
 function unitsOfDonationText(donation: AdminDonation): string {
   const ids = donation.unit_ids;
   if (ids.length === 0) return `The ${donation.unit === 1 ? 'unit' : 'units'} of this donation`;
-  return `${ids.length === 1 ? 'Unit' : 'Units'} ${ids.map((id) => `#${id}`).join(', ')} of this donation`;
+  return `${unitNumbersText(ids)} of this donation`;
 }

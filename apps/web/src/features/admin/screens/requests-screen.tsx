@@ -21,7 +21,7 @@ import {
 import { RejectDialog } from '../components/reject-dialog';
 import { ShortStockDialog } from '../components/short-stock-dialog';
 import { todayIn } from '@bloodbank/shared/dates';
-import { formatDate, unitsText } from '@/lib/format';
+import { formatDate, unitNumbersText, unitsText } from '@/lib/format';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useListParams } from '../hooks/use-list-params';
 import { TEXT_TONE } from '../tones';
@@ -53,7 +53,7 @@ export function RequestsScreen() {
             setShortage(null);
             notify({
               title: 'Request approved',
-              message: `${unitsText(approved.issued_unit_ids.length)} of ${approved.issued_bloodgroup ?? approved.bloodgroup}${approved.component === 'red_cells' ? '' : ` ${COMPONENT_WORDS[approved.component]}`} issued to ${approved.patient_name}: ${unitNumbers(approved.issued_unit_ids)}.`,
+              message: `${unitsText(approved.issued_unit_ids.length)} of ${approved.issued_bloodgroup ?? approved.bloodgroup}${approved.component === 'red_cells' ? '' : ` ${COMPONENT_WORDS[approved.component]}`} issued to ${approved.patient_name}: ${unitNumbersText(approved.issued_unit_ids)}.`,
             });
           },
           onError: (error) => {
@@ -154,7 +154,7 @@ export function RequestsScreen() {
           decidedAt={request.decided_at}
           reason={request.rejection_reason}
           // The bags staff fetch for this patient, by the numbers on their labels.
-          note={request.issued_unit_ids.length > 0 ? unitNumbers(request.issued_unit_ids) : null}
+          note={request.issued_unit_ids.length > 0 ? unitNumbersText(request.issued_unit_ids) : null}
         />
       ),
     },
@@ -244,9 +244,4 @@ export function RequestsScreen() {
       />
     </DecisionsPage>
   );
-}
-
-/** "Unit #12" or "Units #12, #14". */
-function unitNumbers(ids: readonly number[]): string {
-  return `${ids.length === 1 ? 'Unit' : 'Units'} ${ids.map((id) => `#${id}`).join(', ')}`;
 }
