@@ -12,6 +12,21 @@ import { noDeferralInForce } from '../deferrals/deferrals.repository';
 /** A low-stock call-out for a group is raised at most once in this many hours (each donor is told once in 14 days anyway). */
 const AUTOMATIC_CALLOUT_EVERY_HOURS = 24;
 
+/** Advisory-lock key for "choosing whom a call-out tells" (any constant int8 works). */
+const CALLOUTS_LOCK = 0x43616c6c;
+
+/**
+ * Makes this transaction the only one, across every server process, choosing call-out recipients
+ * until it ends (PostgreSQL; SQLite already runs one write transaction at a time). Without it two
+ * call-outs on two instances (staff's, or two approvals of different groups) each read that nobody
+ * was told and tell the same donors twice, against "at most once in 14 days". Taken twice in one
+ * transaction, it is held once more: harmless.
+ */
+async function lockCallouts(ctx: AppContext, trx: Transaction<DB>): Promise<void> {
+  if (ctx.engine !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(${sql.lit(CALLOUTS_LOCK)}) as callouts_lock`.execute(trx);
+}
+
 /**
  * A low-stock call-out (PRODUCT.md 3.8): the donors who can help are told that their blood is
  * needed. Who is told: active donors who want call-outs, whose blood can be given to `bloodgroup`
@@ -26,6 +41,7 @@ export async function sendCallout(
   callout: { bloodgroup: BloodGroup; reason: 'low_stock' | 'staff'; createdBy: number | null },
   at: string,
 ): Promise<{ id: number; notified: number }> {
+  await lockCallouts(ctx, trx);
   const today = ctx.clock.today();
   const { id } = await trx
     .insertInto('callouts')
@@ -97,6 +113,8 @@ export async function calloutWhereStockIsLow(ctx: AppContext, trx: Transaction<D
   const stock = await countStockByGroup(trx, ctx.clock.today());
   for (const bloodgroup of new Set(groups)) {
     if (stock[bloodgroup] >= ctx.config.lowStockThreshold) continue;
+    // Before reading the last call-out: two approvals on two instances then raise one a day, not two.
+    await lockCallouts(ctx, trx);
     const recent = await trx
       .selectFrom('callouts')
       .select('id')
