@@ -405,6 +405,8 @@ function endpoints(seed: SeedResult, today: string, serverUrl: string, bookers: 
     { name: 'GET /api/stock', kind: 'read', requests: get('/api/stock', donors) },
     // Public: the home page's supply strip, asked by every visitor without a sign-in.
     { name: 'GET /api/public/supply', kind: 'read', requests: [{ method: 'GET', path: '/api/public/supply', headers: {} }] },
+    // Public: the footer's contact details, asked once by every visit.
+    { name: 'GET /api/public/contact', kind: 'read', requests: [{ method: 'GET', path: '/api/public/contact', headers: {} }] },
     {
       name: 'GET /api/game/leaderboard?limit=10',
       kind: 'read',

@@ -30,3 +30,20 @@ describe('loadConfig: the screening thresholds (PRODUCT.md 3.2)', () => {
     expect(() => loadConfig({ SCREENING_MIN_WEIGHT_KG: 'heavy' })).toThrow(ConfigError);
   });
 });
+
+describe("loadConfig: the bank's contact details (BANK_PHONE, BANK_EMAIL)", () => {
+  it('reads them from the environment, trimmed, and falls back to the example ones', () => {
+    expect(loadConfig({ BANK_PHONE: ' +44 20 7946 0018 ', BANK_EMAIL: 'donors@nhsbt.example.org' }).contact).toEqual({
+      phone: '+44 20 7946 0018',
+      email: 'donors@nhsbt.example.org',
+    });
+    expect(loadConfig({}).contact).toEqual({ phone: '+1 (555) 010-0199', email: 'help@bloodbank.example' });
+  });
+
+  it('refuses a phone that is not a number and an e-mail that is not an address, naming the variable', () => {
+    for (const phone of ['call us', '+1 555', '0800<script>', '1'.repeat(31)]) {
+      expect(() => loadConfig({ BANK_PHONE: phone }), phone).toThrow(/BANK_PHONE/);
+    }
+    expect(() => loadConfig({ BANK_EMAIL: 'help at bank' })).toThrow(/BANK_EMAIL: must be an e-mail address/);
+  });
+});

@@ -4,6 +4,7 @@ import { DEFAULT_LOW_STOCK_THRESHOLD, DONATION_INTERVAL_DAYS } from '@bloodbank/
 import { DEFAULT_SHELF_LIFE_DAYS, type Component } from '@bloodbank/shared/components';
 import { DEFAULT_SCREENING_THRESHOLDS, type ScreeningThresholds } from '@bloodbank/shared/donation-lifecycle';
 import { DEFAULT_SUPPLY_CRITICAL_UNITS } from '@bloodbank/shared/supply';
+import { ContactPhoneSchema, EXAMPLE_CONTACT, type Contact } from '@bloodbank/shared/contact';
 
 /**
  * The only reader of process.env. Every variable is described in the README's configuration table.
@@ -84,6 +85,9 @@ const ConfigSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().trim().min(3).default('Blood Bank <no-reply@bloodbank.local>'),
+  // The bank's public contact details: the footer of every page and of every e-mail.
+  BANK_PHONE: ContactPhoneSchema.default(EXAMPLE_CONTACT.phone),
+  BANK_EMAIL: z.string().trim().pipe(z.email('must be an e-mail address')).default(EXAMPLE_CONTACT.email),
   // Where links in e-mails point (the address people open the app at); default http://localhost:PORT.
   PUBLIC_URL: optionalText.pipe(
     z
@@ -132,6 +136,8 @@ export type Config = {
   mailFrom: string;
   /** The address people open the app at, without a trailing slash: links in e-mails start with it. */
   publicUrl: string;
+  /** The bank's public phone and e-mail (the footer of the app and of every e-mail). */
+  contact: Contact;
 };
 
 export class ConfigError extends Error {
@@ -207,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    contact: { phone: values.BANK_PHONE, email: values.BANK_EMAIL },
   };
 }
 

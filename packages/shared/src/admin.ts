@@ -292,6 +292,8 @@ export const AdminRequestSchema = BloodRequestSchema.extend({
 export type AdminRequest = z.infer<typeof AdminRequestSchema>;
 
 export const AdminDonationSchema = DonationSchema.extend({
+  /** Every state, `discarded` included (the donor's own view says `follow_up` instead). */
+  status: z.enum(DONATION_STATUSES),
   donor_id: z.number().int(),
   donor_name: z.string(),
   donor_username: z.string(),

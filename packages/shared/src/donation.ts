@@ -27,6 +27,19 @@ export type DonationStatus = (typeof DONATION_STATUSES)[number];
 export const COLLECTED_DONATION_STATUSES = ['collected', 'released', 'discarded'] as const satisfies readonly DonationStatus[];
 
 /**
+ * A donation's status as its donor reads it (GET /api/donations/mine, the summary's latest booking):
+ * `discarded` happens only after a reactive test, which is confidential (PRODUCT.md 3.2), so the
+ * donor reads `follow_up`, the state "Your donation needs follow-up" (decision 0021).
+ */
+export const DONOR_DONATION_STATUSES = [
+  ...DONATION_STATUSES.filter((status): status is Exclude<DonationStatus, 'discarded'> => status !== 'discarded'),
+  'follow_up',
+] as const;
+export type DonorDonationStatus = Exclude<DonationStatus, 'discarded'> | 'follow_up';
+/** The donor's donations that gave blood (COLLECTED_DONATION_STATUSES in the donor's words). */
+export const DONOR_COLLECTED_STATUSES = ['collected', 'released', 'follow_up'] as const satisfies readonly DonorDonationStatus[];
+
+/**
  * The Donate Blood form (spec section 5). The blood group is the donor's own and is never read
  * from the body. `today` decides what "in the past" means.
  */
@@ -87,7 +100,7 @@ export const DonationSchema = z.object({
   date: z.string(),
   disease: z.string(),
   lastDonation: z.string().nullable(),
-  status: z.enum(DONATION_STATUSES),
+  status: z.enum(DONOR_DONATION_STATUSES),
   /** Staff's reason for a rejection, shown to the donor; null otherwise (screening and test reasons are confidential). */
   rejection_reason: z.string().nullable(),
   created_at: z.string(),

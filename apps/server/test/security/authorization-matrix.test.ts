@@ -133,6 +133,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteCase> = {
   },
   'GET /api/stock': { expect: signedIn(200) },
   'GET /api/public/supply': { expect: everyone(200) },
+  'GET /api/public/contact': { expect: everyone(200) },
 
   'POST /api/donations': {
     expect: only('DONOR', 201),

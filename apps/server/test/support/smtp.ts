@@ -103,7 +103,8 @@ function headerOf(raw: string, name: string): string {
 
 /** The text/plain part, quoted-printable decoded (nodemailer's choice for long ASCII lines). */
 function textPartOf(raw: string): string {
-  const part = /Content-Type: text\/plain[^]*?\r?\n\r?\n([^]*?)\r?\n--/i.exec(raw)?.[1] ?? '';
+  // Up to the MIME boundary ("--" and its token), not the e-mail's own signature line ("-- ", "--=20" encoded).
+  const part = /Content-Type: text\/plain[^]*?\r?\n\r?\n([^]*?)\r?\n--(?![ =])/i.exec(raw)?.[1] ?? '';
   return part
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)))

@@ -17,12 +17,17 @@ export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
+/** The bank's contact details every test's frame shows (the server's defaults). */
+export const TEST_BANK_CONTACT = { phone: '+1 (555) 010-0199', email: 'help@bloodbank.example' };
+
 /**
- * Asked by the app's frame on every signed-in screen (the header's bell), whatever the screen under
- * test: no notifications, unless a test gives its own handler.
+ * Asked by the app's frame whatever the screen under test: the header's bell on every signed-in
+ * screen (no notifications), the footer's contact details on every screen; unless a test gives its
+ * own handler.
  */
 const ALWAYS_ASKED: Record<string, Handler> = {
   'GET /api/notifications': () => jsonResponse(200, { items: [], unread: 0, more: false }),
+  'GET /api/public/contact': () => jsonResponse(200, TEST_BANK_CONTACT),
 };
 
 /**

@@ -170,7 +170,7 @@ describe('POST /api/admin/units/discard', () => {
     const response = await discard({ unit_ids: [ids[0], ids[1]] });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
-      detail: `Unit ${ids[0]} cannot be discarded: only available units can.`,
+      detail: `Unit ${ids[0]} cannot be discarded: only units in stock or in testing can.`,
       code: 'units_not_available',
       unit_ids: [ids[0]],
     });

@@ -70,6 +70,30 @@ describe('asking for a link (POST /api/auth/password-reset)', () => {
     expect(answers.slice(0, 10).every((status) => status === 202)).toBe(true);
     expect(answers[10]).toBe(429);
   });
+  it('sends a link for each account sharing the address, each naming its username, so a stranger who registers with it cannot block the owner', async () => {
+    const owner = await createDonor(t, { email: 'family@example.org' });
+    // Someone else types the same address (another case) on a new account.
+    const copycat = await createPatient(t, { email: 'Family@Example.org' });
+    expect((await ask({ email: 'family@example.org' }, '10.0.0.5')).statusCode).toBe(202);
+    const links = new Map<string, string>();
+    await vi.waitFor(
+      async () => {
+        await t.app.runJobs();
+        for (const mail of readOutbox(outboxDirectory(t.config.dataDir))) {
+          if (mail.to[0]?.toLowerCase() !== 'family@example.org' || mail.subject !== 'Reset your password') continue;
+          const account = /your account "([^"]+)"/.exec(mail.text)?.[1];
+          const token = /reset-password\?token=([\w-]+)$/m.exec(mail.text)?.[1];
+          if (account && token) links.set(account, token);
+        }
+        expect([...links.keys()].sort()).toEqual([copycat.username, owner.username].sort());
+      },
+      { timeout: 10_000 },
+    );
+    // The owner's link resets the owner's account only.
+    expect((await confirm(links.get(owner.username)!, 'owner-new-password-1')).statusCode).toBe(204);
+    expect((await signIn(owner.username, 'owner-new-password-1')).statusCode).toBe(200);
+    expect((await signIn(copycat.username, copycat.password)).statusCode).toBe(200);
+  });
 });
 
 describe('using the link (POST /api/auth/password-reset/confirm)', () => {

@@ -10,6 +10,8 @@ import { setPassword, usernameKeyOf } from '../users/users.repository';
 
 /** At most this many reset links per account per hour: more would only fill the owner's inbox. */
 const LINKS_PER_ACCOUNT_PER_HOUR = 3;
+/** Asked by e-mail, at most this many accounts sharing the address get a link each. */
+const ACCOUNTS_PER_ADDRESS = 5;
 
 const hashOf = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 export const invalidResetLink = () => new AppError(400, PASSWORD_RESET_MESSAGES.invalidToken, 'invalid_reset_token');
@@ -27,16 +29,20 @@ export function requestPasswordReset(ctx: AppContext, log: FastifyBaseLogger, re
 }
 
 async function issueResetLink(ctx: AppContext, request: PasswordResetRequest): Promise<void> {
-  const now = ctx.clock.now();
-  const at = now.toISOString();
-  let query = ctx.db.selectFrom('users').select(['id', 'username', 'email', 'first_name', 'is_active']).where('is_active', '=', 1);
+  let query = ctx.db.selectFrom('users').select(['id', 'username', 'email', 'first_name']).where('is_active', '=', 1);
   query = request.username
     ? query.where('username_key', '=', usernameKeyOf(request.username))
     : query.where((eb) => eb(eb.fn('lower', ['email']), '=', (request.email ?? '').toLowerCase()));
-  const accounts = await query.limit(2).execute();
-  // An address shared by two accounts names neither: the username does.
-  const account = accounts.length === 1 ? accounts[0] : undefined;
-  if (!account?.email) return;
+  // An address may be shared (one person as a donor and as a patient, a parent for two children;
+  // or a stranger who typed someone else's): each account gets its own link, naming its username,
+  // so nobody can stop the owner of an address from resetting their account by sharing it.
+  const accounts = await query.orderBy('id').limit(ACCOUNTS_PER_ADDRESS).execute();
+  for (const account of accounts) if (account.email) await issueLinkFor(ctx, { ...account, email: account.email });
+}
+
+async function issueLinkFor(ctx: AppContext, account: { id: number; username: string; email: string; first_name: string | null }): Promise<void> {
+  const now = ctx.clock.now();
+  const at = now.toISOString();
   const token = crypto.randomBytes(32).toString('base64url');
   await ctx.writes.run(async (trx) => {
     const recent = await trx
@@ -58,7 +64,7 @@ async function issueResetLink(ctx: AppContext, request: PasswordResetRequest): P
     await queueEmail(
       ctx,
       trx,
-      { email: account.email!, name: account.first_name ?? account.username },
+      { email: account.email, name: account.first_name ?? account.username },
       {
         title: 'Reset your password',
         body: `Someone (we hope you) asked to reset the password of your account "${account.username}". Open the link below within ${PASSWORD_RESET_TTL_MINUTES} minutes to choose a new one. If it was not you, ignore this e-mail: your password stays as it is.`,

@@ -35,7 +35,8 @@ export function toDonation(row: DonationWithSite): Donation {
     date: row.donation_date,
     disease: row.disease,
     lastDonation: row.last_donation,
-    status: row.status,
+    // A reactive test is confidential: its donor reads "needs follow-up", not "discarded".
+    status: row.status === 'discarded' ? 'follow_up' : row.status,
     rejection_reason: row.status === 'rejected' ? row.rejection_reason : null,
     created_at: row.created_at,
     decided_at: row.decided_at,
@@ -85,6 +86,7 @@ export function toAdminDonation(
 ): AdminDonation {
   return {
     ...toDonation(row),
+    status: row.status,
     rejection_reason: row.rejection_reason,
     donor_id: row.donor_id,
     donor_name: fullNameOf(row),

@@ -19,7 +19,7 @@ import {
 export const DISCARD_MESSAGES = {
   unitNotFound: (unitId: number) => `Blood unit ${unitId} not found`,
   notDiscardable: (unitIds: number[]) =>
-    `${unitIds.length === 1 ? 'Unit' : 'Units'} ${unitIds.join(', ')} cannot be discarded: only available units can.`,
+    `${unitIds.length === 1 ? 'Unit' : 'Units'} ${unitIds.join(', ')} cannot be discarded: only units in stock or in testing can.`,
   notEnoughToDiscard,
   expiredReason: 'Expired',
 } as const;

@@ -31,11 +31,14 @@ const listOf = async (t: TestApp, user: TestUser) => {
 describe('without SMTP_URL: the outbox folder', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ now: `${TODAY}T09:00:00Z`, env: { PUBLIC_URL: 'https://bank.example.org/' } });
+    t = await createTestApp({
+      now: `${TODAY}T09:00:00Z`,
+      env: { PUBLIC_URL: 'https://bank.example.org/', BANK_PHONE: '+44 20 7946 0018', BANK_EMAIL: 'donors@bank.example.org' },
+    });
   });
   afterAll(() => t.close());
 
-  it('lists the message in the app and writes it as an .eml file only the server can read', async () => {
+  it('lists the message in the app and writes it as an .eml file only the server can read, with the bank\'s contact details', async () => {
     const donor = await createDonor(t, { first_name: 'Asha', email: 'asha@example.org' });
     await book(t, donor, addDays(TODAY, 2));
     const list = await listOf(t, donor);
@@ -50,6 +53,8 @@ describe('without SMTP_URL: the outbox folder', () => {
     expect(mail!.text).toContain('Hello Asha,');
     // Through the donor's login page, which opens the dashboard at once for a signed-in donor.
     expect(mail!.text).toContain('Open the blood bank: https://bank.example.org/donor/donorlogin?next=%2Fdonor%2Fdonor-dashboard');
+    expect(mail!.text).toContain('Questions? Call the blood bank on +44 20 7946 0018 or write to donors@bank.example.org.');
+    expect(mail!.raw).toContain('<a href=3D"tel:+442079460018">+44 20 7946 0018</a>');
     expect(await countPendingJobs(t.db)).toBe(0);
   });
 

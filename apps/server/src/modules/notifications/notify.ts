@@ -1,6 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { NotificationKind } from '@bloodbank/shared/notifications';
+import { telHref } from '@bloodbank/shared/contact';
 import type { AppContext } from '../../context';
+import type { Config } from '../../config';
 import type { DB } from '../../db/types';
 import { enqueueJob } from './job-queue';
 import type { MailMessage } from './mailer';
@@ -46,7 +48,7 @@ export async function queueEmail(
   at: string,
   footer = 'You get these e-mails because you have an account at the blood bank. You can turn them off on your profile page.',
 ): Promise<void> {
-  await enqueueJob(trx, 'email', renderEmail(ctx.config.publicUrl, to, message, footer), at);
+  await enqueueJob(trx, 'email', renderEmail(ctx.config, to, message, footer), at);
   ctx.jobs.kick();
 }
 
@@ -68,16 +70,24 @@ export function emailLinkPath(path: string): string {
   return login ? `${login}?next=${encodeURIComponent(path)}` : path;
 }
 
-function renderEmail(publicUrl: string, to: { email: string; name: string }, message: Omit<Message, 'kind'>, footer: string): MailMessage {
-  const link = `${publicUrl}${emailLinkPath(message.path)}`;
+function renderEmail(
+  config: Pick<Config, 'publicUrl' | 'contact'>,
+  to: { email: string; name: string },
+  message: Omit<Message, 'kind'>,
+  footer: string,
+): MailMessage {
+  const link = `${config.publicUrl}${emailLinkPath(message.path)}`;
   const action = message.action ?? 'Open the blood bank';
-  const text = [`Hello ${to.name},`, '', message.body, '', `${action}: ${link}`, '', '-- ', footer, ''].join('\n');
+  // Every message may ask the reader to contact the bank ("Your donation needs follow-up"): how, in each one.
+  const { phone, email } = config.contact;
+  const contact = `Questions? Call the blood bank on ${phone} or write to ${email}.`;
+  const text = [`Hello ${to.name},`, '', message.body, '', `${action}: ${link}`, '', '-- ', contact, footer, ''].join('\n');
   const html = [
     '<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5; color: #1a1b1e">',
     `<p>Hello ${escapeHtml(to.name)},</p>`,
     `<p>${escapeHtml(message.body)}</p>`,
     `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`,
-    `<p style="color: #5c5f66; font-size: 12px">${escapeHtml(footer)}</p>`,
+    `<p style="color: #5c5f66; font-size: 12px">Questions? Call the blood bank on <a href="${escapeHtml(telHref(phone))}">${escapeHtml(phone)}</a> or write to <a href="mailto:${escapeHtml(email)}">${escapeHtml(email)}</a>.<br>${escapeHtml(footer)}</p>`,
     '</body></html>',
   ].join('\n');
   return { to: to.email, subject: message.title, text, html };

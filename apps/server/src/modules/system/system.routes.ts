@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { COLLECTED_DONATION_STATUSES } from '@bloodbank/shared/donation';
 import { HealthSchema, StatsSchema } from '@bloodbank/shared/stats';
+import { ContactSchema } from '@bloodbank/shared/contact';
 import type { AppContext } from '../../context';
 import { countActiveUsers } from '../users/users.repository';
 import { countStockTotal } from '../inventory/inventory.repository';
@@ -23,6 +24,20 @@ export const systemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         if (!ctx.outages.report(error)) request.log.error({ err: error, req: request }, 'health check: database unreachable');
         return reply.status(503).send({ status: 'unavailable', db: 'unreachable' });
       }
+    },
+  });
+
+  app.get('/public/contact', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['system'],
+      summary: "The bank's public phone and e-mail (BANK_PHONE, BANK_EMAIL): the footer of every page",
+      response: { 200: ContactSchema },
+    },
+    // Set at startup, so a browser may keep it a while; a changed number shows within minutes.
+    handler: (request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return ctx.config.contact;
     },
   });
 

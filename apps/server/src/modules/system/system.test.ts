@@ -18,6 +18,20 @@ describe('GET /api/health', () => {
   });
 });
 
+describe('GET /api/public/contact', () => {
+  it("answers the bank's phone and e-mail as configured, for anyone, cacheable for five minutes", async () => {
+    const bank = await createTestApp({ env: { BANK_PHONE: '+44 20 7946 0018', BANK_EMAIL: 'donors@bank.example.org' } });
+    try {
+      const response = await bank.app.inject({ method: 'GET', url: '/api/public/contact' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ phone: '+44 20 7946 0018', email: 'donors@bank.example.org' });
+      expect(response.headers['cache-control']).toBe('public, max-age=300');
+    } finally {
+      await bank.close();
+    }
+  });
+});
+
 describe('GET /api/stats', () => {
   it('counts active donors and patients, usable units and approved donations from the database', async () => {
     const empty = await t.app.inject({ method: 'GET', url: '/api/stats' });

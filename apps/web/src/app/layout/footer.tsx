@@ -1,8 +1,21 @@
-import { Anchor, Box, Container, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Box,
+  Container,
+  Divider,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconDroplet, IconMail, IconPhone } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../paths';
-import { CONTACT, PRODUCT_NAME } from './contact';
+import { telHref } from '@bloodbank/shared/contact';
+import { useBankContact } from '@/lib/bank-contact';
+import { PRODUCT_NAME } from './product-name';
 import classes from './layout.module.css';
 
 export function Footer() {
@@ -42,18 +55,7 @@ export function Footer() {
             <Title order={2} size="h4" className={classes.footerHeading}>
               Contact Us
             </Title>
-            <Group gap={8} wrap="nowrap">
-              <IconPhone size={16} aria-hidden />
-              <Anchor href={CONTACT.phoneHref} size="sm" className={classes.footerLink}>
-                {CONTACT.phone}
-              </Anchor>
-            </Group>
-            <Group gap={8} wrap="nowrap">
-              <IconMail size={16} aria-hidden />
-              <Anchor href={`mailto:${CONTACT.email}`} size="sm" className={classes.footerLink}>
-                {CONTACT.email}
-              </Anchor>
-            </Group>
+            <BankContact />
           </Stack>
         </SimpleGrid>
 
@@ -63,5 +65,43 @@ export function Footer() {
         </Text>
       </Container>
     </Box>
+  );
+}
+
+/** The bank's phone and e-mail as the server is configured (BANK_PHONE, BANK_EMAIL). */
+function BankContact() {
+  const contact = useBankContact();
+  if (contact.isPending) {
+    return (
+      <Stack gap="xs" aria-busy="true" aria-label="Loading contact details">
+        <Skeleton height={16} width={160} />
+        <Skeleton height={16} width={190} />
+      </Stack>
+    );
+  }
+  if (contact.isError) {
+    return <Text size="sm">Contact details could not be loaded. Please try again later.</Text>;
+  }
+  const { phone, email } = contact.data;
+  return (
+    <>
+      <Group gap={8} wrap="nowrap">
+        <IconPhone size={16} aria-hidden />
+        <Anchor href={telHref(phone)} size="sm" className={classes.footerLink}>
+          {phone}
+        </Anchor>
+      </Group>
+      <Group gap={8} wrap="nowrap">
+        <IconMail size={16} aria-hidden />
+        <Anchor
+          href={`mailto:${email}`}
+          size="sm"
+          className={classes.footerLink}
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          {email}
+        </Anchor>
+      </Group>
+    </>
   );
 }

@@ -5,7 +5,7 @@ import { IconChevronDown, IconDroplet, IconLogout, IconUserCircle, IconUserCog }
 import { Link, NavLink, useNavigate } from 'react-router';
 import { displayNameOf, useAuth } from '@/lib/auth/auth-context';
 import { paths } from '../paths';
-import { PRODUCT_NAME } from './contact';
+import { PRODUCT_NAME } from './product-name';
 import { HeaderMenu } from './header-menu';
 import classes from './layout.module.css';
 import { ADMIN_LINK, ADMIN_SECTIONS, HOME_LINK, roleLinks, VISITOR_GROUPS, type NavItem } from './navigation';

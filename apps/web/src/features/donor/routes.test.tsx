@@ -273,17 +273,19 @@ describe('DonorDashboardRoute: the donation lifecycle', () => {
     }
   });
 
-  it('shows only the follow-up text for a discarded donation, never a result', async () => {
+  it('shows only the follow-up text for a donation that needs follow-up, never a result, and how to contact the bank', async () => {
     renderDashboard({
+      'GET /api/public/contact': () =>
+        jsonResponse(200, { phone: '+44 20 7946 0018', email: 'donors@bank.example.org' }),
       'GET /api/donor/summary': () =>
         jsonResponse(
           200,
           summary({
-            latest_donation: donation({ status: 'discarded' }),
+            latest_donation: donation({ status: 'follow_up' }),
             deferred: { type: 'permanent', until: null },
           }),
         ),
-      'GET /api/donations/mine': () => jsonResponse(200, [donation({ status: 'discarded' })]),
+      'GET /api/donations/mine': () => jsonResponse(200, [donation({ status: 'follow_up' })]),
     });
     expect(await screen.findByTestId('latest-booking-state')).toHaveTextContent(
       'Your donation needs follow-up. Please contact the blood bank.',
@@ -292,6 +294,20 @@ describe('DonorDashboardRoute: the donation lifecycle', () => {
       'You cannot donate at this time. Please contact the blood bank.',
     );
     expect(await screen.findByTestId('donation-history')).toHaveTextContent('Needs follow-up');
+    // Both the booking card and the deferral notice say how: the configured phone and e-mail.
+    const card = screen.getByRole('region', { name: 'Your Latest Booking' });
+    expect(
+      await within(card).findByText(/Call the blood bank on/, {
+        selector: '[data-testid="bank-contact-line"]',
+      }),
+    ).toHaveTextContent('Call the blood bank on +44 20 7946 0018 or write to donors@bank.example.org.');
+    expect(within(card).getByRole('link', { name: '+44 20 7946 0018' })).toHaveAttribute(
+      'href',
+      'tel:+442079460018',
+    );
+    expect(within(screen.getByTestId('deferral-notice')).getByTestId('bank-contact-line')).toHaveTextContent(
+      'Call the blood bank on +44 20 7946 0018',
+    );
     expect(document.body.textContent).not.toMatch(/reactive|discarded/i);
   });
 

@@ -575,7 +575,7 @@ describe('Manage Blood', () => {
     {
       action: 'Discard',
       path: '/api/admin/units/discard',
-      refusal: 'Unit 31 cannot be discarded: only available units can.',
+      refusal: 'Unit 31 cannot be discarded: only units in stock or in testing can.',
       done: 'Unit #31 (O+) was discarded.',
     },
     {

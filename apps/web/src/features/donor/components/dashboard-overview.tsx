@@ -41,6 +41,7 @@ import { useGameState } from '../api/get-game-state';
 import { useMyDonations } from '../api/get-my-donations';
 import { donorKeys } from '../api/query-keys';
 import { formatDate, formatInstantDate, pluralize, readableDates } from '@/lib/format';
+import { BankContactLine } from '@/components/ui/bank-contact';
 import { deferralText, donationNote, DONOR_STATUS_BADGE } from './donation-status';
 import { LatestBooking } from './latest-booking';
 import { LoadError } from './load-error';
@@ -275,9 +276,14 @@ function DeferralNotice({ deferred }: { deferred: NonNullable<DonorSummary['defe
       styles={alertTitleStyles('yellow')}
       data-testid="deferral-notice"
     >
-      {deferred.type === 'permanent'
-        ? 'Thank you for wanting to help. The blood bank can tell you more.'
-        : `You can book your next donation from ${formatDate(deferred.until)}.`}
+      {deferred.type === 'permanent' ? (
+        <>
+          Thank you for wanting to help. The blood bank can tell you more.
+          <BankContactLine mt={4} />
+        </>
+      ) : (
+        `You can book your next donation from ${formatDate(deferred.until)}.`
+      )}
     </Alert>
   );
 }
@@ -304,7 +310,9 @@ function NextEligibleDonation({ summary }: { summary: DonorSummary }) {
     canDonate = true;
   } else {
     headline = formatDate(summary.next_eligible_date);
-    detail = readableDates(summary.not_eligible_reason ?? MESSAGES.donateAgainFrom(summary.next_eligible_date));
+    detail = readableDates(
+      summary.not_eligible_reason ?? MESSAGES.donateAgainFrom(summary.next_eligible_date),
+    );
   }
   return (
     <Paper withBorder radius="lg" p="lg" h="100%" component="section" aria-labelledby="eligibility-title">

@@ -26,7 +26,7 @@ import {
 } from '@bloodbank/shared/constants';
 import { addDays, todayIn } from '@bloodbank/shared/dates';
 import {
-  COLLECTED_DONATION_STATUSES,
+  DONOR_COLLECTED_STATUSES,
   donationFormSchema,
   type DonationForm as DonationFormInput,
   type Donation,
@@ -73,7 +73,7 @@ const HEALTH_OPTIONS = [
   ...DONOR_HEALTH_OPTIONS.map((option) => ({ value: option, label: option })),
 ];
 
-const COLLECTED = new Set<string>(COLLECTED_DONATION_STATUSES);
+const COLLECTED = new Set<string>(DONOR_COLLECTED_STATUSES);
 
 /** The day of the donor's latest donation the bank collected, or null when they have not given yet. */
 export function lastGivenDate(donations: readonly Donation[], today: string): string | null {

@@ -1,27 +1,28 @@
 import { MESSAGES } from '@bloodbank/shared/constants';
-import type { Donation, DonationStatus, DonorSummary } from '@bloodbank/shared/donation';
+import type { Donation, DonorDonationStatus, DonorSummary } from '@bloodbank/shared/donation';
 import { FOLLOW_UP_MESSAGE } from '@bloodbank/shared/donation-lifecycle';
 import { formatDate, formatShortDate } from '@/lib/format';
 
 /**
- * A donation's status in the donor's words (PRODUCT.md 3.2). Test results are confidential: a
- * discarded donation reads only as needing follow-up, never why.
+ * A donation's status in the donor's words (PRODUCT.md 3.2). Test results are confidential: the
+ * server already names a discarded donation `follow_up` for its donor, and it reads only as needing
+ * follow-up, never why.
  */
-export const DONOR_STATUS_BADGE: Record<DonationStatus, { label: string; color: string }> = {
+export const DONOR_STATUS_BADGE: Record<DonorDonationStatus, { label: string; color: string }> = {
   pending: { label: 'Booked', color: 'yellow.7' },
   cancelled: { label: 'Cancelled', color: 'gray' },
   rejected: { label: 'Rejected', color: 'red' },
   deferred: { label: 'Deferred', color: 'orange' },
   collected: { label: 'Collected, in testing', color: 'blue' },
   released: { label: 'Released', color: 'teal' },
-  discarded: { label: 'Needs follow-up', color: 'gray' },
+  follow_up: { label: 'Needs follow-up', color: 'gray' },
   no_show: { label: 'Missed appointment', color: 'gray' },
 };
 
 /** What the history says beside a status: the staff's rejection reason, or the follow-up text. */
 export function donationNote(donation: Donation): string | null {
   if (donation.status === 'rejected') return donation.rejection_reason;
-  if (donation.status === 'discarded') return FOLLOW_UP_MESSAGE;
+  if (donation.status === 'follow_up') return FOLLOW_UP_MESSAGE;
   return null;
 }
 
@@ -56,7 +57,7 @@ export function latestBookingState(
       return deferred
         ? { headline: deferralText(deferred), detail: null }
         : { headline: 'Deferred', detail: 'Your deferral has ended: you can book a donation again.' };
-    case 'discarded':
+    case 'follow_up':
       return { headline: FOLLOW_UP_MESSAGE, detail: null };
     case 'rejected':
       return {

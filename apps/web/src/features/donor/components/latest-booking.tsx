@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Box, Button, Group, Paper, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconDroplet } from '@tabler/icons-react';
 import type { Donation, DonorSummary } from '@bloodbank/shared/donation';
+import { BankContactLine } from '@/components/ui/bank-contact';
 import { ConfirmCancelModal } from '@/components/ui/confirm-cancel-modal';
 import { formatDate, unitsText } from '@/lib/format';
 import { useCancelDonation } from '../api/cancel-donation';
@@ -50,6 +51,8 @@ export function LatestBooking({
           {state.detail}
         </Text>
       ) : null}
+      {/* "Your donation needs follow-up. Please contact the blood bank.": how. */}
+      {donation.status === 'follow_up' ? <BankContactLine mt={4} /> : null}
       {pending ? (
         <Group mt="md" gap="sm">
           <Button variant="light" onClick={() => setMoving(true)}>
