@@ -154,7 +154,12 @@ async function expectLevelWordsWhole(page: Page): Promise<void> {
 }
 
 /** Discards `count` usable red-cell units of a group, as staff would. */
-async function discardUnits(request: APIRequestContext, token: string, bloodgroup: BloodGroup, count: number) {
+async function discardUnits(
+  request: APIRequestContext,
+  token: string,
+  bloodgroup: BloodGroup,
+  count: number,
+) {
   if (count === 0) return;
   const response = await request.post('/api/admin/units/discard', {
     headers: { authorization: `Bearer ${token}` },
@@ -163,7 +168,10 @@ async function discardUnits(request: APIRequestContext, token: string, bloodgrou
   expect(response.status(), await response.text()).toBe(200);
 }
 
-test('the blood supply strip shows every group at the level the server computes', async ({ page, request }) => {
+test('the blood supply strip shows every group at the level the server computes', async ({
+  page,
+  request,
+}) => {
   const token = await adminToken(request);
   // AB- is taken through all three levels (defaults: under 2 units critical, under 5 low), then put back.
   const group: BloodGroup = 'AB-';
@@ -180,7 +188,10 @@ test('the blood supply strip shows every group at the level the server computes'
     await expect(strip.getByTestId('supply-AB-')).toHaveText('AB-Critical');
     await expectLevelWordsWhole(page);
     await expect(strip).not.toContainText(/\d/);
-    await expect(page.getByRole('link', { name: 'Book a donation' })).toHaveAttribute('href', '/donor/donorlogin');
+    await expect(page.getByRole('link', { name: 'Book a donation' })).toHaveAttribute(
+      'href',
+      '/donor/donorlogin?next=%2Fdonor%2Fdonate',
+    );
     await expect(page.getByText('Low or critical?')).toHaveText('Low or critical? Book a donation.');
     await expectAccessible(page, 'the home page with the blood supply');
 

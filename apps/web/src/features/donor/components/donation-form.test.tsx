@@ -544,6 +544,31 @@ describe('DonationForm at donation sites (PRODUCT.md 3.6)', () => {
     expect(screen.getByText('Choose a date first.')).toBeInTheDocument();
   });
 
+  it('keeps the site, date, time and health condition through a reload', async () => {
+    const first = renderForm(sitesHandlers());
+    await screen.findByRole('form', { name: 'Donate Blood' });
+    await first.user.selectOptions(siteSelect(), 'City Centre Donor Unit');
+    await fillValid(first.user, date);
+    await waitFor(() => expect(timeSelect()).toBeEnabled());
+    await first.user.selectOptions(timeSelect(), '09:30 (1 place left)');
+    first.unmount();
+
+    // The sites answer after the session is known, as on a real reload: the draft is read while the
+    // form still waits for them.
+    renderForm(
+      sitesHandlers({
+        'GET /api/sites': () =>
+          new Promise<Response>((resolve) => setTimeout(() => resolve(jsonResponse(200, SITES)), 100)),
+      }),
+    );
+    expect(await screen.findByText(/What you typed before is filled in again/)).toBeInTheDocument();
+    expect(siteSelect()).toHaveValue('4');
+    expect(dateInput()).toHaveValue(date);
+    await waitFor(() => expect(timeSelect()).toHaveValue('09:30'));
+    // A health answer the banner promises back: once lost silently when the sites were still loading.
+    expect(screen.getByLabelText(/health condition/i)).toHaveValue('High Blood Pressure');
+  });
+
   it('asks for a site and a time, beside the spec messages, and sends nothing', async () => {
     const { api, user } = renderForm(sitesHandlers());
     await screen.findByRole('form', { name: 'Donate Blood' });

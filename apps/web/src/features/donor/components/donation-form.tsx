@@ -60,9 +60,12 @@ import { RewardsPanel } from './rewards-panel';
 
 const FIELDS = ['unit', 'date', 'disease', 'lastDonation', 'confirmation', 'site_id', 'slot'] as const;
 
+// Every field a draft may fill has a default: the draft is matched against the form's values while
+// the form still waits for the donor's summary and the sites (lib/form-draft.ts).
 const DEFAULT_VALUES: Partial<DonationFormInput> = {
   unit: DONATION_UNITS.default,
   date: '',
+  disease: '',
   lastDonation: '',
   site_id: null,
   slot: null,

@@ -34,7 +34,7 @@ describe('SupplyStrip', () => {
     expect(strip).toHaveAttribute('aria-busy', 'false');
   });
 
-  it('invites donors to book, through the donor login', async () => {
+  it('invites donors to book, through the donor login, which then opens the booking form', async () => {
     mockApi({ 'GET /api/public/supply': () => jsonResponse(200, SUPPLY) });
     renderScreen(<SupplyStrip />);
 
@@ -43,7 +43,7 @@ describe('SupplyStrip', () => {
     );
     expect(screen.getByRole('link', { name: 'Book a donation' })).toHaveAttribute(
       'href',
-      '/donor/donorlogin',
+      '/donor/donorlogin?next=%2Fdonor%2Fdonate',
     );
   });
 

@@ -43,7 +43,8 @@ interface Invitation {
 const BOOK_AS_VISITOR: Invitation = {
   lead: 'Low or critical?',
   label: 'Book a donation',
-  to: paths.donor.login,
+  // After the login, straight on to the booking form, not the dashboard.
+  to: `${paths.donor.login}?next=${encodeURIComponent(paths.donor.donate)}`,
 };
 const BOOK_AS_DONOR: Invitation = {
   lead: 'Low or critical?',
