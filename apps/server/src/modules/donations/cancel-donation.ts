@@ -6,6 +6,8 @@ import { bookingClosed, DONATION_DECISION_MESSAGES } from './donation-decisions'
 import { findSiteRow } from '../sites/sites.repository';
 import { findDonationOwnerAndStatus, moveDonation, withSite } from './donations.repository';
 import { toDonation } from './donations.service';
+import { notify } from '../notifications/notify';
+import { messagePlace, messages } from '../notifications/messages';
 
 export const CANCEL_MESSAGES = {
   notYours: 'You can only cancel your own bookings.',
@@ -31,6 +33,13 @@ export async function cancelDonation(ctx: AppContext, donorId: number, donationI
       at,
     );
     const site = cancelled.site_id === null ? undefined : await findSiteRow(trx, cancelled.site_id);
+    await notify(
+      ctx,
+      trx,
+      donorId,
+      messages.bookingCancelledByDonor(cancelled.donation_date, site && cancelled.slot !== null ? messagePlace({ site, slot: cancelled.slot }) : null),
+      at,
+    );
     return toDonation(withSite(cancelled, site));
   });
 }

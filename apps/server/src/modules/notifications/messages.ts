@@ -81,6 +81,13 @@ export const messages = {
     body: `Your donation is now booked for ${formatFeedDate(date)}${where(place)}. You can move or cancel it from your dashboard.`,
     path: DONOR_DASHBOARD,
   }),
+  /** The donor cancelled it: said back, so their last message no longer reads "booked ... move or cancel it". */
+  bookingCancelledByDonor: (date: string, place: { site: string; address: string; time: string } | null): Message => ({
+    kind: 'booking_cancelled',
+    title: 'Your booking is cancelled',
+    body: `As you asked, your booking for ${formatFeedDate(date)}${where(place)} is cancelled. Thank you for letting us know. You can book another time whenever you are ready.`,
+    path: DONOR_DASHBOARD,
+  }),
   /** Staff closed the site at the booking's time (a closed date, or new hours): PRODUCT.md 3.6. */
   bookingCancelledSiteClosed: (date: string, place: { site: string; address: string; time: string }): Message => ({
     kind: 'booking_cancelled',

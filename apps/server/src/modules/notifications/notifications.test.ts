@@ -173,6 +173,19 @@ describe('over SMTP (SMTP_URL): each kind of message reaches the right person', 
     expect((await listOf(t, donor)).items[0]!.title).toBe('Your booking was not accepted');
   });
 
+  it('a booking the donor cancels: said back to them, so the last message no longer reads "booked"', async () => {
+    const donor = await createDonor(t, { email: 'changed-plans@example.org' });
+    const id = await book(t, donor, addDays(TODAY, 3));
+    await delivered();
+    expect((await post(t, `/api/donations/${id}/cancel`, donor)).statusCode).toBe(200);
+    const mail = await delivered();
+    expect(mail.map((m) => [m.to[0], m.subject])).toEqual([['changed-plans@example.org', 'Your booking is cancelled']]);
+    expect(mail[0]!.text).toContain(
+      'As you asked, your booking for 13 Mar is cancelled. Thank you for letting us know. You can book another time whenever you are ready.',
+    );
+    expect((await listOf(t, donor)).items.map((item) => item.title)).toEqual(['Your booking is cancelled', 'Your donation is booked']);
+  });
+
   it('a blood group the laboratory corrects: the donor is told the old and the new group', async () => {
     const donor = await createDonor(t, { email: 'regrouped@example.org', bloodgroup: 'B+' });
     const id = await book(t, donor, TODAY);

@@ -65,7 +65,8 @@ const FIELDS = ['unit', 'date', 'disease', 'lastDonation', 'confirmation', 'site
 const DEFAULT_VALUES: Partial<DonationFormInput> = {
   unit: DONATION_UNITS.default,
   date: '',
-  disease: '',
+  // No choice yet: the select shows its placeholder until the donor picks one.
+  disease: '' as DonationFormInput['disease'],
   lastDonation: '',
   site_id: null,
   slot: null,
