@@ -134,6 +134,25 @@ export const RegistrationResponseSchema = z.object({
 });
 export type RegistrationResponse = z.infer<typeof RegistrationResponseSchema>;
 
+// ---------------------------------------------------------------- own details
+
+/**
+ * PATCH /api/users/me: a donor or patient corrects their own contact details, under the
+ * registration rules. The blood group is the laboratory's to confirm and the medical fields are
+ * staff's, so they are not here; unknown fields are ignored. At least one field.
+ */
+export const MyDetailsUpdateSchema = DonorDetailsSchema.pick({
+  first_name: true,
+  last_name: true,
+  email: true,
+  mobile: true,
+  address: true,
+})
+  .partial()
+  .refine((changes) => Object.keys(changes).length > 0, 'Change at least one field');
+export type MyDetailsUpdate = z.infer<typeof MyDetailsUpdateSchema>;
+export const MY_DETAILS_FIELDS = ['first_name', 'last_name', 'email', 'mobile', 'address'] as const;
+
 // ---------------------------------------------------------------- current user
 
 export const CurrentUserSchema = z.object({

@@ -168,6 +168,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteCase> = {
     call: () => ({ payload: { token: 'not-a-token-anyone-was-sent', password: 'a-new-password-1' } }),
   },
   'POST /api/notifications/read': { expect: signedIn(204), call: () => ({ payload: { all: true } }) },
+  'PATCH /api/users/me': { expect: { anonymous: 401, donor: 200, patient: 200, admin: 403 }, call: () => ({ payload: { address: '9 New Street' } }) },
   'GET /api/users/me/preferences': { expect: { anonymous: 401, donor: 200, patient: 200, admin: 403 } },
   'PATCH /api/users/me/preferences': { expect: { anonymous: 401, donor: 200, patient: 200, admin: 403 }, call: () => ({ payload: { callouts: true } }) },
   'GET /api/sites/:id/slots': {

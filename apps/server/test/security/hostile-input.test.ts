@@ -222,6 +222,18 @@ const TARGETS: Record<string, Target> = {
     updates: true,
     accepted: async () => expectAccountUntouched(editedPatient),
   },
+  'PATCH /api/users/me': {
+    caller: () => editedPatient,
+    valid: () => ({ first_name: 'Mira', mobile: '9876543210', address: '5 Lake Road' }),
+    updates: true,
+    // Whatever else is sent (a role, a blood group, a username), only the contact details change.
+    accepted: async () => {
+      await expectAccountUntouched(editedPatient);
+      const row = await t.db.selectFrom('users').select(['bloodgroup']).where('id', '=', editedPatient.id).executeTakeFirstOrThrow();
+      // The factory's group: never the client's.
+      expect(row.bloodgroup).toBe('O+');
+    },
+  },
   'GET /api/sites/:id/slots': {
     caller: () => donor,
     valid: () => ({ date: addDays(TODAY, 1) }),

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CurrentUserSchema } from '@bloodbank/shared/auth';
+import { CurrentUserSchema, MyDetailsUpdateSchema } from '@bloodbank/shared/auth';
 import { ErrorResponseSchema } from '@bloodbank/shared/errors';
 import { MAX_ROW_ID } from '@bloodbank/shared/fields';
 import type { AppContext } from '../../context';
@@ -10,7 +10,7 @@ import { principalOf } from '../../plugins/access';
 import { forbidden, notFound } from '../../errors';
 import { avatarDirectory, mimeTypeOf } from '../../lib/uploads';
 import { findUserProfile } from './users.repository';
-import { getCurrentUser } from './users.service';
+import { getCurrentUser, updateMyDetails } from './users.service';
 
 export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.get('/users/me', {
@@ -21,6 +21,17 @@ export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
       response: { 200: CurrentUserSchema, 401: ErrorResponseSchema },
     },
     handler: async (request) => getCurrentUser(ctx.db, principalOf(request).id),
+  });
+
+  app.patch('/users/me', {
+    config: { access: ['DONOR', 'PATIENT'] },
+    schema: {
+      tags: ['users'],
+      summary: 'Correct your own name, e-mail, mobile or address (the registration rules apply to each field sent)',
+      body: MyDetailsUpdateSchema,
+      response: { 200: CurrentUserSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 422: ErrorResponseSchema },
+    },
+    handler: async (request) => updateMyDetails(ctx, principalOf(request), request.body),
   });
 
   app.get('/users/:id/avatar', {

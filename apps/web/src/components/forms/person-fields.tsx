@@ -28,9 +28,12 @@ const fill = (whose: Whose, token: string) => (whose === 'own' ? token : 'off');
 export function PersonDetailFields({
   field,
   whose,
+  withBloodGroup = true,
 }: {
   field: (name: PersonDetailName) => BoundField;
   whose: Whose;
+  /** False where the group is not the person's to change (their own profile: the laboratory confirms it). */
+  withBloodGroup?: boolean;
 }) {
   return (
     <>
@@ -63,13 +66,15 @@ export function PersonDetailFields({
           withAsterisk
           {...field('mobile')}
         />
-        <NativeSelect
-          label="Blood Group"
-          withAsterisk
-          data={options('Select blood group', BLOOD_GROUPS)}
-          {...(whose === 'own' ? { defaultValue: '' } : {})}
-          {...field('bloodgroup')}
-        />
+        {withBloodGroup ? (
+          <NativeSelect
+            label="Blood Group"
+            withAsterisk
+            data={options('Select blood group', BLOOD_GROUPS)}
+            {...(whose === 'own' ? { defaultValue: '' } : {})}
+            {...field('bloodgroup')}
+          />
+        ) : null}
       </SimpleGrid>
       <Textarea
         label="Address"

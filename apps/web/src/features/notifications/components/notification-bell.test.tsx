@@ -73,7 +73,11 @@ describe('NotificationBell', () => {
     const api = mockApi({
       'GET /api/notifications': () => jsonResponse(200, list),
       'POST /api/notifications/read': () => {
-        list = { items: items.map((item) => (item.id === 2 ? { ...item, read: true } : item)), unread: 1, more: false };
+        list = {
+          items: items.map((item) => (item.id === 2 ? { ...item, read: true } : item)),
+          unread: 1,
+          more: false,
+        };
         return new Response(null, { status: 204 });
       },
     });

@@ -89,7 +89,9 @@ describe('NotificationsScreen', () => {
     // Marking one read asks for the latest page again, which now starts at 54.
     await user.click(screen.getByRole('button', { name: 'Mark "Message 53" as read' }));
     expect(await screen.findByText('Message 54')).toBeInTheDocument();
-    const titles = screen.getAllByText(/Message \d+$/).map((title) => title.textContent?.replace('Unread: ', ''));
+    const titles = screen
+      .getAllByText(/Message \d+$/)
+      .map((title) => title.textContent?.replace('Unread: ', ''));
     expect(titles).toEqual(range(54, 1).map((item) => item.title));
   });
 });

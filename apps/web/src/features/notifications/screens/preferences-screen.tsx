@@ -1,6 +1,7 @@
-import { Alert, Card, Container, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Container, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck, IconPencil } from '@tabler/icons-react';
+import type { CurrentUser } from '@bloodbank/shared/auth';
 import { useState } from 'react';
 import { CALLOUT_QUIET_DAYS, type Preferences } from '@bloodbank/shared/notifications';
 import { ErrorAlert } from '@/components/ui/error-alert';
@@ -10,6 +11,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
 import { usePreferences } from '../api/get-preferences';
 import { useUpdatePreferences } from '../api/update-preferences';
+import { MyDetailsForm } from '../components/my-details-form';
 
 const LABELS: Record<keyof Preferences, string> = {
   email_notifications: 'E-mail me these notifications',
@@ -116,22 +118,7 @@ export function PreferencesScreen() {
         description="Your account and how the blood bank keeps you informed."
       />
       <Stack gap="lg">
-        {user ? (
-          <Card withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-            <Title order={2} size="h4" mb="sm">
-              Account
-            </Title>
-            <Stack gap={6}>
-              <Detail
-                label="Name"
-                value={`${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() || user.username}
-              />
-              <Detail label="Username" value={user.username} />
-              {user.email ? <Detail label="E-mail" value={user.email} /> : null}
-              {user.bloodgroup ? <Detail label="Blood group" value={user.bloodgroup} /> : null}
-            </Stack>
-          </Card>
-        ) : null}
+        {user ? <AccountCard user={user} /> : null}
         <Card withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
           <Title order={2} size="h4" mb="xs">
             Notifications
@@ -143,6 +130,66 @@ export function PreferencesScreen() {
         </Card>
       </Stack>
     </Container>
+  );
+}
+
+/** Who the user is; a donor or patient can correct their contact details here. */
+function AccountCard({ user }: { user: CurrentUser }) {
+  const [editing, setEditing] = useState(false);
+  const [savedDetails, setSavedDetails] = useState(false);
+  const canEdit = user.userType !== 'admin';
+  return (
+    <Card withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Group justify="space-between" align="flex-start" mb="sm" gap="xs">
+        <Title order={2} size="h4">
+          Account
+        </Title>
+        {canEdit && !editing ? (
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconPencil size={14} aria-hidden />}
+            onClick={() => {
+              setSavedDetails(false);
+              setEditing(true);
+            }}
+          >
+            Edit Details
+          </Button>
+        ) : null}
+      </Group>
+      {editing ? (
+        <MyDetailsForm
+          user={user}
+          onDone={(saved) => {
+            setEditing(false);
+            setSavedDetails(saved);
+          }}
+        />
+      ) : (
+        <Stack gap={6}>
+          <Detail
+            label="Name"
+            value={`${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() || user.username}
+          />
+          <Detail label="Username" value={user.username} />
+          {user.email ? <Detail label="E-mail" value={user.email} /> : null}
+          {user.mobile ? <Detail label="Mobile" value={user.mobile} /> : null}
+          {user.address ? <Detail label="Address" value={user.address} /> : null}
+          {user.bloodgroup ? <Detail label="Blood group" value={user.bloodgroup} /> : null}
+          <div aria-live="polite">
+            {savedDetails ? (
+              <Group gap={6} c="teal.9" wrap="nowrap" align="flex-start" mt="xs">
+                <IconCircleCheck size={18} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
+                <Text size="sm" inherit>
+                  Saved. The blood bank uses your new details from now on.
+                </Text>
+              </Group>
+            ) : null}
+          </div>
+        </Stack>
+      )}
+    </Card>
   );
 }
 

@@ -1,0 +1,106 @@
+import { Alert, Button, Group, Stack } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  DonorDetailsSchema,
+  MY_DETAILS_FIELDS,
+  type CurrentUser,
+  type MyDetailsUpdate,
+} from '@bloodbank/shared/auth';
+import { PersonDetailFields, type PersonDetailName } from '@/components/forms/person-fields';
+import { errorMessage } from '@/lib/api-client';
+import { applyServerFieldErrors, fieldBinder, focusFirstInvalidField } from '@/lib/form-errors';
+import { useUpdateMyDetails } from '../api/update-my-details';
+
+/** Every field filled, under the registration rules; only the changed ones are sent. */
+const MyDetailsSchema = DonorDetailsSchema.pick({
+  first_name: true,
+  last_name: true,
+  email: true,
+  mobile: true,
+  address: true,
+});
+type MyDetails = z.input<typeof MyDetailsSchema>;
+
+/**
+ * A donor or patient corrects their name, e-mail, mobile or address (PATCH /api/users/me). The
+ * blood group is the laboratory's to confirm and is not here.
+ */
+export function MyDetailsForm({
+  user,
+  onDone,
+}: {
+  user: CurrentUser;
+  /** After a save (`saved`: whether anything changed) or Cancel. */
+  onDone: (saved: boolean) => void;
+}) {
+  const form = useForm<MyDetails, unknown, z.output<typeof MyDetailsSchema>>({
+    resolver: zodResolver(MyDetailsSchema),
+    defaultValues: {
+      first_name: user.first_name ?? '',
+      last_name: user.last_name ?? '',
+      email: user.email ?? '',
+      mobile: user.mobile ?? '',
+      address: user.address ?? '',
+    },
+    shouldFocusError: false,
+  });
+  const update = useUpdateMyDetails();
+  const field = fieldBinder(form);
+
+  const submit = form.handleSubmit((values) => {
+    const changes: MyDetailsUpdate = Object.fromEntries(
+      MY_DETAILS_FIELDS.filter((name) => values[name] !== (user[name] ?? '')).map((name) => [
+        name,
+        values[name],
+      ]),
+    );
+    if (Object.keys(changes).length === 0) {
+      onDone(false);
+      return;
+    }
+    update.mutate(changes, {
+      onSuccess: () => onDone(true),
+      onError: (error) => applyServerFieldErrors(form, error, MY_DETAILS_FIELDS),
+    });
+  }, focusFirstInvalidField);
+
+  return (
+    <form
+      noValidate
+      aria-label="Edit your details"
+      onSubmit={(event) => {
+        update.reset();
+        void submit(event);
+      }}
+    >
+      <Stack gap="sm">
+        {/* Without the blood group, the fields ask only for the names this form has. */}
+        <PersonDetailFields
+          field={(name: PersonDetailName) => field(name as Exclude<PersonDetailName, 'bloodgroup'>)}
+          whose="own"
+          withBloodGroup={false}
+        />
+        {update.isError ? (
+          <Alert
+            color="red"
+            variant="light"
+            role="alert"
+            styles={{ message: { color: 'var(--mantine-color-red-9)' } }}
+          >
+            {errorMessage(update.error, 'Your details could not be saved. Please try again.')}
+          </Alert>
+        ) : null}
+        <Group gap="sm" justify="flex-end">
+          <Button variant="default" onClick={() => onDone(false)} disabled={update.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            Save Details
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

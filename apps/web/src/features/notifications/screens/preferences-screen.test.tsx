@@ -1,0 +1,74 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockApi, sampleUser } from '@/test/mock-api';
+import { renderScreen } from '@/test/render';
+import { PreferencesScreen } from './preferences-screen';
+
+/** Stores a donor's session, so the app asks GET /api/users/me. */
+function signInAsDonor() {
+  localStorage.setItem('token', 'token-donor-7');
+  localStorage.setItem('userType', 'donor');
+  localStorage.setItem('userId', '7');
+}
+
+const PREFERENCES = { email_notifications: true, callouts: true };
+
+describe('Your profile: correcting your own details (PATCH /api/users/me)', () => {
+  it('edits the contact details, sends only what changed, and shows the saved details at once', async () => {
+    signInAsDonor();
+    const api = mockApi({
+      'GET /api/users/me': () => jsonResponse(200, sampleUser),
+      'GET /api/users/me/preferences': () => jsonResponse(200, PREFERENCES),
+      'PATCH /api/users/me': (request) => jsonResponse(200, { ...sampleUser, ...(request.json() as object) }),
+    });
+    const { user } = renderScreen(<PreferencesScreen />);
+    const account = await screen.findByRole('heading', { name: 'Account' });
+    const card = account.closest('.mantine-Card-root') as HTMLElement;
+    expect(card).toHaveTextContent('asha@example.com');
+
+    await user.click(within(card).getByRole('button', { name: 'Edit Details' }));
+    const form = screen.getByRole('form', { name: 'Edit your details' });
+    // The blood group is the laboratory's: not offered.
+    expect(within(form).queryByLabelText(/blood group/i)).not.toBeInTheDocument();
+    const email = within(form).getByLabelText(/^email/i);
+    await user.clear(email);
+    await user.type(email, 'asha.new@example.org');
+    await user.click(within(form).getByRole('button', { name: 'Save Details' }));
+
+    expect(
+      await within(card).findByText('Saved. The blood bank uses your new details from now on.'),
+    ).toBeInTheDocument();
+    expect(card).toHaveTextContent('asha.new@example.org');
+    const patch = api.requests.find(
+      (request) => request.method === 'PATCH' && request.path === '/api/users/me',
+    );
+    expect(patch?.json()).toEqual({ email: 'asha.new@example.org' });
+  });
+
+  it("checks each field with the registration messages before sending, and shows the server's field message", async () => {
+    signInAsDonor();
+    const api = mockApi({
+      'GET /api/users/me': () => jsonResponse(200, sampleUser),
+      'GET /api/users/me/preferences': () => jsonResponse(200, PREFERENCES),
+      'PATCH /api/users/me': () =>
+        jsonResponse(422, { detail: 'Validation failed', errors: { address: 'Address is required' } }),
+    });
+    const { user } = renderScreen(<PreferencesScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Edit Details' }));
+    const form = screen.getByRole('form', { name: 'Edit your details' });
+    const mobile = within(form).getByLabelText(/^mobile number/i);
+    await user.clear(mobile);
+    await user.type(mobile, '12345');
+    await user.click(within(form).getByRole('button', { name: 'Save Details' }));
+    expect(await within(form).findByText('Please enter a valid 10-digit mobile number')).toBeInTheDocument();
+    expect(mobile).toHaveFocus();
+    expect(api.requests.some((request) => request.method === 'PATCH')).toBe(false);
+
+    await user.clear(mobile);
+    await user.type(mobile, '9123456780');
+    await user.click(within(form).getByRole('button', { name: 'Save Details' }));
+    expect(await within(form).findByText('Address is required')).toBeInTheDocument();
+    // Nothing typed is lost: the form stays open with the new number.
+    expect(mobile).toHaveValue('9123456780');
+  });
+});
