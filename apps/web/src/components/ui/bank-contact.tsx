@@ -14,7 +14,7 @@ export function BankContactLine(props: TextProps) {
   return (
     <Text size="sm" {...props} data-testid="bank-contact-line">
       Call the blood bank on{' '}
-      <Anchor href={telHref(phone)} inherit>
+      <Anchor href={telHref(phone)} inherit style={{ whiteSpace: 'nowrap' }}>
         {phone}
       </Anchor>{' '}
       or write to{' '}
