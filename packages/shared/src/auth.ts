@@ -48,10 +48,13 @@ export const emailField = requiredText('Email is required', 254).regex(
   'Invalid email address',
 );
 
-export const mobileField = requiredText('Mobile number is required', 20).regex(
-  MOBILE_PATTERN,
-  'Please enter a valid 10-digit mobile number',
-);
+/**
+ * Ten digits (spec). Phones and people write "98765 43210" or "98765-43210": the spaces, hyphens,
+ * dots and brackets between the digits are dropped before the check, and only the digits are kept.
+ */
+export const mobileField = requiredText('Mobile number is required', 20)
+  .transform((mobile) => mobile.replace(/[\s().-]/g, ''))
+  .pipe(z.string().regex(MOBILE_PATTERN, 'Please enter a valid 10-digit mobile number'));
 
 export const ageField = requiredInteger('Age is required').pipe(
   z

@@ -90,6 +90,18 @@ describe('POST /api/auth/register', () => {
     expect(row.password_hash).not.toContain('secret1');
   });
 
+  it('keeps the digits of a mobile number written with spaces, hyphens or brackets, as a phone types it', async () => {
+    for (const [typed, kept] of [
+      ['98765 43210', '9876543210'],
+      ['(98765) 432-10', '9876543210'],
+    ] as const) {
+      const response = await register(donorBody({ mobile: typed }));
+      expect(response.statusCode, response.body).toBe(201);
+      const row = await t.db.selectFrom('users').select('mobile').where('id', '=', response.json().user_id).executeTakeFirstOrThrow();
+      expect(row.mobile).toBe(kept);
+    }
+  });
+
   it('registers a patient with disease, age and doctor', async () => {
     const response = await register(patientBody({ username: 'ravi_p' }));
     expect(response.statusCode).toBe(201);
@@ -122,6 +134,7 @@ describe('POST /api/auth/register', () => {
     [{ mobile: '' }, 'mobile', 'Mobile number is required'],
     [{ mobile: '12345' }, 'mobile', 'Please enter a valid 10-digit mobile number'],
     [{ mobile: '98765432101' }, 'mobile', 'Please enter a valid 10-digit mobile number'],
+    [{ mobile: '98765 4321x' }, 'mobile', 'Please enter a valid 10-digit mobile number'],
     [{ address: '' }, 'address', 'Address is required'],
     [{ username: 'ab' }, 'username', 'Username must be at least 3 characters'],
     [{ username: 'has space' }, 'username', 'Username may contain only letters, digits, dots, underscores and hyphens'],

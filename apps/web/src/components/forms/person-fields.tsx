@@ -62,7 +62,7 @@ export function PersonDetailFields({
           type="tel"
           inputMode="numeric"
           autoComplete={fill(whose, 'tel-national')}
-          description="10 digits, no spaces"
+          description="10 digits"
           withAsterisk
           {...field('mobile')}
         />
