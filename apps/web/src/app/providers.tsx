@@ -32,7 +32,8 @@ function AppNotifications() {
   if (!needed && notifications.length > 0) setNeeded(true);
   return needed ? (
     <Suspense fallback={null}>
-      <Notifications position="top-right" />
+      {/* Below the page, not over the header: a toast at the top covered the bell and the menu it is about. */}
+      <Notifications position="bottom-right" />
     </Suspense>
   ) : null;
 }

@@ -536,6 +536,12 @@ describe('DonationForm at donation sites (PRODUCT.md 3.6)', () => {
     await screen.findByRole('form', { name: 'Donate Blood' });
     await user.type(dateInput(), addDays(todayIn(), -2));
     expect(screen.getByText('Choose a date from today to 90 days ahead first.')).toBeInTheDocument();
+    // The date itself says why at once, in the words the submit would use.
+    expect(dateInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Date cannot be in the past')).toBeInTheDocument();
+    await user.clear(dateInput());
+    await user.type(dateInput(), addDays(todayIn(), 91));
+    expect(screen.getByText('Please choose a date within the next 90 days')).toBeInTheDocument();
     await user.clear(dateInput());
     await user.type(dateInput(), addDays(todayIn(), 5));
     expect(screen.getByText('Choose a donation site first.')).toBeInTheDocument();

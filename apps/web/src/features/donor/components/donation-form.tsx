@@ -164,7 +164,18 @@ export function DonationForm() {
     : undefined;
   /** A date before the first day the donor may donate (the interval, or a deferral). */
   const isTooEarly = (date: string | undefined) => !!eligibleFrom && !!date && date < eligibleFrom;
-  const dateTooEarly = isTooEarly(useWatch({ control: form.control, name: 'date' }));
+  const chosenDate = useWatch({ control: form.control, name: 'date' });
+  const dateTooEarly = isTooEarly(chosenDate);
+  // A whole date outside the booking window is said as it is typed, as the submit would say it.
+  const lastBookableDay = addDays(today, BOOKING_DAYS_AHEAD);
+  const dateOutsideWindow =
+    !chosenDate || !/^\d{4}-\d{2}-\d{2}$/.test(chosenDate)
+      ? undefined
+      : chosenDate < today
+        ? 'Date cannot be in the past'
+        : chosenDate > lastBookableDay
+          ? `Please choose a date within the next ${BOOKING_DAYS_AHEAD} days`
+          : undefined;
 
   const submit = form.handleSubmit((values) => {
     if (isTooEarly(values.date)) {
@@ -287,9 +298,10 @@ export function DonationForm() {
       label="Donation Date"
       type="date"
       min={eligibleFrom && eligibleFrom > today ? eligibleFrom : today}
+      max={lastBookableDay}
       withAsterisk
-      // A date before the donor may donate is said at once, not only when the form is sent.
-      error={errors.date?.message ?? (dateTooEarly ? eligibilityText : undefined)}
+      // A date the server would refuse is said at once, not only when the form is sent.
+      error={errors.date?.message ?? dateOutsideWindow ?? (dateTooEarly ? eligibilityText : undefined)}
       {...form.register('date')}
     />
   );
