@@ -1,5 +1,5 @@
 import { Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { isBloodGroup } from '@bloodbank/shared/blood-groups';
+import { isBloodGroup, type BloodGroup } from '@bloodbank/shared/blood-groups';
 import type { StockEntry } from '@bloodbank/shared/blood-request';
 import { compatibleDonorGroups, COMPONENT_WORDS, type Component } from '@bloodbank/shared/components';
 import { ErrorAlert } from '@/components/ui/error-alert';
@@ -15,6 +15,16 @@ export function unitsForComponent(entry: StockEntry, component: Component): numb
   return component === 'red_cells' ? entry.units : entry.components[component];
 }
 
+/** The units on the shelf now that a patient of `group` can receive as `component` (all compatible groups). */
+export function compatibleUnitsInStock(
+  stock: readonly StockEntry[],
+  group: BloodGroup,
+  component: Component,
+): number {
+  const unitsOf = new Map(stock.map((entry) => [entry.bloodgroup, unitsForComponent(entry, component)]));
+  return compatibleDonorGroups(component, group).reduce((sum, donor) => sum + (unitsOf.get(donor) ?? 0), 0);
+}
+
 /** How the component's compatibility runs, in a sentence after the list (red cells: the spec's table). */
 const RULE_NOTES: Partial<Record<Component, string>> = {
   plasma: 'Plasma works the other way round from red cells: AB plasma can go to anyone, O plasma only to O.',
@@ -25,13 +35,21 @@ const RULE_NOTES: Partial<Record<Component, string>> = {
  * Beside the Request Blood form: the groups a patient of the chosen group can receive the chosen
  * component from (its own rule), with the units each has on the shelf now. Follows both fields.
  */
-export function CompatibleStock({ bloodgroup, component }: { bloodgroup: string | undefined; component: Component }) {
+export function CompatibleStock({
+  bloodgroup,
+  component,
+}: {
+  bloodgroup: string | undefined;
+  component: Component;
+}) {
   const stock = useStock();
   const group = isBloodGroup(bloodgroup) ? bloodgroup : null;
   const donors = group ? compatibleDonorGroups(component, group) : [];
-  const unitsOf = new Map(stock.data?.map((entry) => [entry.bloodgroup, unitsForComponent(entry, component)]));
+  const unitsOf = new Map(
+    stock.data?.map((entry) => [entry.bloodgroup, unitsForComponent(entry, component)]),
+  );
   const words = COMPONENT_WORDS[component];
-  const total = donors.reduce((sum, donor) => sum + (unitsOf.get(donor) ?? 0), 0);
+  const total = group && stock.data ? compatibleUnitsInStock(stock.data, group, component) : 0;
 
   return (
     <Paper

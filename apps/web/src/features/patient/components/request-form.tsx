@@ -14,8 +14,13 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useForm, useWatch } from 'react-hook-form';
-import { BLOOD_GROUPS } from '@bloodbank/shared/blood-groups';
-import { COMPONENT_LABELS, DEFAULT_COMPONENT, type Component } from '@bloodbank/shared/components';
+import { BLOOD_GROUPS, isBloodGroup } from '@bloodbank/shared/blood-groups';
+import {
+  COMPONENT_LABELS,
+  COMPONENT_WORDS,
+  DEFAULT_COMPONENT,
+  type Component,
+} from '@bloodbank/shared/components';
 import {
   bloodRequestFormSchema,
   type BloodRequest,
@@ -29,7 +34,10 @@ import { DraftNotice } from '@/components/ui/draft-notice';
 import { useFormDraft } from '@/lib/form-draft';
 import { applyServerFieldErrors, fieldBinder } from '@/lib/form-errors';
 import { useCreateRequest } from '../api/create-request';
-import { CompatibleStock } from './compatible-stock';
+import { useStock } from '../api/get-stock';
+import { compatibleUnitsInStock, CompatibleStock } from './compatible-stock';
+import { BankContactLine } from '@/components/ui/bank-contact';
+import { unitsText } from '@/lib/format';
 
 const FIELDS = [
   'bloodgroup',
@@ -79,6 +87,14 @@ export function RequestForm({ onSubmitted }: { onSubmitted: (request: BloodReque
   const field = fieldBinder(form);
   const bloodgroup = useWatch({ control: form.control, name: 'bloodgroup' });
   const component = useWatch({ control: form.control, name: 'component' });
+  const units = Number(useWatch({ control: form.control, name: 'unit' }));
+  // More units asked than compatible ones on the shelf: said before sending, never refused for it.
+  const stock = useStock();
+  const inStock =
+    stock.data && isBloodGroup(bloodgroup)
+      ? compatibleUnitsInStock(stock.data, bloodgroup, component ?? DEFAULT_COMPONENT)
+      : null;
+  const shortBy = inStock !== null && Number.isInteger(units) && units > inStock ? units - inStock : 0;
 
   const submission = useCreateRequest();
   const submit = form.handleSubmit((values) =>
@@ -161,6 +177,23 @@ export function RequestForm({ onSubmitted }: { onSubmitted: (request: BloodReque
                 autosize
                 {...field('reason')}
               />
+              {shortBy > 0 && inStock !== null ? (
+                <Alert
+                  color="yellow"
+                  variant="light"
+                  icon={<IconAlertCircle aria-hidden />}
+                  data-testid="short-supply"
+                >
+                  <Text size="sm" c="dark.8">
+                    {inStock === 0
+                      ? `No compatible units of ${COMPONENT_WORDS[component ?? DEFAULT_COMPONENT]} are in stock now.`
+                      : `Only ${unitsText(inStock)} of compatible ${COMPONENT_WORDS[component ?? DEFAULT_COMPONENT]} ${inStock === 1 ? 'is' : 'are'} in stock now.`}{' '}
+                    You can still send the request: the blood bank will tell you what it can give. If it is
+                    urgent, call them.
+                  </Text>
+                  <BankContactLine mt={4} c="dark.8" />
+                </Alert>
+              ) : null}
               <Button type="submit" size="md" disabled={busy} fullWidth>
                 {busy ? 'Submitting...' : 'Submit Request'}
               </Button>
