@@ -1,10 +1,7 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { addDays } from '@bloodbank/shared/dates';
-import { buildApp } from '../src/app';
-import { openDatabase } from '../src/db/database';
 import { createDonor, type TestUser } from './factories';
+import { startSecondInstance, type SecondInstance } from './support/second-instance';
 import { donationForm, staffOf } from './donation-helpers';
 import { createTestApp, testDatabaseUrl, type TestApp } from './test-app';
 
@@ -22,37 +19,18 @@ const EVERY_DAY = Object.fromEntries(
 
 describe.skipIf(!testDatabaseUrl)('a deferral racing a booking on another instance (PostgreSQL)', () => {
   let t: TestApp;
-  let other: FastifyInstance;
+  let second: SecondInstance;
   let admin: TestUser;
-  let holder: pg.Client;
 
   beforeAll(async () => {
     t = await createTestApp({ now: `${TODAY}T09:00:00Z` });
-    // The second instance: its own app, pool and write batches, on the same schema and clock.
-    const database = openDatabase({ databaseUrl: testDatabaseUrl!, pgSchema: t.pgSchema!, poolSize: 5 });
-    other = await buildApp(t.config, { database, clock: t.clock, logger: false });
-    await other.ready();
+    second = await startSecondInstance(t);
     admin = await staffOf(t);
-    holder = new pg.Client({ connectionString: testDatabaseUrl, options: `-c search_path=${t.pgSchema}` });
-    await holder.connect();
   });
   afterAll(async () => {
-    await holder?.end();
-    await other?.close();
+    await second?.close();
     await t?.close();
   });
-
-  /** Until PostgreSQL shows a statement of the test schema waiting for a lock. */
-  async function untilSomeoneWaits(): Promise<void> {
-    for (let tries = 0; tries < 100; tries += 1) {
-      const { rows } = await holder.query<{ n: number }>(
-        "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and pid <> pg_backend_pid()",
-      );
-      if (rows[0]!.n > 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error('no statement waited for the lock');
-  }
 
   it('the booking that passed its check before the deferral committed is cancelled by it, never left pending', async () => {
     const site = await t.app.inject({
@@ -66,6 +44,7 @@ describe.skipIf(!testDatabaseUrl)('a deferral racing a booking on another instan
     const donor = await createDonor(t);
     const bookedFor = addDays(TODAY, 5);
 
+    const { holder, other, untilWaiting } = second;
     await holder.query('begin');
     await holder.query('select id from sites where id = $1 for update', [siteId]);
     const booking = t.app.inject({
@@ -75,7 +54,7 @@ describe.skipIf(!testDatabaseUrl)('a deferral racing a booking on another instan
       payload: donationForm(bookedFor, { site_id: siteId, slot: '10:00' }),
     });
     // The booking has checked the donor's deferrals and now waits for the site.
-    await untilSomeoneWaits();
+    await untilWaiting(1);
     const deferral = other.inject({
       method: 'POST',
       url: `/api/admin/donors/${donor.id}/deferrals`,

@@ -43,3 +43,18 @@ export function ErrorAlert({
     </Alert>
   );
 }
+
+/** A change that could not be saved, said beside the form that stays open (no title, no retry: the form's own button retries). */
+export function SaveErrorAlert({ message }: { message: string }) {
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      role="alert"
+      // Readable on the tinted background: the default light red is under 4.5:1.
+      styles={{ message: { color: 'var(--mantine-color-red-9)' } }}
+    >
+      {message}
+    </Alert>
+  );
+}

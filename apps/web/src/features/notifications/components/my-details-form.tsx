@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -8,6 +8,7 @@ import {
   type CurrentUser,
   type MyDetailsUpdate,
 } from '@bloodbank/shared/auth';
+import { SaveErrorAlert } from '@/components/ui/error-alert';
 import { PersonDetailFields, type PersonDetailName } from '@/components/forms/person-fields';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors, fieldBinder, focusFirstInvalidField } from '@/lib/form-errors';
@@ -83,14 +84,9 @@ export function MyDetailsForm({
           withBloodGroup={false}
         />
         {update.isError ? (
-          <Alert
-            color="red"
-            variant="light"
-            role="alert"
-            styles={{ message: { color: 'var(--mantine-color-red-9)' } }}
-          >
-            {errorMessage(update.error, 'Your details could not be saved. Please try again.')}
-          </Alert>
+          <SaveErrorAlert
+            message={errorMessage(update.error, 'Your details could not be saved. Please try again.')}
+          />
         ) : null}
         <Group gap="sm" justify="flex-end">
           <Button variant="default" onClick={() => onDone(false)} disabled={update.isPending}>

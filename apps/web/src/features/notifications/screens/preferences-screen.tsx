@@ -1,10 +1,10 @@
-import { Alert, Button, Card, Container, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCircleCheck, IconPencil } from '@tabler/icons-react';
 import type { CurrentUser } from '@bloodbank/shared/auth';
 import { useState } from 'react';
 import { CALLOUT_QUIET_DAYS, type Preferences } from '@bloodbank/shared/notifications';
-import { ErrorAlert } from '@/components/ui/error-alert';
+import { ErrorAlert, SaveErrorAlert } from '@/components/ui/error-alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/page-loader';
 import { errorMessage } from '@/lib/api-client';
@@ -98,14 +98,9 @@ export function PreferencesScreen() {
           ) : null}
         </div>
         {update.isError ? (
-          <Alert
-            color="red"
-            variant="light"
-            role="alert"
-            styles={{ message: { color: 'var(--mantine-color-red-9)' } }}
-          >
-            {errorMessage(update.error, 'Your choice could not be saved. Please try again.')}
-          </Alert>
+          <SaveErrorAlert
+            message={errorMessage(update.error, 'Your choice could not be saved. Please try again.')}
+          />
         ) : null}
       </Stack>
     );
