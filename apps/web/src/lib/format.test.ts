@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readableDates } from './format';
+import { formatDate, formatShortDate, readableDates } from './format';
 
 describe('readableDates', () => {
   it("writes the API's YYYY-MM-DD dates in a message as the screens write dates", () => {
@@ -20,5 +20,13 @@ describe('readableDates', () => {
     );
     // Not a real date: kept as written, never rolled on to 2 Mar.
     expect(readableDates('No such day as 2026-02-30.')).toBe('No such day as 2026-02-30.');
+  });
+});
+
+describe('formatDate and formatShortDate', () => {
+  it("write September in three letters, as the server's messages do, whatever the ICU data says", () => {
+    expect(formatDate('2026-09-03')).toBe('3 Sep 2026');
+    expect(formatShortDate('2026-09-30')).toBe('30 Sep');
+    expect(formatDate('2026-11-24')).toBe('24 Nov 2026');
   });
 });

@@ -5,15 +5,20 @@
  */
 import { isValidIsoDate } from '@bloodbank/shared/dates';
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const shortDayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const localDayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-const instantFormat = new Intl.DateTimeFormat('en-GB', {
+/**
+ * British English short months, three letters each as the server's messages write them: recent ICU
+ * data (Chrome, Node 22+) writes September "Sept" in en-GB, so one screen said "3 Sept" beside a
+ * message saying "3 Sep".
+ */
+function threeLetterMonths(options: Intl.DateTimeFormatOptions): { format: (date: Date) => string } {
+  const format = new Intl.DateTimeFormat('en-GB', options);
+  return { format: (date) => format.format(date).replace(/\bSept\b/, 'Sep') };
+}
+
+const dayFormat = threeLetterMonths({ day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const shortDayFormat = threeLetterMonths({ day: 'numeric', month: 'short', timeZone: 'UTC' });
+const localDayFormat = threeLetterMonths({ day: 'numeric', month: 'short', year: 'numeric' });
+const instantFormat = threeLetterMonths({
   day: 'numeric',
   month: 'short',
   year: 'numeric',
