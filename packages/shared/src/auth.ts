@@ -152,9 +152,20 @@ export const MyDetailsUpdateSchema = DonorDetailsSchema.pick({
   address: true,
 })
   .partial()
-  .refine((changes) => Object.keys(changes).length > 0, 'Change at least one field');
+  .extend({
+    /** Needed to change the e-mail address: where reset links go is the key to the account. */
+    current_password: z.string().max(200).optional(),
+  })
+  .refine(
+    (changes) => Object.keys(changes).some((field) => field !== 'current_password'),
+    'Change at least one field',
+  );
 export type MyDetailsUpdate = z.infer<typeof MyDetailsUpdateSchema>;
 export const MY_DETAILS_FIELDS = ['first_name', 'last_name', 'email', 'mobile', 'address'] as const;
+export const MY_DETAILS_MESSAGES = {
+  passwordNeeded: 'Enter your current password to change your e-mail address',
+  passwordWrong: 'Your current password is not correct',
+} as const;
 
 // ---------------------------------------------------------------- current user
 

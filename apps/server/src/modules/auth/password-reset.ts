@@ -10,8 +10,12 @@ import { setPassword, usernameKeyOf } from '../users/users.repository';
 
 /** At most this many reset links per account per hour: more would only fill the owner's inbox. */
 const LINKS_PER_ACCOUNT_PER_HOUR = 3;
-/** Asked by e-mail, at most this many accounts sharing the address get a link each. */
-const ACCOUNTS_PER_ADDRESS = 5;
+/**
+ * Asked by e-mail, at most this many accounts sharing the address get a link each, the oldest
+ * first: to keep the owner's link from them a stranger would need this many accounts older than
+ * theirs carrying their address (each link is rate-limited per account and per address).
+ */
+const ACCOUNTS_PER_ADDRESS = 20;
 
 const hashOf = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 export const invalidResetLink = () => new AppError(400, PASSWORD_RESET_MESSAGES.invalidToken, 'invalid_reset_token');

@@ -27,11 +27,11 @@ export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     config: { access: ['DONOR', 'PATIENT'] },
     schema: {
       tags: ['users'],
-      summary: 'Correct your own name, e-mail, mobile or address (the registration rules apply to each field sent)',
+      summary: 'Correct your own name, e-mail, mobile or address (the registration rules apply to each field sent; a new e-mail address needs current_password)',
       body: MyDetailsUpdateSchema,
-      response: { 200: CurrentUserSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 422: ErrorResponseSchema },
+      response: { 200: CurrentUserSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 422: ErrorResponseSchema, 429: ErrorResponseSchema },
     },
-    handler: async (request) => updateMyDetails(ctx, principalOf(request), request.body),
+    handler: async (request) => updateMyDetails(ctx, principalOf(request), request.body, request.ip),
   });
 
   app.get('/users/:id/avatar', {

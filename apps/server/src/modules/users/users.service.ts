@@ -1,11 +1,12 @@
-import { MY_DETAILS_FIELDS, userTypeOf, type CurrentUser, type MyDetailsUpdate } from '@bloodbank/shared/auth';
+import { MY_DETAILS_FIELDS, MY_DETAILS_MESSAGES, userTypeOf, type CurrentUser, type MyDetailsUpdate } from '@bloodbank/shared/auth';
 import type { AppContext } from '../../context';
 import type { DatabaseOrTransaction } from '../../db/database';
-import { notFound } from '../../errors';
+import { invalidFields, notFound, tooManyRequests } from '../../errors';
+import { verifyPassword } from '../../lib/passwords';
 import type { Principal } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.repository';
 import { queueEmail } from '../notifications/notify';
-import { findUserProfile } from './users.repository';
+import { findUserForLogin, findUserProfile, usernameKeyOf } from './users.repository';
 
 export async function getCurrentUser(db: DatabaseOrTransaction, userId: number): Promise<CurrentUser> {
   const user = await findUserProfile(db, userId);
@@ -40,12 +41,20 @@ export const fullNameOf = (person: PersonNames) =>
 
 /**
  * PATCH /users/me: the fields that differ from what is stored are written and audited (before and
- * after of exactly those); an edit that changes nothing writes nothing. A new e-mail address is told
- * to the old one, so an account taken over cannot quietly move its mail away.
+ * after of exactly those); an edit that changes nothing writes nothing. The e-mail address is where
+ * reset links go, so changing it needs the current password (counted as a sign-in attempt: a stolen
+ * session cannot guess it), ends the reset links sent to the old address, and is told to the old
+ * address.
  */
-export async function updateMyDetails(ctx: AppContext, me: Principal, changes: MyDetailsUpdate): Promise<CurrentUser> {
+export async function updateMyDetails(ctx: AppContext, me: Principal, changes: MyDetailsUpdate, clientAddress: string): Promise<CurrentUser> {
+  const stored = await getCurrentUser(ctx.db, me.id);
+  if (changes.email !== undefined && changes.email !== stored.email) {
+    await checkCurrentPassword(ctx, me, changes.current_password, clientAddress);
+  }
   const at = ctx.clock.now().toISOString();
   return ctx.writes.run(async (trx) => {
+    // Two edits at once (two tabs): each compares against what the other left.
+    if (ctx.engine === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', me.id).forNoKeyUpdate().execute();
     const before = await getCurrentUser(trx, me.id);
     const changed = MY_DETAILS_FIELDS.filter((field) => changes[field] !== undefined && changes[field] !== before[field]);
     if (changed.length === 0) return before;
@@ -57,20 +66,38 @@ export async function updateMyDetails(ctx: AppContext, me: Principal, changes: M
       .where('id', '=', me.id)
       .execute();
     await recordAudit(trx, { actorId: me.id, actor: me.username, action: 'user.details_updated', entity: 'user', entityId: me.id, before: pick(before), after: pick(changes), at });
-    if (changed.includes('email') && before.email) {
-      await queueEmail(
-        ctx,
-        trx,
-        { email: before.email, name: before.first_name ?? before.username },
-        {
-          title: 'Your e-mail address was changed',
-          body: `The e-mail address of your blood bank account "${before.username}" was changed to ${changes.email}. The bank's messages go there from now on. If you did not change it, please contact the blood bank at once.`,
-          path: before.userType === 'donor' ? '/donor/donor-dashboard' : '/patient/patient-dashboard',
-        },
-        at,
-        'You get this e-mail because it was the address of your account at the blood bank.',
-      );
+    if (changed.includes('email')) {
+      // A link e-mailed to the old address no longer opens the account.
+      await trx.updateTable('password_resets').set({ used_at: at }).where('user_id', '=', me.id).where('used_at', 'is', null).execute();
+      if (before.email) {
+        await queueEmail(
+          ctx,
+          trx,
+          { email: before.email, name: before.first_name ?? before.username },
+          {
+            title: 'Your e-mail address was changed',
+            body: `The e-mail address of your blood bank account "${before.username}" was changed to ${changes.email}. The bank's messages go there from now on. If you did not change it, please contact the blood bank at once.`,
+            path: before.userType === 'donor' ? '/donor/donor-dashboard' : '/patient/patient-dashboard',
+          },
+          at,
+          'You get this e-mail because it was the address of your account at the blood bank.',
+        );
+      }
     }
     return getCurrentUser(trx, me.id);
   });
+}
+
+/** The current password, checked as a sign-in is (lib/login-throttle.ts): 422 on the field when wrong, 429 past the limit. */
+async function checkCurrentPassword(ctx: AppContext, me: Principal, password: string | undefined, clientAddress: string): Promise<void> {
+  if (!password) throw invalidFields({ current_password: MY_DETAILS_MESSAGES.passwordNeeded });
+  const usernameKey = usernameKeyOf(me.username);
+  const attempt = await ctx.loginThrottle.begin(usernameKey, clientAddress);
+  if (!attempt.allowed) {
+    const minutes = Math.ceil(attempt.retryAfterSeconds / 60);
+    throw tooManyRequests(`Too many wrong passwords. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+  }
+  const user = await findUserForLogin(ctx.db, usernameKey);
+  if (!user || !(await verifyPassword(user.password_hash, password))) throw invalidFields({ current_password: MY_DETAILS_MESSAGES.passwordWrong });
+  await attempt.passwordAccepted();
 }

@@ -73,16 +73,42 @@ describe('PATCH /api/users/me', () => {
     expect(row.first_name).toBe('Ravi');
   });
 
-  it('tells the old address when the e-mail changes, and sends messages to the new one after', async () => {
+  it('changes the e-mail address only with the current password, counted as a sign-in attempt', async () => {
+    const donor = await createDonor(t, { email: 'guarded@example.org' });
+    const withoutPassword = await patchMe(donor.headers, { email: 'thief@example.org' });
+    expect(withoutPassword.statusCode).toBe(422);
+    expect(withoutPassword.json().errors).toEqual({ current_password: 'Enter your current password to change your e-mail address' });
+    const wrong = await patchMe(donor.headers, { email: 'thief@example.org', current_password: 'not-the-password' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors).toEqual({ current_password: 'Your current password is not correct' });
+    // A stolen session cannot guess it: wrong passwords count against the sign-in limit.
+    for (let attempt = 0; attempt < 4; attempt++) await patchMe(donor.headers, { email: 'thief@example.org', current_password: `guess-${attempt}` });
+    const limited = await patchMe(donor.headers, { email: 'thief@example.org', current_password: donor.password });
+    expect(limited.statusCode).toBe(429);
+    const row = await t.db.selectFrom('users').select('email').where('id', '=', donor.id).executeTakeFirstOrThrow();
+    expect(row.email).toBe('guarded@example.org');
+    // The other fields need no password.
+    expect((await patchMe(donor.headers, { address: '3 Quiet Lane' })).statusCode).toBe(200);
+  });
+
+  it('tells the old address when the e-mail changes, ends the reset links sent there, and sends messages to the new one after', async () => {
     const donor = await createDonor(t, { first_name: 'Meera', email: 'meera.old@example.org' });
-    expect((await patchMe(donor.headers, { email: 'meera.new@example.org' })).statusCode).toBe(200);
+    await t.db
+      .insertInto('password_resets')
+      .values({ user_id: donor.id, token_hash: 'f'.repeat(64), expires_at: '2026-03-10T10:00:00Z', created_at: '2026-03-10T08:30:00Z' })
+      .execute();
+    const changed = await patchMe(donor.headers, { email: 'meera.new@example.org', current_password: donor.password });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ email: 'meera.new@example.org' });
+    const links = await t.db.selectFrom('password_resets').select('used_at').where('user_id', '=', donor.id).execute();
+    expect(links).toEqual([{ used_at: '2026-03-10T09:00:00.000Z' }]);
     await t.app.runJobs();
     const mails = readOutbox(outboxDirectory(t.config.dataDir)).filter((mail) => mail.subject === 'Your e-mail address was changed');
     expect(mails.map((mail) => mail.to[0])).toEqual(['meera.old@example.org']);
     expect(mails[0]!.text).toContain(
       `The e-mail address of your blood bank account "${donor.username}" was changed to meera.new@example.org.`,
     );
-    // An edit that changes nothing writes nothing and tells nobody.
+    // An edit that changes nothing writes nothing, asks no password and tells nobody.
     expect((await patchMe(donor.headers, { email: 'meera.new@example.org' })).statusCode).toBe(200);
     await t.app.runJobs();
     expect(readOutbox(outboxDirectory(t.config.dataDir)).filter((mail) => mail.subject === 'Your e-mail address was changed')).toHaveLength(1);

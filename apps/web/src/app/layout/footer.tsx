@@ -9,6 +9,7 @@ import {
   Stack,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconDroplet, IconMail, IconPhone } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -73,7 +74,8 @@ function BankContact() {
   const contact = useBankContact();
   if (contact.isPending) {
     return (
-      <Stack gap="xs" aria-busy="true" aria-label="Loading contact details">
+      <Stack gap="xs" role="status" aria-busy="true">
+        <VisuallyHidden>Loading contact details</VisuallyHidden>
         <Skeleton height={16} width={160} />
         <Skeleton height={16} width={190} />
       </Stack>

@@ -1,6 +1,6 @@
 import type { AuditEntry } from '@bloodbank/shared/admin';
 import { COMPONENT_LABELS, COMPONENT_WORDS, COMPONENTS, type Component } from '@bloodbank/shared/components';
-import { formatDate, pluralize, unitNumbersText, unitsText } from '@/lib/format';
+import { formatDate, formatInstantDate, pluralize, unitNumbersText, unitsText } from '@/lib/format';
 
 /**
  * The audit log in words: "Chief deactivated donor Asha Kumar at 10:38", then a line per detail
@@ -8,7 +8,6 @@ import { formatDate, pluralize, unitNumbersText, unitsText } from '@/lib/format'
  */
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
-const localDayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 const sameLocalDay = (a: Date, b: Date) =>
   a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
@@ -18,7 +17,7 @@ export function whenText(iso: string, now: Date = new Date()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   const time = `at ${timeFormat.format(date)}`;
-  return sameLocalDay(date, now) ? time : `on ${localDayFormat.format(date)} ${time}`;
+  return sameLocalDay(date, now) ? time : `on ${formatInstantDate(date.toISOString())} ${time}`;
 }
 
 function asRecord(value: unknown): Record<string, unknown> {

@@ -1,10 +1,12 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { useEffect } from 'react';
+import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import {
   DonorDetailsSchema,
   MY_DETAILS_FIELDS,
+  MY_DETAILS_MESSAGES,
   type CurrentUser,
   type MyDetailsUpdate,
 } from '@bloodbank/shared/auth';
@@ -21,7 +23,7 @@ const MyDetailsSchema = DonorDetailsSchema.pick({
   email: true,
   mobile: true,
   address: true,
-});
+}).extend({ current_password: z.string().max(200).optional() });
 type MyDetails = z.input<typeof MyDetailsSchema>;
 
 /**
@@ -44,11 +46,16 @@ export function MyDetailsForm({
       email: user.email ?? '',
       mobile: user.mobile ?? '',
       address: user.address ?? '',
+      current_password: '',
     },
     shouldFocusError: false,
   });
   const update = useUpdateMyDetails();
   const field = fieldBinder(form);
+  // Opened from Edit Details: the keyboard goes on in the form.
+  useEffect(() => form.setFocus('first_name'), [form]);
+  // Where reset links go is the key to the account: a new address needs the current password.
+  const emailChanging = useWatch({ control: form.control, name: 'email' }).trim() !== (user.email ?? '');
 
   const submit = form.handleSubmit((values) => {
     const changes: MyDetailsUpdate = Object.fromEntries(
@@ -61,9 +68,20 @@ export function MyDetailsForm({
       onDone(false);
       return;
     }
+    if (changes.email !== undefined) {
+      if (!values.current_password) {
+        form.setError(
+          'current_password',
+          { type: 'required', message: MY_DETAILS_MESSAGES.passwordNeeded },
+          { shouldFocus: true },
+        );
+        return;
+      }
+      changes.current_password = values.current_password;
+    }
     update.mutate(changes, {
       onSuccess: () => onDone(true),
-      onError: (error) => applyServerFieldErrors(form, error, MY_DETAILS_FIELDS),
+      onError: (error) => applyServerFieldErrors(form, error, [...MY_DETAILS_FIELDS, 'current_password']),
     });
   }, focusFirstInvalidField);
 
@@ -83,6 +101,15 @@ export function MyDetailsForm({
           whose="own"
           withBloodGroup={false}
         />
+        {emailChanging ? (
+          <PasswordInput
+            label="Current Password"
+            description="Needed to change your e-mail address"
+            autoComplete="current-password"
+            withAsterisk
+            {...field('current_password')}
+          />
+        ) : null}
         {update.isError ? (
           <SaveErrorAlert
             message={errorMessage(update.error, 'Your details could not be saved. Please try again.')}

@@ -28,21 +28,33 @@ describe('Your profile: correcting your own details (PATCH /api/users/me)', () =
 
     await user.click(within(card).getByRole('button', { name: 'Edit Details' }));
     const form = screen.getByRole('form', { name: 'Edit your details' });
+    // The keyboard goes on in the form.
+    expect(within(form).getByLabelText(/^first name/i)).toHaveFocus();
     // The blood group is the laboratory's: not offered.
     expect(within(form).queryByLabelText(/blood group/i)).not.toBeInTheDocument();
+    expect(within(form).queryByLabelText(/current password/i)).not.toBeInTheDocument();
     const email = within(form).getByLabelText(/^email/i);
     await user.clear(email);
     await user.type(email, 'asha.new@example.org');
+    // A new address needs the current password, asked before anything is sent.
+    await user.click(within(form).getByRole('button', { name: 'Save Details' }));
+    expect(
+      await within(form).findByText('Enter your current password to change your e-mail address'),
+    ).toBeInTheDocument();
+    expect(api.requests.some((request) => request.method === 'PATCH')).toBe(false);
+    await user.type(within(form).getByLabelText(/current password/i), 'secret-123');
     await user.click(within(form).getByRole('button', { name: 'Save Details' }));
 
     expect(
       await within(card).findByText('Saved. The blood bank uses your new details from now on.'),
     ).toBeInTheDocument();
     expect(card).toHaveTextContent('asha.new@example.org');
+    // Back where the keyboard was.
+    expect(within(card).getByRole('button', { name: 'Edit Details' })).toHaveFocus();
     const patch = api.requests.find(
       (request) => request.method === 'PATCH' && request.path === '/api/users/me',
     );
-    expect(patch?.json()).toEqual({ email: 'asha.new@example.org' });
+    expect(patch?.json()).toEqual({ email: 'asha.new@example.org', current_password: 'secret-123' });
   });
 
   it("checks each field with the registration messages before sending, and shows the server's field message", async () => {

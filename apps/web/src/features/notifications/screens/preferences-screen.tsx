@@ -2,7 +2,7 @@ import { Button, Card, Container, Group, Loader, Stack, Switch, Text, Title } fr
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCircleCheck, IconPencil } from '@tabler/icons-react';
 import type { CurrentUser } from '@bloodbank/shared/auth';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CALLOUT_QUIET_DAYS, type Preferences } from '@bloodbank/shared/notifications';
 import { ErrorAlert, SaveErrorAlert } from '@/components/ui/error-alert';
 import { PageHeader } from '@/components/ui/page-header';
@@ -132,6 +132,13 @@ export function PreferencesScreen() {
 function AccountCard({ user }: { user: CurrentUser }) {
   const [editing, setEditing] = useState(false);
   const [savedDetails, setSavedDetails] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  // Back from the form, the keyboard's place is the button that opened it, not the top of the page.
+  useEffect(() => {
+    if (wasEditing.current && !editing) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
   const canEdit = user.userType !== 'admin';
   return (
     <Card withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
@@ -141,6 +148,7 @@ function AccountCard({ user }: { user: CurrentUser }) {
         </Title>
         {canEdit && !editing ? (
           <Button
+            ref={editButton}
             variant="light"
             size="xs"
             leftSection={<IconPencil size={14} aria-hidden />}
@@ -172,18 +180,19 @@ function AccountCard({ user }: { user: CurrentUser }) {
           {user.mobile ? <Detail label="Mobile" value={user.mobile} /> : null}
           {user.address ? <Detail label="Address" value={user.address} /> : null}
           {user.bloodgroup ? <Detail label="Blood group" value={user.bloodgroup} /> : null}
-          <div aria-live="polite">
-            {savedDetails ? (
-              <Group gap={6} c="teal.9" wrap="nowrap" align="flex-start" mt="xs">
-                <IconCircleCheck size={18} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
-                <Text size="sm" inherit>
-                  Saved. The blood bank uses your new details from now on.
-                </Text>
-              </Group>
-            ) : null}
-          </div>
         </Stack>
       )}
+      {/* Mounted all along, so a screen reader announces the message when it appears. */}
+      <div aria-live="polite">
+        {savedDetails && !editing ? (
+          <Group gap={6} c="teal.9" wrap="nowrap" align="flex-start" mt="sm">
+            <IconCircleCheck size={18} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
+            <Text size="sm" inherit>
+              Saved. The blood bank uses your new details from now on.
+            </Text>
+          </Group>
+        ) : null}
+      </div>
     </Card>
   );
 }

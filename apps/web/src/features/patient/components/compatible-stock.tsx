@@ -15,14 +15,17 @@ export function unitsForComponent(entry: StockEntry, component: Component): numb
   return component === 'red_cells' ? entry.units : entry.components[component];
 }
 
-/** The units on the shelf now that a patient of `group` can receive as `component` (all compatible groups). */
-export function compatibleUnitsInStock(
+/** The units on the shelf now that a patient of `group` can receive as `component`, per compatible group. */
+export function compatibleUnitsByGroup(
   stock: readonly StockEntry[],
   group: BloodGroup,
   component: Component,
-): number {
+): { bloodgroup: BloodGroup; units: number }[] {
   const unitsOf = new Map(stock.map((entry) => [entry.bloodgroup, unitsForComponent(entry, component)]));
-  return compatibleDonorGroups(component, group).reduce((sum, donor) => sum + (unitsOf.get(donor) ?? 0), 0);
+  return compatibleDonorGroups(component, group).map((donor) => ({
+    bloodgroup: donor,
+    units: unitsOf.get(donor) ?? 0,
+  }));
 }
 
 /** How the component's compatibility runs, in a sentence after the list (red cells: the spec's table). */
@@ -49,7 +52,10 @@ export function CompatibleStock({
     stock.data?.map((entry) => [entry.bloodgroup, unitsForComponent(entry, component)]),
   );
   const words = COMPONENT_WORDS[component];
-  const total = group && stock.data ? compatibleUnitsInStock(stock.data, group, component) : 0;
+  const total =
+    group && stock.data
+      ? compatibleUnitsByGroup(stock.data, group, component).reduce((sum, entry) => sum + entry.units, 0)
+      : 0;
 
   return (
     <Paper

@@ -261,20 +261,24 @@ describe('Request Blood form', () => {
     );
   });
 
-  it('says before sending when more units are asked than compatible ones are in stock, with the number to call, and still sends', async () => {
+  it('says before sending when more units are asked than one compatible group has, with the number to call, and still sends', async () => {
     const { user, api } = await openForm(patient, {
-      'GET /api/public/contact': () => jsonResponse(200, { phone: '+91 20 2612 3456', email: 'donors@bank.example.org' }),
+      'GET /api/public/contact': () =>
+        jsonResponse(200, { phone: '+91 20 2612 3456', email: 'donors@bank.example.org' }),
       'POST /api/requests': () => jsonResponse(201, { id: 5 }),
     });
     await user.selectOptions(field(/component/i), 'Plasma');
-    // B- plasma comes from B and AB groups: B+ 0, B- 1, AB+ 3, AB- 0 units.
+    // B- plasma comes from B and AB groups: B+ 0, B- 1, AB+ 3, AB- 0 units; a request is filled
+    // from one group, so 3 can be given and 4 cannot, though 4 are on the shelves.
     await user.clear(field(/number of units/i));
-    await user.type(field(/number of units/i), '4');
+    await user.type(field(/number of units/i), '3');
     expect(screen.queryByTestId('short-supply')).not.toBeInTheDocument();
     await user.clear(field(/number of units/i));
-    await user.type(field(/number of units/i), '5');
+    await user.type(field(/number of units/i), '4');
     const warning = await screen.findByTestId('short-supply');
-    expect(warning).toHaveTextContent('Only 4 units of compatible plasma are in stock now.');
+    expect(warning).toHaveTextContent(
+      'At most 3 units of compatible plasma are in stock in one group now (AB+), and a request is filled from one group.',
+    );
     expect(await within(warning).findByRole('link', { name: '+91 20 2612 3456' })).toHaveAttribute(
       'href',
       'tel:+912026123456',
@@ -282,7 +286,7 @@ describe('Request Blood form', () => {
     // Not a refusal: the request goes out.
     await fillValid(user);
     await user.clear(field(/number of units/i));
-    await user.type(field(/number of units/i), '5');
+    await user.type(field(/number of units/i), '4');
     await user.click(submitButton());
     await waitFor(() => expect(api.requests.some((request) => request.method === 'POST')).toBe(true));
   });

@@ -35,7 +35,7 @@ import { useFormDraft } from '@/lib/form-draft';
 import { applyServerFieldErrors, fieldBinder } from '@/lib/form-errors';
 import { useCreateRequest } from '../api/create-request';
 import { useStock } from '../api/get-stock';
-import { compatibleUnitsInStock, CompatibleStock } from './compatible-stock';
+import { compatibleUnitsByGroup, CompatibleStock } from './compatible-stock';
 import { BankContactLine } from '@/components/ui/bank-contact';
 import { unitsText } from '@/lib/format';
 
@@ -88,12 +88,17 @@ export function RequestForm({ onSubmitted }: { onSubmitted: (request: BloodReque
   const bloodgroup = useWatch({ control: form.control, name: 'bloodgroup' });
   const component = useWatch({ control: form.control, name: 'component' });
   const units = Number(useWatch({ control: form.control, name: 'unit' }));
-  // More units asked than compatible ones on the shelf: said before sending, never refused for it.
+  // More units asked than one compatible group has on the shelf (a request is filled from one group,
+  // PRODUCT.md 3.3): said before sending, never refused for it.
   const stock = useStock();
-  const inStock =
+  const best =
     stock.data && isBloodGroup(bloodgroup)
-      ? compatibleUnitsInStock(stock.data, bloodgroup, component ?? DEFAULT_COMPONENT)
+      ? compatibleUnitsByGroup(stock.data, bloodgroup, component ?? DEFAULT_COMPONENT).reduce<{
+          bloodgroup: string;
+          units: number;
+        } | null>((most, entry) => (most === null || entry.units > most.units ? entry : most), null)
       : null;
+  const inStock = best?.units ?? null;
   const shortBy = inStock !== null && Number.isInteger(units) && units > inStock ? units - inStock : 0;
 
   const submission = useCreateRequest();
@@ -182,12 +187,14 @@ export function RequestForm({ onSubmitted }: { onSubmitted: (request: BloodReque
                   color="yellow"
                   variant="light"
                   icon={<IconAlertCircle aria-hidden />}
+                  // Appears as the number is typed: said politely, not as an alarm.
+                  role="status"
                   data-testid="short-supply"
                 >
                   <Text size="sm" c="dark.8">
-                    {inStock === 0
+                    {inStock === 0 || !best
                       ? `No compatible units of ${COMPONENT_WORDS[component ?? DEFAULT_COMPONENT]} are in stock now.`
-                      : `Only ${unitsText(inStock)} of compatible ${COMPONENT_WORDS[component ?? DEFAULT_COMPONENT]} ${inStock === 1 ? 'is' : 'are'} in stock now.`}{' '}
+                      : `At most ${unitsText(inStock)} of compatible ${COMPONENT_WORDS[component ?? DEFAULT_COMPONENT]} ${inStock === 1 ? 'is' : 'are'} in stock in one group now (${best.bloodgroup}), and a request is filled from one group.`}{' '}
                     You can still send the request: the blood bank will tell you what it can give. If it is
                     urgent, call them.
                   </Text>

@@ -32,7 +32,14 @@ function ToneBadge({
   return (
     <Badge
       size={size}
-      variant="filled" color={bg} c={fg} radius="sm" tt="none" fw={700} style={{ flexShrink: 0, minWidth: 'max-content' }}>
+      variant="filled"
+      color={bg}
+      c={fg}
+      radius="sm"
+      tt="none"
+      fw={700}
+      style={{ flexShrink: 0, minWidth: 'max-content' }}
+    >
       {children}
     </Badge>
   );
