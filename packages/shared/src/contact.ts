@@ -18,7 +18,4 @@ export const ContactPhoneSchema = z
 export const ContactSchema = z.object({ phone: z.string(), email: z.string() });
 export type Contact = z.infer<typeof ContactSchema>;
 
-/** The tel: link of a phone number as written ("+1 (555) 010-0199" -> "tel:+15550100199"). */
-export function telHref(phone: string): string {
-  return `tel:${phone.startsWith('+') ? '+' : ''}${phone.replace(/\D/g, '')}`;
-}
+export { telHref } from './contact-links';

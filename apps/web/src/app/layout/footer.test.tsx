@@ -25,7 +25,7 @@ describe('Footer: the bank contact details (spec section 1, BANK_PHONE and BANK_
     const answer = deferred<Response>();
     mockApi({ 'GET /api/public/contact': () => answer.promise });
     renderScreen(<Footer />);
-    expect(await screen.findByRole('status')).toHaveTextContent('Loading contact details');
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading contact details…');
     answer.resolve(jsonResponse(503, { detail: 'The service is unavailable' }));
     expect(
       await screen.findByText('Contact details could not be loaded. Please try again later.'),

@@ -1,22 +1,9 @@
-import {
-  Anchor,
-  Box,
-  Container,
-  Divider,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconDroplet, IconMail, IconPhone } from '@tabler/icons-react';
+import { Anchor, Box, Container, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconDroplet } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../paths';
-import { telHref } from '@bloodbank/shared/contact';
-import { useBankContact } from '@/lib/bank-contact';
 import { PRODUCT_NAME } from './product-name';
+import { BankContact } from './footer-contact';
 import classes from './layout.module.css';
 
 export function Footer() {
@@ -66,44 +53,5 @@ export function Footer() {
         </Text>
       </Container>
     </Box>
-  );
-}
-
-/** The bank's phone and e-mail as the server is configured (BANK_PHONE, BANK_EMAIL). */
-function BankContact() {
-  const contact = useBankContact();
-  if (contact.isPending) {
-    return (
-      <Stack gap="xs" role="status" aria-busy="true">
-        <VisuallyHidden>Loading contact details</VisuallyHidden>
-        <Skeleton height={16} width={160} />
-        <Skeleton height={16} width={190} />
-      </Stack>
-    );
-  }
-  if (contact.isError) {
-    return <Text size="sm">Contact details could not be loaded. Please try again later.</Text>;
-  }
-  const { phone, email } = contact.data;
-  return (
-    <>
-      <Group gap={8} wrap="nowrap">
-        <IconPhone size={16} aria-hidden />
-        <Anchor href={telHref(phone)} size="sm" className={classes.footerLink}>
-          {phone}
-        </Anchor>
-      </Group>
-      <Group gap={8} wrap="nowrap">
-        <IconMail size={16} aria-hidden />
-        <Anchor
-          href={`mailto:${email}`}
-          size="sm"
-          className={classes.footerLink}
-          style={{ overflowWrap: 'anywhere' }}
-        >
-          {email}
-        </Anchor>
-      </Group>
-    </>
   );
 }

@@ -1,5 +1,5 @@
 import { Anchor, Text, type TextProps } from '@mantine/core';
-import { telHref } from '@bloodbank/shared/contact';
+import { telHref } from '@bloodbank/shared/contact-links';
 import { useBankContact } from '@/lib/bank-contact';
 
 /**
