@@ -2,14 +2,18 @@ import { Anchor, Group, Text } from '@mantine/core';
 import { IconMail, IconPhone } from '@tabler/icons-react';
 import { telHref } from '@bloodbank/shared/contact-links';
 import { useBankContact } from '@/lib/bank-contact';
-import { ContactLoading } from './contact-loading';
 import classes from './layout.module.css';
 
 /** The bank's phone and e-mail as the server is configured (BANK_PHONE, BANK_EMAIL). */
 export function BankContact() {
   const contact = useBankContact();
   if (contact.isPending) {
-    return <ContactLoading />;
+    // Words, not skeletons: the footer is on the first screen, whose download has a budget.
+    return (
+      <Text size="sm" role="status">
+        Loading contact details…
+      </Text>
+    );
   }
   if (contact.isError) {
     return <Text size="sm">Contact details could not be loaded. Please try again later.</Text>;
