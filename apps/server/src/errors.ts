@@ -22,3 +22,6 @@ export const conflict = (detail: string, code = 'conflict', extra?: Record<strin
 export const invalidFields = (errors: Record<string, string>) =>
   new AppError(422, Object.values(errors)[0] ?? 'Invalid input', 'validation_failed', { errors });
 export const tooManyRequests = (detail: string) => new AppError(429, detail, 'rate_limited');
+/** A 429 that says how long to wait, in its body and (plugins/error-handler.ts) its Retry-After header. */
+export const tooManyRequestsFor = (detail: string, retryAfterSeconds: number) =>
+  new AppError(429, detail, 'rate_limited', { retry_after_seconds: retryAfterSeconds });

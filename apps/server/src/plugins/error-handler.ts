@@ -20,6 +20,8 @@ export const DATABASE_UNAVAILABLE = {
 export function registerErrorHandler(app: FastifyInstance, outages: DatabaseOutageMonitor): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      const retryAfter = error.extra?.retry_after_seconds;
+      if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
       return reply.status(error.statusCode).send({ detail: error.detail, code: error.code, ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

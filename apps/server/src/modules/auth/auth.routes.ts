@@ -42,15 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       body: LoginFormSchema,
       response: { 200: TokenResponseSchema, ...errors },
     },
-    handler: async (request, reply) => {
-      try {
-        return await signIn(ctx, app.jwt, request.body, request.ip);
-      } catch (error) {
-        const retry = (error as { extra?: { retry_after_seconds?: number } }).extra?.retry_after_seconds;
-        if (retry) void reply.header('retry-after', String(retry));
-        throw error;
-      }
-    },
+    handler: (request) => signIn(ctx, app.jwt, request.body, request.ip),
   });
 
   app.post('/auth/password-reset', {

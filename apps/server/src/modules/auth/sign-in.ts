@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@bloodbank/shared/constants';
 import { userTypeOf, type TokenResponse } from '@bloodbank/shared/auth';
 import type { AppContext } from '../../context';
-import { AppError, tooManyRequests, unauthorized } from '../../errors';
-import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
-import { findUserForLogin, usernameKeyOf } from '../users/users.repository';
+import { tooManyRequestsFor, unauthorized } from '../../errors';
+import { checkPassword, minutesToWait } from './password-check';
 
 /**
  * POST /auth/token (PRODUCT.md 3.1, 3.9): a username and password for a bearer token. Failed
@@ -17,25 +16,13 @@ export async function signIn(
   credentials: { username: string; password: string },
   clientAddress: string,
 ): Promise<TokenResponse> {
-  const usernameKey = usernameKeyOf(credentials.username);
-  // Counted before the password is checked, so parallel guesses cannot slip past the limit.
-  const attempt = await ctx.loginThrottle.begin(usernameKey, clientAddress);
-  if (!attempt.allowed) {
-    const waitSeconds = attempt.retryAfterSeconds;
-    const minutes = Math.ceil(waitSeconds / 60);
-    const error = tooManyRequests(
-      `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    );
-    throw new AppError(error.statusCode, error.detail, error.code, { retry_after_seconds: waitSeconds });
+  const check = await checkPassword(ctx, credentials.username, credentials.password, clientAddress);
+  if (check.outcome === 'throttled') {
+    throw tooManyRequestsFor(`Too many failed login attempts. Please try again in ${minutesToWait(check.retryAfterSeconds)}.`, check.retryAfterSeconds);
   }
-
-  const user = await findUserForLogin(ctx.db, usernameKey);
-  const passwordOk = user
-    ? await verifyPassword(user.password_hash, credentials.password)
-    : await verifyAgainstDummy(credentials.password);
   // One message whether the username or the password was wrong; the attempt stays counted.
-  if (!user || !passwordOk) throw unauthorized(MESSAGES.invalidCredentials);
-  await attempt.passwordAccepted();
+  if (check.outcome === 'wrong') throw unauthorized(MESSAGES.invalidCredentials);
+  const { user } = check;
   if (user.is_active !== 1) {
     throw unauthorized('This account has been deactivated. Please contact the blood bank.');
   }

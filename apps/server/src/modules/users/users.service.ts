@@ -1,12 +1,12 @@
 import { MY_DETAILS_FIELDS, MY_DETAILS_MESSAGES, userTypeOf, type CurrentUser, type MyDetailsUpdate } from '@bloodbank/shared/auth';
 import type { AppContext } from '../../context';
 import type { DatabaseOrTransaction } from '../../db/database';
-import { invalidFields, notFound, tooManyRequests } from '../../errors';
-import { verifyPassword } from '../../lib/passwords';
+import { invalidFields, notFound, tooManyRequestsFor } from '../../errors';
 import type { Principal } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.repository';
 import { queueEmail } from '../notifications/notify';
-import { findUserForLogin, findUserProfile, usernameKeyOf } from './users.repository';
+import { checkPassword, minutesToWait } from '../auth/password-check';
+import { findUserProfile } from './users.repository';
 
 export async function getCurrentUser(db: DatabaseOrTransaction, userId: number): Promise<CurrentUser> {
   const user = await findUserProfile(db, userId);
@@ -88,16 +88,12 @@ export async function updateMyDetails(ctx: AppContext, me: Principal, changes: M
   });
 }
 
-/** The current password, checked as a sign-in is (lib/login-throttle.ts): 422 on the field when wrong, 429 past the limit. */
+/** The current password, checked as a sign-in is (auth/password-check.ts): 422 on the field when wrong, 429 past the limit. */
 async function checkCurrentPassword(ctx: AppContext, me: Principal, password: string | undefined, clientAddress: string): Promise<void> {
   if (!password) throw invalidFields({ current_password: MY_DETAILS_MESSAGES.passwordNeeded });
-  const usernameKey = usernameKeyOf(me.username);
-  const attempt = await ctx.loginThrottle.begin(usernameKey, clientAddress);
-  if (!attempt.allowed) {
-    const minutes = Math.ceil(attempt.retryAfterSeconds / 60);
-    throw tooManyRequests(`Too many wrong passwords. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+  const check = await checkPassword(ctx, me.username, password, clientAddress);
+  if (check.outcome === 'throttled') {
+    throw tooManyRequestsFor(`Too many wrong passwords. Please try again in ${minutesToWait(check.retryAfterSeconds)}.`, check.retryAfterSeconds);
   }
-  const user = await findUserForLogin(ctx.db, usernameKey);
-  if (!user || !(await verifyPassword(user.password_hash, password))) throw invalidFields({ current_password: MY_DETAILS_MESSAGES.passwordWrong });
-  await attempt.passwordAccepted();
+  if (check.outcome === 'wrong') throw invalidFields({ current_password: MY_DETAILS_MESSAGES.passwordWrong });
 }

@@ -85,6 +85,8 @@ describe('PATCH /api/users/me', () => {
     for (let attempt = 0; attempt < 4; attempt++) await patchMe(donor.headers, { email: 'thief@example.org', current_password: `guess-${attempt}` });
     const limited = await patchMe(donor.headers, { email: 'thief@example.org', current_password: donor.password });
     expect(limited.statusCode).toBe(429);
+    expect(limited.json().detail).toMatch(/^Too many wrong passwords\. Please try again in \d+ minutes?\.$/);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     const row = await t.db.selectFrom('users').select('email').where('id', '=', donor.id).executeTakeFirstOrThrow();
     expect(row.email).toBe('guarded@example.org');
     // The other fields need no password.
