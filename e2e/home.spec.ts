@@ -100,6 +100,10 @@ test('the home page has every section of the spec', async ({ page }) => {
   await expect(footer.getByRole('link', { name: /\+1 \(555\)/ })).toHaveAttribute('href', /^tel:/);
   await expect(footer.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
   await expect(footer).toContainText(`© ${new Date().getFullYear()} Blood Bank. All rights reserved.`);
+  // Each link is a target a thumb can hit (WCAG 2.5.8: at least 24 px), not a line of small text.
+  for (const link of await footer.getByRole('link').all()) {
+    expect((await link.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(24);
+  }
 
   await expectAccessible(page, 'the home page');
 });
