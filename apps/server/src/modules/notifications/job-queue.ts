@@ -51,12 +51,16 @@ export async function claimDueJobs(trx: Transaction<DB>, engine: Engine, now: Da
   if (engine === 'postgres') due = due.forUpdate().skipLocked();
   const ids = (await due.execute()).map((row) => row.id);
   if (ids.length === 0) return [];
-  return trx
+  const claimed = await trx
     .updateTable('jobs')
     .set((eb) => ({ locked_until: new Date(now.getTime() + CLAIM_SECONDS * 1000).toISOString(), attempts: eb('attempts', '+', 1) }))
     .where('id', 'in', ids)
     .returning(['id', 'kind', 'payload', 'attempts', 'created_at'])
     .execute();
+  // RETURNING lists rows in the order the table holds them, not the select's (PostgreSQL put a
+  // rewritten row last): put them back in queue order, which the worker keeps for each recipient.
+  const position = new Map(ids.map((id, index) => [id, index]));
+  return claimed.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
 }
 
 export async function markJobsDone(db: DatabaseOrTransaction, ids: readonly number[], at: string): Promise<void> {
