@@ -20,6 +20,8 @@ export interface Principal {
   id: number;
   role: Role;
   username: string;
+  /** The account's token_version the session was signed with: a write that must not outlive a sign-out everywhere (a password reset) checks it again under its lock. */
+  sessionVersion: number;
 }
 
 declare module 'fastify' {
@@ -186,7 +188,7 @@ function sessionPrincipal(user: SessionUser | undefined, payload: TokenPayload):
   if (!user || user.is_active !== 1 || user.token_version !== payload.ver || user.role !== payload.role) {
     throw unauthorized(SESSION_INVALID);
   }
-  return { id: user.id, role: user.role, username: user.username };
+  return { id: user.id, role: user.role, username: user.username, sessionVersion: user.token_version };
 }
 
 /** The signed-in caller of a route that is not public. */

@@ -92,7 +92,7 @@ export async function confirmPasswordReset(ctx: AppContext, input: PasswordReset
   // Checked before the (deliberately slow) password hashing, so altered tokens cost nothing.
   const live = await ctx.db
     .selectFrom('password_resets')
-    .select('id')
+    .select('user_id')
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
@@ -100,6 +100,8 @@ export async function confirmPasswordReset(ctx: AppContext, input: PasswordReset
   if (!live) throw invalidResetLink();
   const passwordHash = await hashPassword(input.password);
   await ctx.writes.run(async (trx) => {
+    // The account's row first, as PATCH /users/me locks it before the links: the two never wait on each other crosswise.
+    if (ctx.engine === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', live.user_id).forNoKeyUpdate().execute();
     const used = await trx
       .updateTable('password_resets')
       .set({ used_at: now })

@@ -50,9 +50,10 @@ export async function recordTestResults(
   const at = ctx.clock.now().toISOString();
 
   return ctx.writes.run(async (trx) => {
-    // A reactive result defers the donor and cancels a booking they hold: their row first, then
-    // the donations (lockDonor's order).
-    if (reactive.length > 0) await lockDonor(trx, donation.donor_id, ctx.engine);
+    // The donor's row first, then the donations (lockDonor's order): a reactive result defers the
+    // donor and cancels a booking they hold, and either result changes the donor's units, which
+    // processing and hold releases decide on under the same lock (inventory/lock-unit-donor.ts).
+    await lockDonor(trx, donation.donor_id, ctx.engine);
     const moved = await moveDonation(trx, donationId, 'collected', {
       status: reactive.length ? 'discarded' : 'released',
       bloodgroup: input.bloodgroup,

@@ -7,6 +7,7 @@ import type { Principal } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.repository';
 import { DISCARDABLE_UNIT_STATUSES, findUnitsByIds, insertUnits, markUnitProcessed } from './inventory.repository';
 import { toBloodUnit } from './inventory.service';
+import { withDonorLocked } from './lock-unit-donor';
 import { expiryDateOf } from './receive-units';
 
 export const PROCESS_MESSAGES = {
@@ -34,7 +35,9 @@ export async function processUnit(
   const today = ctx.clock.today();
   const at = ctx.clock.now().toISOString();
   return ctx.writes.run(async (trx) => {
-    const [unit] = await findUnitsByIds(trx, [unitId]);
+    const [seen] = await findUnitsByIds(trx, [unitId]);
+    // Its status as test results and lookback holds left it: the children inherit it.
+    const unit = seen && (await withDonorLocked(ctx, trx, seen));
     if (!unit) throw notFound(PROCESS_MESSAGES.unitNotFound);
     if (unit.component !== 'whole_blood') throw conflict(PROCESS_MESSAGES.notWholeBlood, 'not_whole_blood');
     if (unit.status === 'processed') throw conflict(PROCESS_MESSAGES.alreadyProcessed, 'already_processed');

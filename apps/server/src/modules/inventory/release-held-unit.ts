@@ -6,6 +6,7 @@ import { recordAudit } from '../audit/audit.repository';
 import { findDonationOwnerAndStatus } from '../donations/donations.repository';
 import { findUnitsByIds, releaseLookbackHold } from './inventory.repository';
 import { toBloodUnit } from './inventory.service';
+import { withDonorLocked } from './lock-unit-donor';
 
 export const RELEASE_MESSAGES = {
   unitNotFound: 'Unit not found',
@@ -20,7 +21,9 @@ export const RELEASE_MESSAGES = {
 export async function releaseHeldUnit(ctx: AppContext, admin: Principal, unitId: number): Promise<BloodUnit> {
   const at = ctx.clock.now().toISOString();
   return ctx.writes.run(async (trx) => {
-    const [unit] = await findUnitsByIds(trx, [unitId]);
+    const [seen] = await findUnitsByIds(trx, [unitId]);
+    // The donation's status as test results left it: a hold released into a testing that has just ended would never leave it.
+    const unit = seen && (await withDonorLocked(ctx, trx, seen));
     if (!unit) throw notFound(RELEASE_MESSAGES.unitNotFound);
     const donation = unit.donation_id ? await findDonationOwnerAndStatus(trx, unit.donation_id) : undefined;
     const backTo = donation?.status === 'collected' ? 'testing' : 'available';

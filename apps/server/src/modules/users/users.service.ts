@@ -1,8 +1,8 @@
 import { MY_DETAILS_FIELDS, MY_DETAILS_MESSAGES, userTypeOf, type CurrentUser, type MyDetailsUpdate } from '@bloodbank/shared/auth';
 import type { AppContext } from '../../context';
 import type { DatabaseOrTransaction } from '../../db/database';
-import { invalidFields, notFound, tooManyRequestsFor } from '../../errors';
-import type { Principal } from '../../plugins/access';
+import { invalidFields, notFound, tooManyRequestsFor, unauthorized } from '../../errors';
+import { SESSION_INVALID, type Principal } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.repository';
 import { queueEmail } from '../notifications/notify';
 import { checkPassword, minutesToWait } from '../auth/password-check';
@@ -53,8 +53,12 @@ export async function updateMyDetails(ctx: AppContext, me: Principal, changes: M
   }
   const at = ctx.clock.now().toISOString();
   return ctx.writes.run(async (trx) => {
-    // Two edits at once (two tabs): each compares against what the other left.
-    if (ctx.engine === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', me.id).forNoKeyUpdate().execute();
+    // Two edits at once (two tabs): each compares against what the other left. A password reset
+    // that ended this session while the password above was checked wins: its new password is the
+    // owner's, and the ended session must not re-point the reset e-mails.
+    const session = trx.selectFrom('users').select('token_version').where('id', '=', me.id);
+    const current = await (ctx.engine === 'postgres' ? session.forNoKeyUpdate() : session).executeTakeFirst();
+    if (current?.token_version !== me.sessionVersion) throw unauthorized(SESSION_INVALID);
     const before = await getCurrentUser(trx, me.id);
     const changed = MY_DETAILS_FIELDS.filter((field) => changes[field] !== undefined && changes[field] !== before[field]);
     if (changed.length === 0) return before;
