@@ -27,6 +27,15 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
   return true;
 }
 
+/**
+ * A page of the app (a deep link: index.html answers it), not a missing file. A path whose last
+ * part names a file ("/assets/index-abc.js", "/favicon.png") is a 404 in the error shape: a page
+ * built before a rebuild asks for assets that are gone, and index.html in their place would be
+ * refused by the browser as script and leave a blank page with no clue.
+ */
 export function isSpaRequest(method: string, url: string): boolean {
-  return (method === 'GET' || method === 'HEAD') && !url.startsWith('/api/') && url !== '/api';
+  if ((method !== 'GET' && method !== 'HEAD') || url.startsWith('/api/') || url === '/api') return false;
+  const pathname = url.split(/[?#]/, 1)[0]!;
+  const lastPart = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return !pathname.startsWith('/assets/') && !lastPart.includes('.');
 }

@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+/**
+ * The built web app: its files as they are, index.html for the app's own pages (deep links work on
+ * reload), and a 404 in the error shape for a file that is not there.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'bloodbank-web-'));
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Blood Bank</title><script src="/assets/index-abc123.js"></script>');
+  fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("app")');
+  t = await createTestApp({ env: { WEB_DIST_DIR: webDist } });
+});
+afterAll(() => t.close());
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+describe('the web app', () => {
+  it('serves its files, and index.html for its pages and deep links', async () => {
+    const script = await get('/assets/index-abc123.js');
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/javascript/);
+    for (const page of ['/', '/donor/donor-dashboard', '/admin/donors/12?page=2', '/reset-password?token=a.b-c']) {
+      const answer = await get(page);
+      expect(answer.statusCode, page).toBe(200);
+      expect(answer.headers['content-type'], page).toMatch(/^text\/html/);
+      expect(answer.body, page).toContain('<title>Blood Bank</title>');
+    }
+  });
+
+  it('answers a missing file with a 404 in the error shape, never index.html (which a browser refuses as a script)', async () => {
+    for (const file of ['/assets/index-gone999.js', '/assets/index-gone999.css', '/favicon-nope.png', '/assets/fonts']) {
+      const answer = await get(file);
+      expect(answer.statusCode, file).toBe(404);
+      expect(answer.headers['content-type'], file).toMatch(/^application\/json/);
+      expect(answer.json(), file).toEqual({ detail: `Not Found: GET ${file}`, code: 'not_found' });
+    }
+  });
+});
