@@ -133,6 +133,11 @@ test('an admin approves a request and sees the stock fall', async ({ page, reque
   await expect(row).toContainText('Pending');
   await expectAccessible(page, 'Manage Requests');
   await row.getByRole('button', { name: `Approve request #${requestId} from ${patient.name}` }).click();
+  // Issuing cannot be undone: it is confirmed first.
+  const confirm = page.getByRole('dialog', { name: `Approve request #${requestId}` });
+  await expect(confirm).toContainText(`2 units of A- red cells will be issued to ${patient.name}`);
+  await expectAccessible(page, 'the approval confirmation');
+  await confirm.getByRole('button', { name: 'Approve and issue' }).click();
   await expect(
     page.getByText(new RegExp(`^2 units of A- issued to ${patient.name}: Units #\\d+, #\\d+\\.$`)),
   ).toBeVisible();
@@ -166,6 +171,10 @@ test('a short group offers the compatible groups, and the admin approves from on
   await openSignedIn(page, E2E_ADMIN, '/admin-request');
   const row = page.getByRole('row').filter({ hasText: patient.username });
   await row.getByRole('button', { name: `Approve request #${requestId} from ${patient.name}` }).click();
+  await page
+    .getByRole('dialog', { name: `Approve request #${requestId}` })
+    .getByRole('button', { name: 'Approve and issue' })
+    .click();
 
   const dialog = page.getByRole('dialog', { name: 'Not enough stock' });
   await expect(dialog.getByRole('alert')).toHaveText(

@@ -125,15 +125,6 @@ export function StatusFilter({
   );
 }
 
-/** Why the last approval or rejection failed, above the list it was made in. */
-export function ActionError({ message }: { message: string | null }) {
-  return message ? (
-    <Text role="alert" c={DANGER} size="sm">
-      {message}
-    </Text>
-  ) : null;
-}
-
 /** An empty list of decisions: none of this status, or none at all yet (and when they will appear). */
 export function NoDecisions({
   status,
@@ -159,7 +150,7 @@ export function NoDecisions({
 
 /**
  * Manage Donations and Manage Requests: the page, its CSV export, the status filter (and `filters`
- * beside it), the last action's error, then the list (`children`); `dialogs` after the content.
+ * beside it), then the list (`children`); `dialogs` after the content (each shows its own error).
  */
 export function DecisionsPage({
   title,
@@ -169,7 +160,6 @@ export function DecisionsPage({
   status,
   onStatusChange,
   filters,
-  actionError,
   dialogs,
   children,
 }: {
@@ -180,7 +170,6 @@ export function DecisionsPage({
   status: string;
   onStatusChange: (status: string) => void;
   filters?: ReactNode;
-  actionError: string | null;
   dialogs: ReactNode;
   children: ReactNode;
 }) {
@@ -191,7 +180,6 @@ export function DecisionsPage({
           <StatusFilter statuses={statuses} value={status} onChange={onStatusChange} />
           {filters}
         </Group>
-        <ActionError message={actionError} />
         {children}
       </Stack>
       {dialogs}

@@ -53,6 +53,59 @@ describe('Manage Requests', () => {
     expect(screen.getByText('Showing 1–3 of 3')).toBeInTheDocument();
   });
 
+  it('asks before issuing: Approve opens a confirmation, Cancel issues nothing, Approve and issue does', async () => {
+    const approvals: unknown[] = [];
+    mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/requests': () => jsonResponse(200, paged([pendingRequest])),
+      'POST /api/admin/requests/38/approve': (request) => {
+        approvals.push(request.json());
+        return jsonResponse(200, {
+          ...pendingRequest,
+          status: 'approved',
+          issued_unit_ids: [7, 9],
+          decided_at: '2026-11-21T10:00:00.000Z',
+        });
+      },
+    });
+    const { user } = renderScreen(<RequestsScreen />);
+
+    await user.click(await screen.findByRole('button', { name: /Approve request #38/ }));
+    let dialog = await screen.findByRole('dialog', { name: 'Approve request #38' });
+    expect(dialog).toHaveTextContent(
+      `2 units of B- red cells will be issued to Kiran Sharma (needed by ${formatDate('2026-11-25')}), the units that expire first. This cannot be undone.`,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(approvals).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: /Approve request #38/ }));
+    dialog = await screen.findByRole('dialog', { name: 'Approve request #38' });
+    await user.click(within(dialog).getByRole('button', { name: 'Approve and issue' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(
+      await screen.findByText('2 units of B- issued to Kiran Sharma: Units #7, #9.'),
+    ).toBeInTheDocument();
+    expect(approvals).toEqual([{}]);
+  });
+
+  it('keeps the confirmation open with the reason when the approval fails', async () => {
+    mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/requests': () => jsonResponse(200, paged([pendingRequest])),
+      'POST /api/admin/requests/38/approve': () =>
+        jsonResponse(409, { detail: 'This request has already been decided.', code: 'already_decided' }),
+    });
+    const { user } = renderScreen(<RequestsScreen />);
+
+    await user.click(await screen.findByRole('button', { name: /Approve request #38/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve request #38' });
+    await user.click(within(dialog).getByRole('button', { name: 'Approve and issue' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This request has already been decided.',
+    );
+  });
+
   it('marks a pending request whose day has passed as overdue, and one needed today', async () => {
     const today = todayIn();
     mockApi({
@@ -104,6 +157,11 @@ describe('Manage Requests', () => {
     const { user } = renderScreen(<RequestsScreen />);
 
     await user.click(await screen.findByRole('button', { name: /Approve request #38/ }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Approve request #38' })).getByRole('button', {
+        name: 'Approve and issue',
+      }),
+    );
 
     const dialog = await screen.findByRole('dialog', { name: 'Not enough stock' });
     expect(within(dialog).getByRole('alert')).toHaveTextContent(SHORT.detail);
@@ -135,6 +193,7 @@ describe('Manage Requests', () => {
     const { user } = renderScreen(<RequestsScreen />);
 
     await user.click(await screen.findByRole('button', { name: /Approve request #38/ }));
+    await user.click(await screen.findByRole('button', { name: 'Approve and issue' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Not enough stock' });
     expect(dialog).toHaveTextContent('No compatible group has enough stock to cover this request.');

@@ -18,6 +18,7 @@ import {
   NoDecisions,
   PersonCell,
 } from '../components/decision-cells';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { RejectDialog } from '../components/reject-dialog';
 import { ShortStockDialog } from '../components/short-stock-dialog';
 import { todayIn } from '@bloodbank/shared/dates';
@@ -38,18 +39,21 @@ export function RequestsScreen() {
   const [shortage, setShortage] = useState<{ request: AdminRequest; stock: InsufficientStock } | null>(null);
   const [shortageError, setShortageError] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState<AdminRequest | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
+  // Approving issues bags at once and cannot be undone: it is confirmed first, as a mis-tap beside Reject on a tablet would issue blood.
+  const [confirming, setConfirming] = useState<AdminRequest | null>(null);
+  const [confirmError, setConfirmError] = useState<string | null>(null);
 
   const singleFlight = useSingleFlight();
   const approveRequest = (request: AdminRequest, from?: BloodGroup) =>
     singleFlight((finish) => {
-      setActionError(null);
+      setConfirmError(null);
       setShortageError(null);
       approve.mutate(
         { id: request.id, bloodgroup: from },
         {
           onSettled: finish,
           onSuccess: (approved) => {
+            setConfirming(null);
             setShortage(null);
             notify({
               title: 'Request approved',
@@ -59,12 +63,13 @@ export function RequestsScreen() {
           onError: (error) => {
             const stock = insufficientStockOf(error);
             if (stock) {
+              setConfirming(null);
               setShortage({ request, stock });
               return;
             }
             const message = errorMessage(error, 'The request could not be approved. Please try again.');
             if (from) setShortageError(message);
-            else setActionError(message);
+            else setConfirmError(message);
           },
         },
       );
@@ -169,7 +174,10 @@ export function RequestsScreen() {
             approving={busyId === request.id && !approve.variables?.bloodgroup}
             busy={busyId !== null}
             deciding={busyId === request.id}
-            onApprove={() => approveRequest(request)}
+            onApprove={() => {
+              setConfirmError(null);
+              setConfirming(request);
+            }}
             onReject={() => setRejecting(request)}
           />
         ) : null,
@@ -184,9 +192,27 @@ export function RequestsScreen() {
       statuses={REQUEST_STATUSES}
       status={values.status}
       onStatusChange={(next) => update({ status: next })}
-      actionError={actionError}
       dialogs={
         <>
+          <ConfirmDialog
+            opened={confirming !== null}
+            title={confirming ? `Approve request #${confirming.id}` : ''}
+            confirmLabel="Approve and issue"
+            busyLabel="Issuing..."
+            busy={approve.isPending && !approve.variables.bloodgroup}
+            error={confirmError}
+            color="blood"
+            onConfirm={() => confirming && approveRequest(confirming)}
+            onClose={() => {
+              setConfirming(null);
+              setConfirmError(null);
+            }}
+          >
+            {confirming
+              ? `${unitsText(confirming.unit)} of ${confirming.bloodgroup} ${COMPONENT_WORDS[confirming.component]} will be issued to ${confirming.patient_name} (needed by ${formatDate(confirming.date)}), the units that expire first. This cannot be undone.`
+              : ''}
+          </ConfirmDialog>
+
           <ShortStockDialog
             shortage={shortage}
             approvingFrom={approve.isPending ? (approve.variables.bloodgroup ?? null) : null}
