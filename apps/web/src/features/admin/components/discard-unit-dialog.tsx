@@ -36,7 +36,16 @@ export function DiscardUnitButton({
  * Discards one chosen unit with a reason (PRODUCT.md 3.3: units discarded by id). A counted discard
  * takes the first-expiring units of a group; a damaged bag is this one, so it is named by number.
  */
-export function DiscardUnitDialog({ unit, onClose }: { unit: BloodUnit | null; onClose: () => void }) {
+export function DiscardUnitDialog({
+  unit,
+  reasonExample = 'bag damaged in transport',
+  onClose,
+}: {
+  unit: BloodUnit | null;
+  /** What a reason looks like here, in the field's description. */
+  reasonExample?: string;
+  onClose: () => void;
+}) {
   const discard = useDiscardUnits();
   return (
     <Modal
@@ -46,17 +55,27 @@ export function DiscardUnitDialog({ unit, onClose }: { unit: BloodUnit | null; o
       centered
       closeButtonProps={{ 'aria-label': 'Close dialog' }}
     >
-      {unit ? <DiscardUnitBody key={unit.id} unit={unit} discard={discard} onClose={onClose} /> : null}
+      {unit ? (
+        <DiscardUnitBody
+          key={unit.id}
+          unit={unit}
+          reasonExample={reasonExample}
+          discard={discard}
+          onClose={onClose}
+        />
+      ) : null}
     </Modal>
   );
 }
 
 function DiscardUnitBody({
   unit,
+  reasonExample,
   discard,
   onClose,
 }: {
   unit: BloodUnit;
+  reasonExample: string;
   discard: ReturnType<typeof useDiscardUnits>;
   onClose: () => void;
 }) {
@@ -101,7 +120,7 @@ function DiscardUnitBody({
         <Textarea
           label="Reason"
           withAsterisk
-          description="For example: bag damaged in transport. Kept in the audit log."
+          description={`For example: ${reasonExample}. Kept in the audit log.`}
           autosize
           minRows={2}
           maxRows={6}

@@ -9,15 +9,14 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { paths } from '@/app/paths';
 import { useSingleFlight } from '@/lib/use-single-flight';
-import { useDiscardUnits } from '../api/discard-units';
 import { useUnits } from '../api/get-units';
 import { useReleaseUnit } from '../api/release-unit';
 import { ConfirmDialog } from './confirm-dialog';
+import { DiscardUnitButton, DiscardUnitDialog } from './discard-unit-dialog';
 import { canProcess, ProcessButton } from './process-unit-dialog';
 import { type Column } from './data-table';
 import { PagedTable } from './paged-table';
 import { StatusBadge } from './status-badge';
-import { DANGER } from '../tones';
 import { notify } from '../notify';
 
 /** Why a quarantined unit is not stock, in words. */
@@ -28,8 +27,6 @@ export function HoldBadge({ unit }: { unit: BloodUnit }) {
     <StatusBadge status="testing" label="In testing" />
   );
 }
-
-type Pending = { action: 'release' | 'discard'; unit: BloodUnit };
 
 /**
  * Manage Blood's units that are not stock yet (PRODUCT.md 3.3): in testing (their donation awaits
@@ -48,48 +45,32 @@ export function HeldUnits({
 }) {
   const units = useUnits({ status: 'quarantined', page, pageSize: PAGE_SIZE.default });
   const release = useReleaseUnit();
-  const discard = useDiscardUnits();
-  const [pending, setPending] = useState<Pending | null>(null);
+  const [releasing, setReleasing] = useState<BloodUnit | null>(null);
+  // Discarded with a reason staff type, as every discard: the lookback's outcome is in the audit log.
+  const [discarding, setDiscarding] = useState<BloodUnit | null>(null);
 
-  const open = (next: Pending) => {
+  const openRelease = (unit: BloodUnit) => {
     release.reset();
-    discard.reset();
-    setPending(next);
+    setReleasing(unit);
   };
 
   // Both clicks of a double-click arrive before the button shows busy: the second request would be
   // refused (the unit is no longer held) and its error would be all the dialog heard of.
   const singleFlight = useSingleFlight();
-  const confirm = () => {
-    if (!pending) return;
-    const { unit } = pending;
+  const confirmRelease = () => {
+    const unit = releasing;
+    if (!unit) return;
     singleFlight((finish) => {
-      if (pending.action === 'release') {
-        release.mutate(unit.id, {
-          onSettled: finish,
-          onSuccess: () => {
-            setPending(null);
-            notify({
-              title: 'Unit released',
-              message: `Unit #${unit.id} (${unit.bloodgroup}) is available again.`,
-            });
-          },
-        });
-      } else {
-        discard.mutate(
-          { unit_ids: [unit.id], reason: 'Lookback hold: discarded by staff' },
-          {
-            onSettled: finish,
-            onSuccess: () => {
-              setPending(null);
-              notify({
-                title: 'Unit discarded',
-                message: `Unit #${unit.id} (${unit.bloodgroup}) was discarded.`,
-              });
-            },
-          },
-        );
-      }
+      release.mutate(unit.id, {
+        onSettled: finish,
+        onSuccess: () => {
+          setReleasing(null);
+          notify({
+            title: 'Unit released',
+            message: `Unit #${unit.id} (${unit.bloodgroup}) is available again.`,
+          });
+        },
+      });
     });
   };
 
@@ -132,20 +113,12 @@ export function HeldUnits({
             <Button
               size="xs"
               variant="light"
-              onClick={() => open({ action: 'release', unit })}
+              onClick={() => openRelease(unit)}
               aria-label={`Release unit #${unit.id}`}
             >
               Release
             </Button>
-            <Button
-              size="xs"
-              variant="outline"
-              color={DANGER}
-              onClick={() => open({ action: 'discard', unit })}
-              aria-label={`Discard unit #${unit.id}`}
-            >
-              Discard
-            </Button>
+            <DiscardUnitButton unit={unit} onDiscard={setDiscarding} />
           </Group>
         ) : (
           <Group gap="xs" wrap="wrap">
@@ -158,7 +131,6 @@ export function HeldUnits({
     },
   ];
 
-  const mutation = pending?.action === 'release' ? release : discard;
   return (
     <section aria-labelledby="held-heading">
       <Stack gap={2} mb="sm">
@@ -190,28 +162,29 @@ export function HeldUnits({
         onPageChange={onPageChange}
       />
       <ConfirmDialog
-        opened={pending !== null}
-        title={
-          pending?.action === 'release'
-            ? `Release unit #${pending.unit.id}?`
-            : `Discard unit #${pending?.unit.id ?? ''}?`
-        }
-        confirmLabel={pending?.action === 'release' ? 'Release unit' : 'Discard unit'}
-        busyLabel={pending?.action === 'release' ? 'Releasing...' : 'Discarding...'}
-        busy={mutation.isPending}
-        color={pending?.action === 'release' ? 'blood' : DANGER}
+        opened={releasing !== null}
+        title={`Release unit #${releasing?.id ?? ''}?`}
+        confirmLabel="Release unit"
+        busyLabel="Releasing..."
+        busy={release.isPending}
+        color="blood"
         error={
-          mutation.isError
-            ? errorMessage(mutation.error, 'The unit could not be changed. Please try again.')
+          release.isError
+            ? errorMessage(release.error, 'The unit could not be released. Please try again.')
             : null
         }
-        onConfirm={confirm}
-        onClose={() => setPending(null)}
+        onConfirm={confirmRelease}
+        onClose={() => setReleasing(null)}
       >
-        {pending?.action === 'release'
-          ? `Unit #${pending.unit.id} (${pending.unit.bloodgroup}, collected ${formatDate(pending.unit.collected_on)}) leaves its lookback hold and becomes available stock. Release it only when the lookback investigation has cleared it.`
-          : `Unit #${pending?.unit.id ?? ''} will be discarded and never issued.`}
+        {releasing
+          ? `Unit #${releasing.id} (${releasing.bloodgroup}, collected ${formatDate(releasing.collected_on)}) leaves its lookback hold and becomes available stock. Release it only when the lookback investigation has cleared it.`
+          : ''}
       </ConfirmDialog>
+      <DiscardUnitDialog
+        unit={discarding}
+        reasonExample="lookback: the donor's confirmatory test was positive"
+        onClose={() => setDiscarding(null)}
+      />
     </section>
   );
 }

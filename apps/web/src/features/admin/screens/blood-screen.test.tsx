@@ -536,7 +536,7 @@ describe('Manage Blood', () => {
     ).toBeInTheDocument();
   });
 
-  it('discards a unit on a lookback hold after confirming, and shows a refusal in the dialog', async () => {
+  it('discards a unit on a lookback hold with the reason staff give, and shows a refusal in the dialog', async () => {
     const held: BloodUnit = {
       ...unit,
       id: 31,
@@ -560,14 +560,19 @@ describe('Manage Blood', () => {
     const section = await screen.findByRole('region', { name: 'In Testing and On Hold' });
     await user.click(await within(section).findByRole('button', { name: 'Discard unit #31' }));
     const dialog = await screen.findByRole('dialog', { name: 'Discard unit #31?' });
+    // The lookback's outcome goes to the audit log in staff's words, as every discard's does.
+    await user.click(within(dialog).getByRole('button', { name: 'Discard unit' }));
+    expect(within(dialog).getByText('Reason is required')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Lookback: confirmatory test positive');
     await user.click(within(dialog).getByRole('button', { name: 'Discard unit' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Unit #31 is not available any more.');
     await user.click(within(dialog).getByRole('button', { name: 'Discard unit' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(await screen.findByText('Unit #31 (O+) was discarded.')).toBeInTheDocument();
+    expect(await screen.findByText('Unit #31 (O+ red cells) was discarded.')).toBeInTheDocument();
     expect(bodies).toEqual([
-      { unit_ids: [31], reason: 'Lookback hold: discarded by staff' },
-      { unit_ids: [31], reason: 'Lookback hold: discarded by staff' },
+      { unit_ids: [31], reason: 'Lookback: confirmatory test positive' },
+      { unit_ids: [31], reason: 'Lookback: confirmatory test positive' },
     ]);
   });
 
@@ -576,7 +581,7 @@ describe('Manage Blood', () => {
       action: 'Discard',
       path: '/api/admin/units/discard',
       refusal: 'Unit 31 cannot be discarded: only units in stock or in testing can.',
-      done: 'Unit #31 (O+) was discarded.',
+      done: 'Unit #31 (O+ red cells) was discarded.',
     },
     {
       action: 'Release',
@@ -613,6 +618,7 @@ describe('Manage Blood', () => {
       const section = await screen.findByRole('region', { name: 'In Testing and On Hold' });
       await user.click(await within(section).findByRole('button', { name: `${action} unit #31` }));
       const dialog = await screen.findByRole('dialog', { name: `${action} unit #31?` });
+      if (action === 'Discard') await user.type(within(dialog).getByLabelText(/Reason/), 'Lookback');
       // Both clicks of a double-click arrive before React has drawn the button busy.
       const confirm = within(dialog).getByRole('button', { name: `${action} unit` });
       fireEvent.click(confirm);
