@@ -54,7 +54,7 @@ async function openRecordCollection(page: Page, donationId: number, donor: Perso
     .click();
   const dialog = page.getByRole('dialog', { name: `Record collection: donation #${donationId}` });
   // The thresholds come from the server and stand beside their fields.
-  await expect(dialog.getByText('Required: at least 12.5 g/dL')).toBeVisible();
+  await expect(dialog.getByText('To donate: at least 12.5 g/dL')).toBeVisible();
   return dialog;
 }
 

@@ -215,7 +215,7 @@ test('staff add a site, a donor books a slot on a phone, and staff collect from 
 
   await bookingRow.getByRole('button', { name: `Record collection for ${donor.name} (${time})` }).click();
   const dialog = page.getByRole('dialog', { name: /^Record collection: donation #\d+$/ });
-  await expect(dialog.getByText('Required: at least 12.5 g/dL')).toBeVisible();
+  await expect(dialog.getByText('To donate: at least 12.5 g/dL')).toBeVisible();
   await dialog.getByLabel(/Haemoglobin/).fill('13.8');
   await dialog.getByLabel(/Weight/).fill('66');
   await dialog.getByLabel(/systolic/).fill('118');

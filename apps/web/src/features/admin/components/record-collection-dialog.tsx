@@ -47,15 +47,15 @@ export function thresholdText(field: ScreeningField, thresholds: ScreeningThresh
   const unit = SCREENING_POSSIBLE_RANGES[field].unit;
   switch (field) {
     case 'haemoglobin_g_dl':
-      return `Required: at least ${thresholds.haemoglobin_min_g_dl} ${unit}`;
+      return `To donate: at least ${thresholds.haemoglobin_min_g_dl} ${unit}`;
     case 'weight_kg':
-      return `Required: at least ${thresholds.weight_min_kg} ${unit}`;
+      return `To donate: at least ${thresholds.weight_min_kg} ${unit}`;
     case 'bp_systolic':
-      return `Required: ${thresholds.bp_systolic_min}–${thresholds.bp_systolic_max} ${unit}`;
+      return `To donate: ${thresholds.bp_systolic_min}–${thresholds.bp_systolic_max} ${unit}`;
     case 'bp_diastolic':
-      return `Required: ${thresholds.bp_diastolic_min}–${thresholds.bp_diastolic_max} ${unit}`;
+      return `To donate: ${thresholds.bp_diastolic_min}–${thresholds.bp_diastolic_max} ${unit}`;
     case 'pulse':
-      return `Required: ${thresholds.pulse_min}–${thresholds.pulse_max} ${unit}`;
+      return `To donate: ${thresholds.pulse_min}–${thresholds.pulse_max} ${unit}`;
   }
 }
 

@@ -224,11 +224,11 @@ describe('Manage Donations', () => {
       const { api, user } = renderDonations({ due: [healthy] });
       const dialog = await openCollection(user);
 
-      expect(await within(dialog).findByText('Required: at least 12.5 g/dL')).toBeInTheDocument();
-      expect(within(dialog).getByText('Required: at least 50 kg')).toBeInTheDocument();
-      expect(within(dialog).getByText('Required: 90–180 mmHg')).toBeInTheDocument();
-      expect(within(dialog).getByText('Required: 50–100 mmHg')).toBeInTheDocument();
-      expect(within(dialog).getByText('Required: 50–100 beats/min')).toBeInTheDocument();
+      expect(await within(dialog).findByText('To donate: at least 12.5 g/dL')).toBeInTheDocument();
+      expect(within(dialog).getByText('To donate: at least 50 kg')).toBeInTheDocument();
+      expect(within(dialog).getByText('To donate: 90–180 mmHg')).toBeInTheDocument();
+      expect(within(dialog).getByText('To donate: 50–100 mmHg')).toBeInTheDocument();
+      expect(within(dialog).getByText('To donate: 50–100 beats/min')).toBeInTheDocument();
 
       await user.click(within(dialog).getByRole('button', { name: 'Record collection' }));
       expect(await within(dialog).findByText('Haemoglobin is required')).toBeInTheDocument();
@@ -281,7 +281,7 @@ describe('Manage Donations', () => {
         },
       );
       const dialog = await openCollection(user);
-      await within(dialog).findByText('Required: at least 12.5 g/dL');
+      await within(dialog).findByText('To donate: at least 12.5 g/dL');
 
       await user.type(within(dialog).getByLabelText(/Haemoglobin/), '13.1');
       await user.type(within(dialog).getByLabelText(/Weight/), '68');
