@@ -33,9 +33,24 @@ export function bookingClosed(status: DonationStatus, action: 'moved' | 'cancell
   return conflict(`${outcome} It can no longer be ${action}.`, 'not_pending');
 }
 
+/** What became of a booking, in staff's words: the 409 says it, so another admin's decision is not a mystery. */
+const DECIDED_OUTCOMES: Record<Exclude<DonationStatus, 'pending'>, string> = {
+  cancelled: 'the donor cancelled it',
+  rejected: 'it was rejected',
+  deferred: 'the donor was deferred at screening',
+  collected: 'it was collected and awaits its test results',
+  released: 'it was collected and released',
+  discarded: 'it was collected and discarded after a reactive test',
+  no_show: 'the donor did not come',
+};
+
 /** The 409 for a donation that is no longer (or not yet) in the state a step needs. */
 function wrongState(expected: DonationStatus, actual: DonationStatus) {
-  if (expected === 'pending') return conflict(DONATION_DECISION_MESSAGES.donationDecided, 'already_decided');
+  if (expected === 'pending') {
+    const outcome = actual === 'pending' ? null : DECIDED_OUTCOMES[actual];
+    const detail = outcome ? `${DONATION_DECISION_MESSAGES.donationDecided.slice(0, -1)}: ${outcome}.` : DONATION_DECISION_MESSAGES.donationDecided;
+    return conflict(detail, 'already_decided');
+  }
   if (actual === 'released' || actual === 'discarded') return conflict(DONATION_DECISION_MESSAGES.resultsRecorded, 'results_recorded');
   return conflict(DONATION_DECISION_MESSAGES.notCollected, 'not_collected');
 }

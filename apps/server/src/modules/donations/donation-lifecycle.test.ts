@@ -84,7 +84,8 @@ describe('collection (POST /api/admin/donations/:id/collect)', () => {
     // Twice: the second is refused.
     const again = await collect(t, booked);
     expect(again.statusCode).toBe(409);
-    expect(again.json().detail).toBe('This donation has already been decided.');
+    // It says what became of it: another admin's decision is not a mystery.
+    expect(again.json().detail).toBe('This donation has already been decided: it was collected and awaits its test results.');
   });
 
   const THRESHOLD_CASES: [string, Record<string, number>, Record<string, number>, string][] = [
