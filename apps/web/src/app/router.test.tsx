@@ -218,6 +218,18 @@ describe('header', () => {
     expect(screen.getByRole('menuitem', { name: 'Register' })).toHaveAttribute('href', '/donor/donorsignup');
   });
 
+  it("puts focus on the new page's heading after a link is followed, so a screen reader reads where it is", async () => {
+    mockApi(visitorHome);
+    await renderApp('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const link = within(nav).getByRole('link', { name: 'Admin' });
+    link.focus();
+    fireEvent.click(link);
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Admin Login' });
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+
   it('shows a donor their links and a menu titled with their first name; Logout signs out and goes home', async () => {
     signedInAs(sampleUser);
     sessionStorage.setItem('draft:7:donate-blood', JSON.stringify({ disease: 'Asthma' }));
