@@ -186,6 +186,13 @@ export const UnitsQuerySchema = PageQuerySchema.extend({
   bloodgroup: z.enum(BLOOD_GROUPS).optional(),
   component: z.enum(COMPONENTS).optional(),
   status: z.enum(UNIT_FILTERS).optional(),
+  /** A bag's number, as on its label: that unit and the components separated from it. */
+  unit: z.coerce
+    .number({ error: 'Enter a unit number' })
+    .int('Enter a unit number')
+    .positive('Enter a unit number')
+    .max(MAX_ROW_ID, 'Enter a unit number')
+    .optional(),
 });
 export type UnitsQuery = z.infer<typeof UnitsQuerySchema>;
 

@@ -281,7 +281,7 @@ const TARGETS: Record<string, Target> = {
   },
   'GET /api/admin/units': {
     caller: () => admin,
-    valid: () => ({ bloodgroup: 'O+', status: 'available', pageSize: '5' }),
+    valid: () => ({ bloodgroup: 'O+', status: 'available', unit: '12', pageSize: '5' }),
   },
   'GET /api/admin/donations': { caller: () => admin, valid: () => ({ status: 'pending', page: '1' }) },
   'GET /api/admin/requests': { caller: () => admin, valid: () => ({ status: 'approved', pageSize: '3' }) },

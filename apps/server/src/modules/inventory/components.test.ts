@@ -101,6 +101,29 @@ describe('processing whole blood (POST /api/admin/units/:id/process)', () => {
     expect(again.json().detail).toBe('This unit has already been separated into components.');
   });
 
+  it('finds a bag by the number on its label: the unit and the components separated from it (GET /api/admin/units?unit=N)', async () => {
+    const { unitId } = await collectedWholeBlood('A+');
+    const other = await collectedWholeBlood('A+');
+    const made = await post(`/api/admin/units/${unitId}/process`, { components: ['red_cells', 'plasma'] });
+    const componentIds = made.json<{ units: { id: number }[] }>().units.map((unit) => unit.id);
+    const list = async (query: string) => t.app.inject({ method: 'GET', url: `/api/admin/units?${query}`, headers: admin.headers });
+
+    const found = await list(`unit=${unitId}`);
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().total).toBe(3);
+    expect(found.json<{ items: { id: number }[] }>().items.map((unit) => unit.id).sort((a, b) => a - b)).toEqual([unitId, ...componentIds]);
+    // A component's number is that component alone; the other filters still apply.
+    expect((await list(`unit=${componentIds[1]}`)).json<{ items: { id: number; component: string; parent_unit_id: number }[] }>().items).toEqual([
+      expect.objectContaining({ id: componentIds[1], component: 'plasma', parent_unit_id: unitId }),
+    ]);
+    expect((await list(`unit=${unitId}&status=available`)).json().total).toBe(2);
+    expect((await list(`unit=${other.unitId}`)).json().total).toBe(1);
+    expect((await list('unit=999999')).json()).toMatchObject({ items: [], total: 0 });
+    const wrong = await list('unit=12a');
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors).toEqual({ unit: 'Enter a unit number' });
+  });
+
   it('refuses platelets the day after collection, and still separates red cells and plasma then', async () => {
     const { unitId } = await collectedWholeBlood('A-');
     setToday(t, addDays(TODAY, 1));

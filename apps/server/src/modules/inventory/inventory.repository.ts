@@ -391,6 +391,8 @@ export interface UnitListQuery {
   bloodgroup?: BloodGroup | undefined;
   component?: Component | undefined;
   filter?: UnitFilter | undefined;
+  /** One bag by its number, with the components separated from it (units_parent_idx). */
+  unitId?: number | undefined;
   today: string;
   limit: number;
   offset: number;
@@ -398,6 +400,10 @@ export interface UnitListQuery {
 
 function filteredUnits(db: DatabaseOrTransaction, query: Omit<UnitListQuery, 'limit' | 'offset'>) {
   let units = db.selectFrom('blood_units');
+  if (query.unitId !== undefined) {
+    const unitId = query.unitId;
+    units = units.where((eb) => eb.or([eb('id', '=', unitId), eb('parent_unit_id', '=', unitId)]));
+  }
   if (query.bloodgroup) units = units.where('bloodgroup', '=', query.bloodgroup);
   if (query.component) units = units.where('component', '=', query.component);
   switch (query.filter) {

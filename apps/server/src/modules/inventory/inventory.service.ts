@@ -43,6 +43,7 @@ export async function listUnitsPage(ctx: AppContext, query: UnitsQuery): Promise
     bloodgroup: query.bloodgroup,
     component: query.component,
     filter: query.status,
+    unitId: query.unit,
     today,
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,

@@ -8,10 +8,14 @@ interface SearchInputProps {
   placeholder?: string;
   value: string;
   onChange: (value: string) => void;
+  /** Why the text searched for is not one this list can find (shown on the field). */
+  error?: string | null;
+  /** A number to type (a bag's label): a phone offers its number pad. */
+  inputMode?: 'numeric';
 }
 
 /** Searches as the admin types (after a short pause), so a list is not refetched on every key. */
-export function SearchInput({ label, placeholder, value, onChange }: SearchInputProps) {
+export function SearchInput({ label, placeholder, value, onChange, error, inputMode }: SearchInputProps) {
   const [text, setText] = useState(value);
   // The value this input last sent or followed. A different `value` changed elsewhere (the back
   // button, a "Clear search" link): the text follows it. Our own value coming back changes nothing.
@@ -37,6 +41,8 @@ export function SearchInput({ label, placeholder, value, onChange }: SearchInput
       label={label}
       placeholder={placeholder}
       type="search"
+      inputMode={inputMode}
+      error={error}
       value={text}
       leftSection={<IconSearch size={16} aria-hidden />}
       rightSection={

@@ -34,6 +34,40 @@ const shelf =
     jsonResponse(200, paged(request.query.get('status') === 'quarantined' ? held : items));
 
 describe('Manage Blood', () => {
+  it('finds a bag by the number on its label, whatever its status, and says when the text is not a number', async () => {
+    const issued: BloodUnit = {
+      ...unit,
+      id: 2879,
+      status: 'issued',
+      request_id: 4,
+      issued_at: '2026-11-20T10:00:00.000Z',
+    };
+    const api = mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/units': (request) =>
+        request.query.get('unit') === '2879' ? jsonResponse(200, paged([issued])) : shelf([unit])(request),
+    });
+    const { user } = renderScreen(<BloodScreen />);
+    const units = await screen.findByRole('region', { name: 'Units' });
+    expect(await within(units).findByText('#7')).toBeInTheDocument();
+
+    await user.type(within(units).getByLabelText('Unit number'), '#2879{Enter}');
+    expect(await within(units).findByText('#2879')).toBeInTheDocument();
+    expect(within(units).getByText(/Request #4/)).toBeInTheDocument();
+    // Issued, though the status filter says available: the number finds the bag whatever became of it.
+    const sent = api.requests.filter(
+      (request) => request.path === '/api/admin/units' && request.query.has('unit'),
+    );
+    expect(sent.at(-1)!.query.toString()).toBe('unit=2879&page=1&pageSize=20');
+    expect(within(units).getByLabelText('Status')).toBeDisabled();
+
+    await user.clear(within(units).getByLabelText('Unit number'));
+    await user.type(within(units).getByLabelText('Unit number'), 'abc{Enter}');
+    expect(await within(units).findByText('Enter a unit number')).toBeInTheDocument();
+    expect(within(units).getByLabelText('Unit number')).toHaveAttribute('aria-invalid', 'true');
+    expect(await within(units).findByText('#7')).toBeInTheDocument();
+  });
+
   it('discards one bag on the shelf by its number, with a reason it asks for', async () => {
     const bodies: unknown[] = [];
     mockApi({

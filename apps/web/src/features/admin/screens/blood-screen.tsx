@@ -20,6 +20,7 @@ import { PagedTable } from '../components/paged-table';
 import { COMPONENT_ORDER } from '../components/component-options';
 import { canProcess, ProcessButton, ProcessUnitDialog } from '../components/process-unit-dialog';
 import { ReceiveUnitsForm } from '../components/receive-units-form';
+import { SearchInput } from '../components/search-input';
 import { DiscardUnitButton, DiscardUnitDialog } from '../components/discard-unit-dialog';
 import { StatusBadge } from '../components/status-badge';
 import { capitalize, formatDate, formatDateTime } from '@/lib/format';
@@ -143,10 +144,14 @@ const columns = (
   },
 ];
 
+/** The bag number typed ("2879", "#2879" is cleaned before): a positive whole number, or undefined. */
+const unitNumberOf = (text: string): number | undefined =>
+  /^[1-9]\d{0,8}$/.test(text) ? Number(text) : undefined;
+
 /** Manage Blood: stock per group, receive and discard forms, and the unit list by group and status. */
 export function BloodScreen() {
   const { values, page, update } = useListParams(
-    { bloodgroup: '', component: '', status: 'available', held: '1' },
+    { bloodgroup: '', component: '', status: 'available', held: '1', unit: '' },
     { bloodgroup: ['', ...BLOOD_GROUPS], component: ['', ...COMPONENTS], status: ['all', ...UNIT_FILTERS] },
   );
   const [processing, setProcessing] = useState<BloodUnit | null>(null);
@@ -154,14 +159,21 @@ export function BloodScreen() {
   // The dashboard's links open this page at the form or the table they name.
   useScrollToHash();
   const dashboard = useDashboard();
-  const units = useUnits({
-    bloodgroup: (values.bloodgroup || undefined) as BloodGroup | undefined,
-    component: (values.component || undefined) as Component | undefined,
-    status: values.status === 'all' ? undefined : (values.status as (typeof UNIT_FILTERS)[number]),
-    page,
-    pageSize: PAGE_SIZE.default,
-  });
-  const filtered = values.bloodgroup !== '' || values.component !== '' || values.status !== 'all';
+  // A bag in hand is found by its label's number, whatever became of it: the other filters step aside.
+  const unitNumber = unitNumberOf(values.unit);
+  const byNumber = unitNumber !== undefined;
+  const units = useUnits(
+    byNumber
+      ? { unit: unitNumber, page, pageSize: PAGE_SIZE.default }
+      : {
+          bloodgroup: (values.bloodgroup || undefined) as BloodGroup | undefined,
+          component: (values.component || undefined) as Component | undefined,
+          status: values.status === 'all' ? undefined : (values.status as (typeof UNIT_FILTERS)[number]),
+          page,
+          pageSize: PAGE_SIZE.default,
+        },
+  );
+  const filtered = byNumber || values.bloodgroup !== '' || values.component !== '' || values.status !== 'all';
   const expired = dashboard.data?.inventory.reduce((sum, row) => sum + row.expired, 0) ?? 0;
 
   return (
@@ -212,11 +224,20 @@ export function BloodScreen() {
             Units
           </Title>
           <Stack gap="md">
-            <Group gap="sm" align="flex-end" wrap="wrap">
+            <Group gap="sm" align="flex-start" wrap="wrap">
+              <SearchInput
+                label="Unit number"
+                placeholder="The number on the bag's label"
+                inputMode="numeric"
+                value={values.unit}
+                error={values.unit !== '' && !byNumber ? 'Enter a unit number' : null}
+                onChange={(unit) => update({ unit: unit.replace(/[#\s]/g, '') })}
+              />
               <NativeSelect
                 label="Blood Group"
                 data={GROUP_FILTER}
                 value={values.bloodgroup}
+                disabled={byNumber}
                 onChange={(event) => update({ bloodgroup: event.currentTarget.value })}
                 w={160}
               />
@@ -224,6 +245,7 @@ export function BloodScreen() {
                 label="Component"
                 data={COMPONENT_FILTER}
                 value={values.component}
+                disabled={byNumber}
                 onChange={(event) => update({ component: event.currentTarget.value })}
                 w={180}
               />
@@ -231,10 +253,17 @@ export function BloodScreen() {
                 label="Status"
                 data={STATUS_FILTER}
                 value={values.status}
+                disabled={byNumber}
                 onChange={(event) => update({ status: event.currentTarget.value })}
                 w={220}
               />
             </Group>
+            {byNumber ? (
+              <Text size="sm" c="dimmed">
+                Showing the unit with this number and the components separated from it, whatever their group,
+                component or status.
+              </Text>
+            ) : null}
             <PagedTable
               query={units}
               loadingLabel="Loading units"
@@ -242,16 +271,20 @@ export function BloodScreen() {
               empty={
                 <EmptyState
                   title={
-                    !filtered
-                      ? 'No blood units yet'
-                      : values.status === 'available'
-                        ? 'No units on the shelf'
-                        : 'No units match these filters'
+                    byNumber
+                      ? `No unit has the number ${values.unit}`
+                      : !filtered
+                        ? 'No blood units yet'
+                        : values.status === 'available'
+                          ? 'No units on the shelf'
+                          : 'No units match these filters'
                   }
                   description={
-                    filtered
-                      ? 'Choose another blood group, component or status, or receive units above.'
-                      : 'Units appear when a donation is collected or when you receive units above.'
+                    byNumber
+                      ? "Check the number on the bag's label, or clear the search to see every unit."
+                      : filtered
+                        ? 'Choose another blood group, component or status, or receive units above.'
+                        : 'Units appear when a donation is collected or when you receive units above.'
                   }
                   icon={<IconDroplet size={28} />}
                 />
