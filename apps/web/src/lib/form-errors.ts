@@ -1,6 +1,6 @@
 import type { BaseSyntheticEvent } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { ApiError } from './api-client';
+import { ApiError, errorMessage } from './api-client';
 import { readableDates } from './format';
 
 /**
@@ -25,6 +25,19 @@ export function applyServerFieldErrors<T extends FieldValues, Output extends Fie
     }
   }
   return unplaced;
+}
+
+/**
+ * What a form's alert says after a failed save, or null when every field message of the answer is
+ * on one of `fields` (placed there by applyServerFieldErrors): the server's `detail` repeats the
+ * first of them, and the same words twice on screen are read twice.
+ */
+export function formAlertMessage(error: unknown, fields: readonly string[], fallback: string): string | null {
+  if (error instanceof ApiError) {
+    const named = Object.keys(error.errors);
+    if (named.length > 0 && named.every((name) => fields.includes(name))) return null;
+  }
+  return errorMessage(error, fallback);
 }
 
 /** Binds a field for Mantine inputs: react-hook-form's props plus the field's current message. */

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, Flex, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -29,12 +29,25 @@ export function ConfirmCancelModal({
   texts,
   cancellation,
   onClose,
+  focusAfterCancel,
 }: {
   id: number | null;
   texts: ConfirmCancelTexts;
   cancellation: UseMutationResult<unknown, Error, number>;
   onClose: () => void;
+  /**
+   * Where focus goes once `id` is cancelled: the button that opened the dialog goes away with the
+   * booking or request it cancelled, and focus would fall to the page's start.
+   */
+  focusAfterCancel: (id: number) => HTMLElement | null;
 }) {
+  // After a cancellation the dialog does not give focus back to its (vanishing) button.
+  const [cancelled, setCancelled] = useState(false);
+  const [shownFor, setShownFor] = useState(id);
+  if (id !== shownFor) {
+    setShownFor(id);
+    if (id !== null) setCancelled(false);
+  }
   const close = () => {
     if (cancellation.isPending) return;
     cancellation.reset();
@@ -44,6 +57,7 @@ export function ConfirmCancelModal({
     <Modal
       opened={id !== null}
       onClose={close}
+      returnFocus={!cancelled}
       title={texts.title}
       centered
       radius="lg"
@@ -75,7 +89,9 @@ export function ConfirmCancelModal({
                       closeButtonProps: { 'aria-label': 'Close notification' },
                     });
                     cancellation.reset();
+                    setCancelled(true);
                     onClose();
+                    requestAnimationFrame(() => focusAfterCancel(id)?.focus());
                   },
                 })
               }

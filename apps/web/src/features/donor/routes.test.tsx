@@ -362,6 +362,7 @@ describe('DonorDashboardRoute: the donation lifecycle', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Keep Booking' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(cancelled).toBe(0);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel Booking' })).toHaveFocus());
 
     await user.click(screen.getByRole('button', { name: 'Cancel Booking' }));
     await user.click(
@@ -372,6 +373,11 @@ describe('DonorDashboardRoute: the donation lifecycle', () => {
     expect(await screen.findByText('Your booking has been cancelled.')).toBeInTheDocument();
     expect(cancelled).toBe(1);
     await waitFor(() => expect(screen.getByTestId('latest-booking-state')).toHaveTextContent('Cancelled'));
+    // The buttons went with the booking: focus is on the booking's heading, not lost to the page.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Your Latest Booking' })),
+    );
+    expect(screen.queryByRole('button', { name: 'Cancel Booking' })).not.toBeInTheDocument();
   });
 
   /** Donation #9, booked in four days at 09:15 at City Centre (site 4). */

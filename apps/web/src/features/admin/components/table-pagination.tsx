@@ -1,4 +1,5 @@
-import { Group, Pagination, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Group, Pagination, Text, VisuallyHidden } from '@mantine/core';
 
 const CONTROL_LABELS = {
   first: 'First page',
@@ -21,17 +22,28 @@ export function TablePagination({ label, page, pageSize, total, onChange }: Tabl
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
+  // Not a live region: a screen shows several lists, and every change to their data would read
+  // every count at once. Only the page the user turns to in this list is announced.
+  const [announced, setAnnounced] = useState('');
+  const turnTo = (next: number) => {
+    const nextFirst = (next - 1) * pageSize + 1;
+    setAnnounced(
+      `${label}: page ${next} of ${pages}, showing ${nextFirst}–${Math.min(total, next * pageSize)} of ${total}`,
+    );
+    onChange(next);
+  };
   return (
     <Group justify="space-between" align="center" mt="md" gap="sm" wrap="wrap">
-      <Text size="sm" c="dimmed" role="status">
+      <Text size="sm" c="dimmed">
         Showing {first}–{last} of {total}
       </Text>
+      <VisuallyHidden role="status">{announced}</VisuallyHidden>
       {pages > 1 ? (
         <nav aria-label={`${label} pages`}>
           <Pagination
             total={pages}
             value={Math.min(page, pages)}
-            onChange={onChange}
+            onChange={turnTo}
             size="sm"
             gap={4}
             siblings={1}

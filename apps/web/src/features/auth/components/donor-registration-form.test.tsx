@@ -74,6 +74,10 @@ describe('DonorRegistrationForm', () => {
     expect(screen.getByText('Please enter a valid 10-digit mobile number')).toBeInTheDocument();
     expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
     expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+    // Marked invalid like the other fields.
+    expect(screen.getByLabelText(/^email/i)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^password/i)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/confirm password/i)).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('rejects an 11-digit mobile number and a mobile with letters', async () => {

@@ -8,6 +8,7 @@ import {
 } from '@bloodbank/shared/notifications';
 import type { UserType } from '@bloodbank/shared/auth';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useFocusOnShow } from '@/lib/use-focus-on-show';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { SignInLinks } from './sign-in-links';
 
@@ -53,21 +54,7 @@ export function ForgotPasswordForm({ userType }: { userType: UserType | null }) 
   });
 
   if (request.isSuccess) {
-    return (
-      <Stack gap="md">
-        <Alert color="teal" variant="light" icon={<IconMailForward aria-hidden />} role="status">
-          {request.data.detail}
-        </Alert>
-        <Text size="sm" ta="center">
-          No e-mail after a few minutes? Check the spam folder, or{' '}
-          <Button variant="transparent" size="compact-sm" px={0} onClick={() => request.reset()}>
-            ask again
-          </Button>
-          .
-        </Text>
-        <SignInLinks userType={userType} />
-      </Stack>
-    );
+    return <LinkSent detail={request.data.detail} userType={userType} onAskAgain={() => request.reset()} />;
   }
 
   const failed = request.isError && (!(request.error instanceof ApiError) || request.error.status !== 422);
@@ -102,5 +89,43 @@ export function ForgotPasswordForm({ userType }: { userType: UserType | null }) 
         <SignInLinks userType={userType} />
       </Stack>
     </form>
+  );
+}
+
+/**
+ * The answer replaces the form, and with it the button that had focus: focus moves to the answer,
+ * so a screen reader reads it (a status region inserted already filled is often skipped).
+ */
+function LinkSent({
+  detail,
+  userType,
+  onAskAgain,
+}: {
+  detail: string;
+  userType: UserType | null;
+  onAskAgain: () => void;
+}) {
+  const ref = useFocusOnShow<HTMLDivElement>();
+  return (
+    <Stack gap="md">
+      <Alert
+        ref={ref}
+        tabIndex={-1}
+        color="teal"
+        variant="light"
+        icon={<IconMailForward aria-hidden />}
+        role="status"
+      >
+        {detail}
+      </Alert>
+      <Text size="sm" ta="center">
+        No e-mail after a few minutes? Check the spam folder, or{' '}
+        <Button variant="transparent" size="compact-sm" px={0} onClick={onAskAgain}>
+          ask again
+        </Button>
+        .
+      </Text>
+      <SignInLinks userType={userType} />
+    </Stack>
   );
 }

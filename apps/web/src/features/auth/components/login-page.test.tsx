@@ -31,6 +31,10 @@ describe('LoginPage', () => {
 
     expect(await screen.findByText('Username is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
+    // The password field is marked invalid like the others, and its message is its description.
+    expect(screen.getByLabelText(/^username/i)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^password/i)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^password/i)).toHaveAccessibleDescription('Password is required');
     expect(api.requests).toHaveLength(0);
   });
 
@@ -162,10 +166,12 @@ describe('LoginPage', () => {
       initialPath: '/',
     });
     await router.navigate('/donor/donorlogin', { state: { registered: true } });
+    // The live region is on the page empty first, and the message is put into it: one inserted with
+    // its text already in it is often not read.
+    const region = await screen.findByRole('status');
+    expect(region).toBeEmptyDOMElement();
     await waitFor(() =>
-      expect(screen.getByRole('status')).toHaveTextContent(
-        'Registration successful. Please log in with your new account.',
-      ),
+      expect(region).toHaveTextContent('Registration successful. Please log in with your new account.'),
     );
   });
 

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { PasswordField } from '@/components/forms/password-field';
 import { useDocumentTitle } from '@mantine/hooks';
 import {
   IconAlertCircle,
@@ -16,6 +17,7 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import { LoginFormSchema, roleOf, type LoginForm, type Role, type UserType } from '@bloodbank/shared/auth';
 import { MESSAGES } from '@bloodbank/shared/constants';
 import { dashboardPathFor, paths } from '@/app/paths';
+import { LiveMessage } from '@/components/ui/live-message';
 import { PageLoader } from '@/components/ui/page-loader';
 import { displayNameOf, useAuth } from '@/lib/auth/auth-context';
 import { useSingleFlight } from '@/lib/use-single-flight';
@@ -170,9 +172,11 @@ function LoginForm({
           </Alert>
         ) : null}
         {justRegistered && !signIn.isError ? (
-          <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden />} role="status">
-            {MESSAGES.registrationSuccessful}. Please log in with your new account.
-          </Alert>
+          <LiveMessage>
+            <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden />} role="note">
+              {MESSAGES.registrationSuccessful}. Please log in with your new account.
+            </Alert>
+          </LiveMessage>
         ) : null}
         {signIn.isError ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
@@ -188,7 +192,7 @@ function LoginForm({
           error={errors.username?.message}
           {...form.register('username')}
         />
-        <PasswordInput
+        <PasswordField
           label="Password"
           autoComplete="current-password"
           withAsterisk

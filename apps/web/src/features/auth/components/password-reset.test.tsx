@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_RESET_MESSAGES } from '@bloodbank/shared/notifications';
 import { jsonResponse, mockApi } from '@/test/mock-api';
@@ -32,7 +32,10 @@ describe('Forgot password', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent(PASSWORD_RESET_MESSAGES.requested);
+    const answer = await screen.findByRole('status');
+    expect(answer).toHaveTextContent(PASSWORD_RESET_MESSAGES.requested);
+    // The button that had focus is gone with the form: focus is on the answer, which is read out.
+    await waitFor(() => expect(document.activeElement).toBe(answer));
     expect(api.requests.map((request) => request.json())).toEqual([{ email: 'asha@example.com' }]);
     expect(screen.getByRole('link', { name: 'Back to Patient Login' })).toHaveAttribute(
       'href',
@@ -89,6 +92,8 @@ describe('Reset password', () => {
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument();
     expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^New password/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^Confirm new password/)).toHaveAttribute('aria-invalid', 'true');
     expect(api.requests).toEqual([]);
   });
 

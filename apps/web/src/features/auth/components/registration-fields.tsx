@@ -1,4 +1,5 @@
-import { Fieldset, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Fieldset, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { PasswordField } from '@/components/forms/password-field';
 import { MedicalDetailFields, PersonDetailFields, type BoundField } from '@/components/forms/person-fields';
 
 /** Fields both registration forms have, by their API names. */
@@ -46,14 +47,14 @@ export function AccountDetailsFields({ field }: { field: (name: PersonFieldName)
           {...field('username')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <PasswordInput
+          <PasswordField
             label="Password"
             autoComplete="new-password"
             description="At least 6 characters"
             withAsterisk
             {...field('password')}
           />
-          <PasswordInput
+          <PasswordField
             label="Confirm Password"
             autoComplete="new-password"
             withAsterisk

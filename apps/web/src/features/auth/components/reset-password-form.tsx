@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { PasswordField } from '@/components/forms/password-field';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
@@ -109,7 +110,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
             {errorMessage(error, 'Your password could not be changed. Please try again.')}
           </Alert>
         ) : null}
-        <PasswordInput
+        <PasswordField
           label="New password"
           description="At least 6 characters"
           autoComplete="new-password"
@@ -117,7 +118,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
           error={errors.password?.message}
           {...form.register('password')}
         />
-        <PasswordInput
+        <PasswordField
           label="Confirm new password"
           autoComplete="new-password"
           withAsterisk

@@ -102,7 +102,15 @@ describe('DonationForm', () => {
     expect(await screen.findByText('Donation date is required')).toBeInTheDocument();
     expect(screen.getByText('This field is required')).toBeInTheDocument();
     expect(screen.getByText('You must confirm this statement')).toBeInTheDocument();
+    // The checkbox says it is invalid and reads its message, like the other fields.
+    const confirmation = screen.getByRole('checkbox', { name: ELIGIBILITY_STATEMENT });
+    expect(confirmation).toHaveAttribute('aria-invalid', 'true');
+    expect(confirmation).toHaveAccessibleDescription('You must confirm this statement');
     expect(api.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+
+    await user.click(confirmation);
+    await waitFor(() => expect(confirmation).toHaveAttribute('aria-invalid', 'false'));
+    expect(confirmation).not.toHaveAttribute('aria-describedby');
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode, type Ref } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState, type ReactNode, type Ref } from 'react';
 import {
   Alert,
   Anchor,
@@ -131,6 +131,7 @@ export function DonationForm() {
     omit: ['confirmation', 'lastDonation'],
   });
   const { errors } = form.formState;
+  const confirmationErrorId = useId();
   const clearSlot = useCallback(() => form.setValue('slot', null), [form]);
   const setSlotError = (message: string) =>
     form.setError('slot', { type: 'server', message }, { shouldFocus: true });
@@ -424,7 +425,14 @@ export function DonationForm() {
                 onChange={(event) => field.onChange(event.currentTarget.checked)}
                 onBlur={field.onBlur}
                 label={ELIGIBILITY_STATEMENT}
-                error={errors.confirmation?.message}
+                // Mantine's Checkbox neither marks itself invalid nor points at its error: done here.
+                aria-invalid={Boolean(errors.confirmation)}
+                aria-describedby={errors.confirmation ? confirmationErrorId : undefined}
+                error={
+                  errors.confirmation ? (
+                    <span id={confirmationErrorId}>{errors.confirmation.message}</span>
+                  ) : undefined
+                }
               />
             )}
           />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Box, Button, Group, Paper, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconDroplet } from '@tabler/icons-react';
 import type { Donation, DonorSummary } from '@bloodbank/shared/donation';
@@ -23,6 +23,7 @@ export function LatestBooking({
 }) {
   const [confirming, setConfirming] = useState(false);
   const [moving, setMoving] = useState(false);
+  const titleRef = useRef<HTMLHeadingElement>(null);
   const state = latestBookingState(donation, deferred);
   const pending = donation.status === 'pending';
   return (
@@ -31,7 +32,7 @@ export function LatestBooking({
         <ThemeIcon size={36} radius="xl" variant="light" aria-hidden>
           <IconDroplet size={20} />
         </ThemeIcon>
-        <Title order={2} size="h4" id="latest-booking-title">
+        <Title order={2} size="h4" id="latest-booking-title" ref={titleRef} tabIndex={-1}>
           Your Latest Booking
         </Title>
       </Group>
@@ -65,18 +66,32 @@ export function LatestBooking({
         </Group>
       ) : null}
       <MoveBookingModal donation={moving ? donation : null} onClose={() => setMoving(false)} />
-      <CancelBookingModal donation={confirming ? donation : null} onClose={() => setConfirming(false)} />
+      <CancelBookingModal
+        donation={confirming ? donation : null}
+        onClose={() => setConfirming(false)}
+        // The booking stays here, now cancelled, without its buttons: its heading takes the focus.
+        focusAfterCancel={() => titleRef.current}
+      />
     </Paper>
   );
 }
 
-function CancelBookingModal({ donation, onClose }: { donation: Donation | null; onClose: () => void }) {
+function CancelBookingModal({
+  donation,
+  onClose,
+  focusAfterCancel,
+}: {
+  donation: Donation | null;
+  onClose: () => void;
+  focusAfterCancel: () => HTMLElement | null;
+}) {
   const cancellation = useCancelDonation();
   return (
     <ConfirmCancelModal
       id={donation?.id ?? null}
       cancellation={cancellation}
       onClose={onClose}
+      focusAfterCancel={focusAfterCancel}
       texts={{
         title: 'Cancel this booking?',
         body: donation ? (

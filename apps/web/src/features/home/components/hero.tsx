@@ -27,6 +27,7 @@ export function Hero() {
                   component={Link}
                   to={paths.donor.signup}
                   size="lg"
+                  className={classes.heroAction}
                   variant="white"
                   color="blood"
                   leftSection={<IconUserPlus size={20} aria-hidden />}
@@ -37,6 +38,7 @@ export function Hero() {
                   component={Link}
                   to={paths.patient.signup}
                   size="lg"
+                  className={classes.heroAction}
                   variant="outline"
                   color="white"
                   leftSection={<IconHeartHandshake size={20} aria-hidden />}

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
+import { PasswordField } from '@/components/forms/password-field';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
@@ -12,8 +13,12 @@ import {
 } from '@bloodbank/shared/auth';
 import { SaveErrorAlert } from '@/components/ui/error-alert';
 import { PersonDetailFields, type PersonDetailName } from '@/components/forms/person-fields';
-import { errorMessage } from '@/lib/api-client';
-import { applyServerFieldErrors, fieldBinder, focusFirstInvalidField } from '@/lib/form-errors';
+import {
+  applyServerFieldErrors,
+  fieldBinder,
+  focusFirstInvalidField,
+  formAlertMessage,
+} from '@/lib/form-errors';
 import { useUpdateMyDetails } from '../api/update-my-details';
 
 /** Every field filled, under the registration rules; only the changed ones are sent. */
@@ -54,6 +59,7 @@ export function MyDetailsForm({
   const field = fieldBinder(form);
   // Opened from Edit Details: the keyboard goes on in the form.
   useEffect(() => form.setFocus('first_name'), [form]);
+  const serverFields = [...MY_DETAILS_FIELDS, 'current_password'] as const;
   // Where reset links go is the key to the account: a new address needs the current password.
   const emailChanging = useWatch({ control: form.control, name: 'email' }).trim() !== (user.email ?? '');
 
@@ -81,9 +87,13 @@ export function MyDetailsForm({
     }
     update.mutate(changes, {
       onSuccess: () => onDone(true),
-      onError: (error) => applyServerFieldErrors(form, error, [...MY_DETAILS_FIELDS, 'current_password']),
+      onError: (error) => applyServerFieldErrors(form, error, serverFields),
     });
   }, focusFirstInvalidField);
+
+  const alertMessage = update.isError
+    ? formAlertMessage(update.error, serverFields, 'Your details could not be saved. Please try again.')
+    : null;
 
   return (
     <form
@@ -102,7 +112,7 @@ export function MyDetailsForm({
           withBloodGroup={false}
         />
         {emailChanging ? (
-          <PasswordInput
+          <PasswordField
             label="Current Password"
             description="Needed to change your e-mail address"
             autoComplete="current-password"
@@ -110,11 +120,7 @@ export function MyDetailsForm({
             {...field('current_password')}
           />
         ) : null}
-        {update.isError ? (
-          <SaveErrorAlert
-            message={errorMessage(update.error, 'Your details could not be saved. Please try again.')}
-          />
-        ) : null}
+        {alertMessage ? <SaveErrorAlert message={alertMessage} /> : null}
         <Group gap="sm" justify="flex-end">
           <Button variant="default" onClick={() => onDone(false)} disabled={update.isPending}>
             Cancel

@@ -112,4 +112,63 @@ describe('NotificationBell', () => {
     await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
     expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
   });
+
+  it('moves focus into the popover when opened from the keyboard, and Escape closes it from anywhere back to the bell', async () => {
+    mockApi({ 'GET /api/notifications': () => jsonResponse(200, { items, unread: 2, more: false }) });
+    const { user } = renderScreen(<NotificationBell />);
+    const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
+    bell.focus();
+    await user.keyboard('{Enter}');
+
+    const popover = await screen.findByRole('dialog');
+    // On its heading, not on "Mark all as read", which a second Enter would press.
+    await waitFor(() => expect(within(popover).getByText('Notifications')).toHaveFocus());
+    // Tab stays in the popover instead of going on through the page beneath it.
+    await user.tab();
+    expect(within(popover).getByRole('button', { name: 'Mark all as read' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(bell).toHaveFocus());
+
+    // Escape with focus on the bell closes it too.
+    await user.click(bell);
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    bell.focus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bell).toHaveFocus();
+  });
+
+  it('keeps focus in the popover when "Mark all as read" or one notification is marked read', async () => {
+    let list = { items, unread: 2, more: false };
+    mockApi({
+      'GET /api/notifications': () => jsonResponse(200, list),
+      'POST /api/notifications/read': (request) => {
+        const body = request.json() as { ids?: number[] };
+        const read = (id: number) => !body.ids || body.ids.includes(id);
+        list = {
+          items: list.items.map((item) => (read(item.id) ? { ...item, read: true } : item)),
+          unread: list.items.filter((item) => !item.read && !read(item.id)).length,
+          more: false,
+        };
+        return new Response(null, { status: 204 });
+      },
+    });
+    const { user } = renderScreen(<NotificationBell />);
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    const popover = await screen.findByRole('dialog');
+
+    // The one marked read stays focused, now without its button.
+    await user.click(await within(popover).findByRole('button', { name: /Your blood group is needed/ }));
+    await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    expect(document.activeElement).toBe(
+      within(popover).getByText('Your blood group is needed').closest('li'),
+    );
+
+    // "Mark all as read" is disabled afterwards: focus goes to the popover's heading.
+    await user.click(within(popover).getByRole('button', { name: 'Mark all as read' }));
+    await screen.findByRole('button', { name: 'Notifications' });
+    expect(within(popover).getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+    expect(document.activeElement).toBe(within(popover).getByText('Notifications'));
+  });
 });

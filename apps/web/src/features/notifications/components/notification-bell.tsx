@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Anchor, Box, Button, Group, Indicator, Loader, Popover, Text } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -25,9 +26,19 @@ export function bellLabel(unread: number): string {
  */
 export function NotificationBell() {
   const [opened, setOpened] = useState(false);
+  const bellRef = useRef<HTMLButtonElement>(null);
+  const headingRef = useRef<HTMLParagraphElement>(null);
   const notifications = useNotifications();
   const markRead = useMarkNotificationsRead();
   useNewsAfterChanges();
+
+  // The dropdown closes itself on Escape only while focus is inside it; from the bell (or anywhere
+  // else) Escape must close it too, and focus goes back to the bell.
+  useWindowEvent('keydown', (event) => {
+    if (!opened || event.key !== 'Escape') return;
+    setOpened(false);
+    bellRef.current?.focus();
+  });
 
   const unread = notifications.data?.unread ?? 0;
   const items = notifications.data?.items.slice(0, SHOWN) ?? [];
@@ -77,12 +88,15 @@ export function NotificationBell() {
         position="bottom-end"
         shadow="md"
         width={360}
-        trapFocus={false}
+        // Portalled at the end of the page (and covering a phone's screen): focus goes into it on
+        // opening, stays there while it is open, and back to the bell when it closes.
+        trapFocus
         returnFocus
         styles={{ dropdown: { padding: 0, maxWidth: 'calc(100vw - 16px)' } }}
       >
         <Popover.Target>
           <ActionIcon
+            ref={bellRef}
             variant="subtle"
             color="gray"
             size={40}
@@ -95,13 +109,18 @@ export function NotificationBell() {
         </Popover.Target>
         <Popover.Dropdown aria-label="Latest notifications">
           <Group justify="space-between" px="md" py="xs" className={classes.bellHeader} wrap="nowrap">
-            <Text fw={700} size="sm">
+            {/* Where focus lands on opening, rather than on "Mark all as read", which one Enter would press. */}
+            <Text fw={700} size="sm" ref={headingRef} tabIndex={-1} data-autofocus>
               Notifications
             </Text>
             <Button
               size="compact-sm"
               variant="subtle"
-              onClick={() => markRead.mutate({ all: true })}
+              onClick={() => {
+                // The button is disabled once all are read: focus would fall out of the popover.
+                headingRef.current?.focus();
+                markRead.mutate({ all: true });
+              }}
               disabled={unread === 0 || markRead.isPending}
             >
               Mark all as read

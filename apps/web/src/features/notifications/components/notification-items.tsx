@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { Box, Button, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { Notification } from '@bloodbank/shared/notifications';
 import { formatDateTime } from '@/lib/format';
@@ -14,6 +15,11 @@ interface NotificationItemsProps {
 
 /** The notifications, newest first: unread ones tinted, with a dot and the word "Unread" for screen readers. */
 export function NotificationItems({ items, onRead, variant, busy = false }: NotificationItemsProps) {
+  // Once read, the button is gone: focus stays on the notification rather than falling to the page.
+  const read = (id: number) => (event: MouseEvent<HTMLElement>) => {
+    event.currentTarget.closest<HTMLElement>('li')?.focus();
+    onRead(id);
+  };
   return (
     <Box component="ul" className={classes.list} data-variant={variant}>
       {items.map((item) => (
@@ -22,11 +28,12 @@ export function NotificationItems({ items, onRead, variant, busy = false }: Noti
           className={classes.item}
           data-unread={!item.read}
           data-notification-id={item.id}
-          // Focusable from script only: "Show older notifications" moves focus to the first it added.
+          // Focusable from script only: "Show older notifications" moves focus to the first it added,
+          // and marking one read keeps focus here.
           tabIndex={-1}
         >
           {variant === 'compact' && !item.read ? (
-            <UnstyledButton className={classes.itemButton} onClick={() => onRead(item.id)}>
+            <UnstyledButton className={classes.itemButton} onClick={read(item.id)}>
               <ItemContent item={item} />
             </UnstyledButton>
           ) : (
@@ -42,7 +49,7 @@ export function NotificationItems({ items, onRead, variant, busy = false }: Noti
                 <Button
                   size="xs"
                   variant="default"
-                  onClick={() => onRead(item.id)}
+                  onClick={read(item.id)}
                   disabled={busy}
                   aria-label={`Mark "${item.title}" as read`}
                 >

@@ -94,4 +94,35 @@ describe('NotificationsScreen', () => {
       .map((title) => title.textContent?.replace('Unread: ', ''));
     expect(titles).toEqual(range(54, 1).map((item) => item.title));
   });
+
+  it('keeps focus on the page when "Mark as read" or "Mark all as read" goes away or is disabled', async () => {
+    let unread = [2, 1];
+    mockApi({
+      'GET /api/notifications': () =>
+        jsonResponse(200, {
+          items: range(2, 1).map((item) => ({ ...item, read: !unread.includes(item.id) })),
+          unread: unread.length,
+          more: false,
+        }),
+      'POST /api/notifications/read': (request) => {
+        const body = request.json() as { ids?: number[] };
+        unread = body.ids ? unread.filter((id) => !body.ids?.includes(id)) : [];
+        return new Response(null, { status: 204 });
+      },
+    });
+    const { user } = renderScreen(<NotificationsScreen />);
+
+    await user.click(await screen.findByRole('button', { name: 'Mark "Message 2" as read' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Mark "Message 2" as read' })).not.toBeInTheDocument(),
+    );
+    // On the notification just read, whose button is gone.
+    expect(document.activeElement).toBe(screen.getByText('Message 2').closest('li'));
+
+    await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled());
+    // On the count, which says there is nothing unread.
+    expect(document.activeElement).toBe(screen.getByRole('status'));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('You are all caught up.'));
+  });
 });

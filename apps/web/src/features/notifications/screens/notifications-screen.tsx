@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconBellOff, IconChecks } from '@tabler/icons-react';
@@ -25,7 +25,12 @@ export function NotificationsScreen() {
   const unread = notifications.data?.unread ?? 0;
   const shown = useNotificationPages(notifications.data);
   const readOne = (id: number) => markRead.mutate({ ids: [id] }, { onSuccess: () => shown.markRead([id]) });
-  const readAll = () => markRead.mutate({ all: true }, { onSuccess: () => shown.markRead('all') });
+  const countRef = useRef<HTMLParagraphElement>(null);
+  const readAll = () => {
+    // The button is disabled once all are read; focus goes to the count, which then says so.
+    countRef.current?.focus();
+    markRead.mutate({ all: true }, { onSuccess: () => shown.markRead('all') });
+  };
 
   let body;
   if (notifications.isPending) {
@@ -80,7 +85,7 @@ export function NotificationsScreen() {
       <PageHeader
         title="Notifications"
         description={
-          <Text span inherit role="status">
+          <Text span inherit role="status" ref={countRef} tabIndex={-1}>
             {notifications.data
               ? unread > 0
                 ? `${pluralize(unread, 'unread notification')}, newest first.`

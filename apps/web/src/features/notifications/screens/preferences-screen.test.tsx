@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockApi, sampleUser } from '@/test/mock-api';
+import { deferred, jsonResponse, mockApi, sampleUser } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
 import { PreferencesScreen } from './preferences-screen';
 
@@ -82,5 +82,71 @@ describe('Your profile: correcting your own details (PATCH /api/users/me)', () =
     expect(await within(form).findByText('Address is required')).toBeInTheDocument();
     // Nothing typed is lost: the form stays open with the new number.
     expect(mobile).toHaveValue('9123456780');
+  });
+
+  it('says "Your current password is not correct" once, on the field, which is marked invalid', async () => {
+    signInAsDonor();
+    mockApi({
+      'GET /api/users/me': () => jsonResponse(200, sampleUser),
+      'GET /api/users/me/preferences': () => jsonResponse(200, PREFERENCES),
+      // The server's shape: `detail` repeats the field's message (apps/server/src/errors.ts invalidFields).
+      'PATCH /api/users/me': () =>
+        jsonResponse(422, {
+          detail: 'Your current password is not correct',
+          code: 'validation_failed',
+          errors: { current_password: 'Your current password is not correct' },
+        }),
+    });
+    const { user } = renderScreen(<PreferencesScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Edit Details' }));
+    const form = screen.getByRole('form', { name: 'Edit your details' });
+    const email = within(form).getByLabelText(/^email/i);
+    await user.clear(email);
+    await user.type(email, 'asha.new@example.org');
+    const password = within(form).getByLabelText(/current password/i);
+    expect(password).toHaveAttribute('aria-invalid', 'false');
+    await user.type(password, 'wrong-one');
+    await user.click(within(form).getByRole('button', { name: 'Save Details' }));
+
+    expect(await within(form).findByText('Your current password is not correct')).toBeInTheDocument();
+    expect(within(form).getAllByText('Your current password is not correct')).toHaveLength(1);
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription(/Your current password is not correct/);
+    expect(password).toHaveFocus();
+  });
+});
+
+describe('Your profile: the notification switches', () => {
+  it('keeps the switch just pressed focusable while it saves (busy, not disabled), and ignores presses meanwhile', async () => {
+    signInAsDonor();
+    const answer = deferred<Response>();
+    let stored = PREFERENCES;
+    const api = mockApi({
+      'GET /api/users/me': () => jsonResponse(200, sampleUser),
+      'GET /api/users/me/preferences': () => jsonResponse(200, stored),
+      'PATCH /api/users/me/preferences': () => answer.promise,
+    });
+    const { user } = renderScreen(<PreferencesScreen />);
+
+    const email = await screen.findByRole('switch', { name: /^E-mail me these notifications/ });
+    await user.click(email);
+
+    expect(await screen.findByText('Saving…')).toBeInTheDocument();
+    expect(email).toHaveFocus();
+    expect(email).toBeEnabled();
+    expect(email).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard(' ');
+    await user.click(screen.getByRole('switch', { name: /^Tell me when my blood group is needed/ }));
+    const patches = () => api.requests.filter((request) => request.method === 'PATCH');
+    expect(patches()).toHaveLength(1);
+
+    stored = { ...PREFERENCES, email_notifications: false };
+    answer.resolve(jsonResponse(200, stored));
+    expect(
+      await screen.findByText('Saved. You will no longer get e-mails; the bell keeps every message.'),
+    ).toBeInTheDocument();
+    expect(email).not.toHaveAttribute('aria-disabled');
+    expect(patches().map((request) => request.json())).toEqual([{ email_notifications: false }]);
   });
 });

@@ -76,8 +76,12 @@ export function PreferencesScreen() {
                 : `When the blood bank runs short of blood you can give, we tell you, at most once in ${CALLOUT_QUIET_DAYS} days.`
             }
             checked={preferences.data[field]}
-            onChange={(event) => change(field, event.currentTarget.checked)}
-            disabled={update.isPending}
+            // Not disabled while saving: that would drop the focus of the switch just pressed.
+            // It says it is busy and ignores presses until the answer comes.
+            onChange={(event) => {
+              if (!update.isPending) change(field, event.currentTarget.checked);
+            }}
+            aria-disabled={update.isPending || undefined}
             // A long e-mail address in the description breaks where it must instead of running off a phone's screen.
             styles={{ labelWrapper: { minWidth: 0 }, description: { overflowWrap: 'anywhere' } }}
           />

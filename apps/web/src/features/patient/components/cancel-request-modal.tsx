@@ -17,6 +17,8 @@ export function CancelRequestModal({
       id={request?.id ?? null}
       cancellation={cancellation}
       onClose={onClose}
+      // The request stays listed, now cancelled and without its Cancel button: focus goes to its row.
+      focusAfterCancel={(id) => document.querySelector<HTMLElement>(`[data-testid="request-${id}"]`)}
       texts={{
         title: 'Cancel this request?',
         body: request ? (

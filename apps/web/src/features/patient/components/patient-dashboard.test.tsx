@@ -262,6 +262,8 @@ describe('Patient dashboard', () => {
     const first = within(screen.getByRole('list', { name: 'My Requests' })).getAllByRole('listitem')[0]!;
     expect(first).toHaveTextContent('Cancelled');
     expect(within(first).queryByRole('button')).not.toBeInTheDocument();
+    // Its Cancel button is gone: focus is on the request itself, not lost to the page.
+    await waitFor(() => expect(document.activeElement).toBe(first));
     expect(counter('pending')).toHaveTextContent('Pending Requests0');
     expect(counter('total')).toHaveTextContent('Total Requests4');
   });

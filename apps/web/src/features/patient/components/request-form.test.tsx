@@ -273,9 +273,17 @@ describe('Request Blood form', () => {
     await user.clear(field(/number of units/i));
     await user.type(field(/number of units/i), '3');
     expect(screen.queryByTestId('short-supply')).not.toBeInTheDocument();
+    // A polite live region, on the page (empty) before the warning is put into it.
+    const region = screen.getByTestId('short-supply-region');
+    expect(region).toHaveAttribute('role', 'status');
+    expect(region).toBeEmptyDOMElement();
     await user.clear(field(/number of units/i));
     await user.type(field(/number of units/i), '4');
     const warning = await screen.findByTestId('short-supply');
+    expect(region).toBeInTheDocument();
+    expect(region).toContainElement(warning);
+    // Not a second live region inside the first.
+    expect(warning).not.toHaveAttribute('role', 'status');
     expect(warning).toHaveTextContent(
       'At most 3 units of compatible plasma are in stock in one group now (AB+), and a request is filled from one group.',
     );
@@ -356,7 +364,8 @@ describe('Request Blood form', () => {
 
     // The page opens again in the same tab (a reload, Back, or signing in after the session expired).
     const again = await openForm();
-    expect(await screen.findByRole('status')).toHaveTextContent('What you typed before is filled in again.');
+    const notice = await screen.findByText(/^What you typed before is filled in again\./);
+    expect(notice.closest('[role="status"]')).not.toBeNull();
     expect(field(/number of units/i)).toHaveValue(2);
     expect(field(/required date/i)).toHaveValue(addDays(todayIn(), 5));
     expect(field(/hospital address/i)).toHaveValue('City Hospital, Ward 4');

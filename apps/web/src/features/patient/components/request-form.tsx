@@ -182,28 +182,35 @@ export function RequestForm({ onSubmitted }: { onSubmitted: (request: BloodReque
                 autosize
                 {...field('reason')}
               />
-              {shortBy > 0 && inStock !== null ? (
-                <Alert
-                  color="yellow"
-                  variant="light"
-                  icon={<IconAlertCircle aria-hidden />}
-                  // Appears as the number is typed: said politely, not as an alarm.
-                  role="status"
-                  data-testid="short-supply"
-                >
-                  <Text size="sm" c="dark.8">
-                    {inStock === 0 || !best
-                      ? `No compatible units of ${COMPONENT_WORDS[component ?? DEFAULT_COMPONENT]} are in stock now.`
-                      : `At most ${unitsText(inStock)} of compatible ${COMPONENT_WORDS[component ?? DEFAULT_COMPONENT]} ${inStock === 1 ? 'is' : 'are'} in stock in one group now (${best.bloodgroup}), and a request is filled from one group.`}{' '}
-                    You can still send the request: the blood bank will tell you what it can give. If it is
-                    urgent, call them.
-                  </Text>
-                  <BankContactLine mt={4} c="dark.8" />
-                </Alert>
-              ) : null}
-              <Button type="submit" size="md" disabled={busy} fullWidth>
-                {busy ? 'Submitting...' : 'Submit Request'}
-              </Button>
+              {/* One child of the Stack, so the empty region adds no gap of its own. */}
+              <div>
+                {/* Mounted empty with the form: a status region inserted with its text already in it is
+                  often not read. Said politely as the number is typed, not as an alarm. */}
+                <div role="status" data-testid="short-supply-region">
+                  {shortBy > 0 && inStock !== null ? (
+                    <Alert
+                      color="yellow"
+                      variant="light"
+                      icon={<IconAlertCircle aria-hidden />}
+                      role="note"
+                      data-testid="short-supply"
+                      mb="md"
+                    >
+                      <Text size="sm" c="dark.8">
+                        {inStock === 0 || !best
+                          ? `No compatible units of ${COMPONENT_WORDS[component ?? DEFAULT_COMPONENT]} are in stock now.`
+                          : `At most ${unitsText(inStock)} of compatible ${COMPONENT_WORDS[component ?? DEFAULT_COMPONENT]} ${inStock === 1 ? 'is' : 'are'} in stock in one group now (${best.bloodgroup}), and a request is filled from one group.`}{' '}
+                        You can still send the request: the blood bank will tell you what it can give. If it
+                        is urgent, call them.
+                      </Text>
+                      <BankContactLine mt={4} c="dark.8" />
+                    </Alert>
+                  ) : null}
+                </div>
+                <Button type="submit" size="md" disabled={busy} fullWidth>
+                  {busy ? 'Submitting...' : 'Submit Request'}
+                </Button>
+              </div>
               <Text size="xs" c="dimmed" ta="center">
                 Your request stays pending until the blood bank reviews it. You can cancel it from your
                 dashboard while it is pending.
