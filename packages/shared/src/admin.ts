@@ -187,11 +187,11 @@ export const UnitsQuerySchema = PageQuerySchema.extend({
   component: z.enum(COMPONENTS).optional(),
   status: z.enum(UNIT_FILTERS).optional(),
   /** A bag's number, as on its label: that unit and the components separated from it. */
-  unit: z.coerce
-    .number({ error: 'Enter a unit number' })
-    .int('Enter a unit number')
-    .positive('Enter a unit number')
-    .max(MAX_ROW_ID, 'Enter a unit number')
+  unit: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'Enter a unit number')
+    .transform(Number)
+    .pipe(z.number().max(MAX_ROW_ID, 'Enter a unit number'))
     .optional(),
 });
 export type UnitsQuery = z.infer<typeof UnitsQuerySchema>;

@@ -25,7 +25,8 @@ describe('the web app', () => {
     const script = await get('/assets/index-abc123.js');
     expect(script.statusCode).toBe(200);
     expect(script.headers['content-type']).toMatch(/javascript/);
-    for (const page of ['/', '/donor/donor-dashboard', '/admin/donors/12?page=2', '/reset-password?token=a.b-c']) {
+    // An unknown path is a page too (the app shows the home page), a trailing full stop included.
+    for (const page of ['/', '/donor/donor-dashboard', '/admin/donors/12?page=2', '/reset-password?token=a.b-c', '/donor/donor-dashboard.', '/old-page.html']) {
       const answer = await get(page);
       expect(answer.statusCode, page).toBe(200);
       expect(answer.headers['content-type'], page).toMatch(/^text\/html/);
@@ -40,5 +41,8 @@ describe('the web app', () => {
       expect(answer.headers['content-type'], file).toMatch(/^application\/json/);
       expect(answer.json(), file).toEqual({ detail: `Not Found: GET ${file}`, code: 'not_found' });
     }
+    const head = await t.app.inject({ method: 'HEAD', url: '/assets/index-gone999.js' });
+    expect(head.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'HEAD', url: '/donor/donor-dashboard' })).statusCode).toBe(200);
   });
 });

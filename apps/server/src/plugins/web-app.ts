@@ -27,15 +27,17 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
   return true;
 }
 
+/** What the built app's files end with: a request for one that is not there is not a page. */
+const STATIC_FILE = /\.(?:js|mjs|css|map|json|webmanifest|txt|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf)$/i;
+
 /**
- * A page of the app (a deep link: index.html answers it), not a missing file. A path whose last
- * part names a file ("/assets/index-abc.js", "/favicon.png") is a 404 in the error shape: a page
- * built before a rebuild asks for assets that are gone, and index.html in their place would be
- * refused by the browser as script and leave a blank page with no clue.
+ * A page of the app (a deep link, or an unknown path: index.html answers it and the app shows the
+ * home page, PRODUCT.md 2). A missing asset ("/assets/index-abc.js", "/favicon.png") is a 404 in
+ * the error shape instead: a page built before a rebuild asks for assets that are gone, and
+ * index.html in their place would be refused by the browser as script and leave a blank page.
  */
 export function isSpaRequest(method: string, url: string): boolean {
   if ((method !== 'GET' && method !== 'HEAD') || url.startsWith('/api/') || url === '/api') return false;
   const pathname = url.split(/[?#]/, 1)[0]!;
-  const lastPart = pathname.slice(pathname.lastIndexOf('/') + 1);
-  return !pathname.startsWith('/assets/') && !lastPart.includes('.');
+  return !pathname.startsWith('/assets/') && !STATIC_FILE.test(pathname);
 }

@@ -49,6 +49,12 @@ async function issueLinkFor(ctx: AppContext, account: { id: number; username: st
   const at = now.toISOString();
   const token = crypto.randomBytes(32).toString('base64url');
   await ctx.writes.run(async (trx) => {
+    // The account's row first (as the e-mail change and the reset do): an address changed since it
+    // was looked up gets no link, as the change has just ended the links sent to it; and two
+    // instances count this account's recent links one after the other.
+    const current = trx.selectFrom('users').select(['email', 'is_active']).where('id', '=', account.id);
+    const stored = await (ctx.engine === 'postgres' ? current.forNoKeyUpdate() : current).executeTakeFirst();
+    if (!stored || stored.is_active !== 1 || stored.email !== account.email) return;
     const recent = await trx
       .selectFrom('password_resets')
       .select((eb) => eb.fn.countAll<number>().as('count'))

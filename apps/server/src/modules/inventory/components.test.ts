@@ -119,9 +119,12 @@ describe('processing whole blood (POST /api/admin/units/:id/process)', () => {
     expect((await list(`unit=${unitId}&status=available`)).json().total).toBe(2);
     expect((await list(`unit=${other.unitId}`)).json().total).toBe(1);
     expect((await list('unit=999999')).json()).toMatchObject({ items: [], total: 0 });
-    const wrong = await list('unit=12a');
-    expect(wrong.statusCode).toBe(422);
-    expect(wrong.json().errors).toEqual({ unit: 'Enter a unit number' });
+    // The number as printed on a label, nothing a number parser would also take.
+    for (const text of ['12a', '1e3', '0x10', '0', '-4', '99999999999']) {
+      const wrong = await list(`unit=${text}`);
+      expect(wrong.statusCode, text).toBe(422);
+      expect(wrong.json().errors, text).toEqual({ unit: 'Enter a unit number' });
+    }
   });
 
   it('refuses platelets the day after collection, and still separates red cells and plasma then', async () => {

@@ -58,7 +58,9 @@ export async function claimDueJobs(trx: Transaction<DB>, engine: Engine, now: Da
     .returning(['id', 'kind', 'payload', 'attempts', 'created_at'])
     .execute();
   // RETURNING lists rows in the order the table holds them, not the select's (PostgreSQL put a
-  // rewritten row last): put them back in queue order, which the worker keeps for each recipient.
+  // rewritten row last): put them back in queue order, which the worker keeps for each recipient
+  // within a claim. (Across claims it is not promised: a failed job retried after its backoff
+  // comes after messages queued meanwhile.)
   const position = new Map(ids.map((id, index) => [id, index]));
   return claimed.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
 }

@@ -35,12 +35,12 @@ export function AppLayout() {
  */
 function useFocusOnNewPage(main: React.RefObject<HTMLElement | null>) {
   const { pathname } = useLocation();
-  const firstPage = useRef(true);
+  // The page focus was last placed for (the first one needs none); StrictMode's second run of the
+  // effect on mount then changes nothing either.
+  const placedFor = useRef(pathname);
   useEffect(() => {
-    if (firstPage.current) {
-      firstPage.current = false;
-      return;
-    }
+    if (placedFor.current === pathname) return;
+    placedFor.current = pathname;
     const area = main.current;
     if (!area || area.contains(document.activeElement)) return;
     const heading = area.querySelector<HTMLElement>('h1');

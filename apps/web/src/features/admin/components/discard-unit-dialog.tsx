@@ -47,10 +47,16 @@ export function DiscardUnitDialog({
   onClose: () => void;
 }) {
   const discard = useDiscardUnits();
+  // The last unit's refusal must not greet the next one: the dialog (and its mutation) stays mounted.
+  const close = () => {
+    if (discard.isPending) return;
+    discard.reset();
+    onClose();
+  };
   return (
     <Modal
       opened={unit !== null}
-      onClose={discard.isPending ? () => undefined : onClose}
+      onClose={close}
       title={unit ? `Discard unit #${unit.id}?` : ''}
       centered
       closeButtonProps={{ 'aria-label': 'Close dialog' }}
@@ -61,7 +67,7 @@ export function DiscardUnitDialog({
           unit={unit}
           reasonExample={reasonExample}
           discard={discard}
-          onClose={onClose}
+          onClose={close}
         />
       ) : null}
     </Modal>
@@ -115,7 +121,7 @@ function DiscardUnitBody({
     >
       <Stack gap="md">
         <Text size="sm">
-          {`${unit.bloodgroup} ${COMPONENT_WORDS[unit.component]}, expires ${formatDate(unit.expires_on)}. It leaves the stock for good and is never issued.`}
+          {`${unit.bloodgroup} ${COMPONENT_WORDS[unit.component]}, expires ${formatDate(unit.expires_on)}. It is discarded for good and never issued.`}
         </Text>
         <Textarea
           label="Reason"

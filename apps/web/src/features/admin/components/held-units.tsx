@@ -63,11 +63,15 @@ export function HeldUnits({
     singleFlight((finish) => {
       release.mutate(unit.id, {
         onSettled: finish,
-        onSuccess: () => {
+        onSuccess: (released) => {
           setReleasing(null);
           notify({
             title: 'Unit released',
-            message: `Unit #${unit.id} (${unit.bloodgroup}) is available again.`,
+            // A unit whose own donation has no results yet goes back to testing, never to the shelf.
+            message:
+              released.status === 'available'
+                ? `Unit #${unit.id} (${unit.bloodgroup}) is available again.`
+                : `Unit #${unit.id} (${unit.bloodgroup}) is back in testing until its donation's results are in.`,
           });
         },
       });
@@ -177,7 +181,7 @@ export function HeldUnits({
         onClose={() => setReleasing(null)}
       >
         {releasing
-          ? `Unit #${releasing.id} (${releasing.bloodgroup}, collected ${formatDate(releasing.collected_on)}) leaves its lookback hold and becomes available stock. Release it only when the lookback investigation has cleared it.`
+          ? `Unit #${releasing.id} (${releasing.bloodgroup}, collected ${formatDate(releasing.collected_on)}) leaves its lookback hold and becomes available stock (or goes back to testing, if its own donation awaits its results). Release it only when the lookback investigation has cleared it.`
           : ''}
       </ConfirmDialog>
       <DiscardUnitDialog

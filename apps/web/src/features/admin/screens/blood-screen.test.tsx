@@ -96,6 +96,53 @@ describe('Manage Blood', () => {
     expect(await screen.findByText('Unit #7 (O+ red cells) was discarded.')).toBeInTheDocument();
   });
 
+  it('says a released unit went back to testing when its own donation awaits its results', async () => {
+    const held: BloodUnit = {
+      ...unit,
+      id: 31,
+      status: 'quarantined',
+      hold_reason: 'lookback',
+      donation_id: 4,
+    };
+    mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/units': shelf([unit], [held]),
+      'POST /api/admin/units/31/release': () => jsonResponse(200, { ...held, hold_reason: 'testing' }),
+    });
+    const { user } = renderScreen(<BloodScreen />);
+    const section = await screen.findByRole('region', { name: 'In Testing and On Hold' });
+    await user.click(await within(section).findByRole('button', { name: 'Release unit #31' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Release unit #31?' })).getByRole('button', {
+        name: 'Release unit',
+      }),
+    );
+    expect(
+      await screen.findByText("Unit #31 (O+) is back in testing until its donation's results are in."),
+    ).toBeInTheDocument();
+  });
+
+  it("does not greet the next unit's discard with the last one's refusal", async () => {
+    mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/units': shelf([unit, { ...unit, id: 9 }]),
+      'POST /api/admin/units/discard': () =>
+        jsonResponse(409, { detail: 'Unit #7 is not available any more.', unit_ids: [7] }),
+    });
+    const { user } = renderScreen(<BloodScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Discard unit #7' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Discard unit #7?' });
+    await user.type(within(dialog).getByLabelText(/^Reason/), 'Leaking');
+    await user.click(within(dialog).getByRole('button', { name: 'Discard unit' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Unit #7 is not available any more.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Discard unit #9' }));
+    dialog = await screen.findByRole('dialog', { name: 'Discard unit #9?' });
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('opens at the part a link names: the Receive Units form, its first field focused', async () => {
     mockApi({ 'GET /api/admin/dashboard': dashboardHandler, 'GET /api/admin/units': shelf([unit]) });
     renderScreen(<BloodScreen />, { path: '/admin-blood', initialPath: '/admin-blood#receive-units' });

@@ -35,10 +35,14 @@ export function NotificationBell() {
   // The dropdown closes itself on Escape only while focus is inside it; from the bell (or anywhere
   // else) Escape must close it too, and focus goes back to the bell.
   useWindowEvent('keydown', (event) => {
-    if (!opened || event.key !== 'Escape') return;
+    if (!opened || event.key !== 'Escape' || event.defaultPrevented) return;
+    event.preventDefault();
     setOpened(false);
     bellRef.current?.focus();
   });
+  // A link followed from the dropdown leaves the page: focus belongs to the new page (app-layout),
+  // not back on the bell.
+  const [leaving, setLeaving] = useState(false);
 
   const unread = notifications.data?.unread ?? 0;
   const items = notifications.data?.items.slice(0, SHOWN) ?? [];
@@ -91,7 +95,7 @@ export function NotificationBell() {
         // Portalled at the end of the page (and covering a phone's screen): focus goes into it on
         // opening, stays there while it is open, and back to the bell when it closes.
         trapFocus
-        returnFocus
+        returnFocus={!leaving}
         styles={{ dropdown: { padding: 0, maxWidth: 'calc(100vw - 16px)' } }}
       >
         <Popover.Target>
@@ -102,12 +106,20 @@ export function NotificationBell() {
             size={40}
             radius="xl"
             aria-label={bellLabel(unread)}
-            onClick={() => setOpened((open) => !open)}
+            onClick={() => {
+              setLeaving(false);
+              setOpened((open) => !open);
+            }}
           >
             <IconBell size={22} aria-hidden />
           </ActionIcon>
         </Popover.Target>
-        <Popover.Dropdown aria-label="Latest notifications">
+        <Popover.Dropdown
+          aria-label="Latest notifications"
+          onClickCapture={(event) => {
+            if ((event.target as HTMLElement).closest('a[href]')) setLeaving(true);
+          }}
+        >
           <Group justify="space-between" px="md" py="xs" className={classes.bellHeader} wrap="nowrap">
             {/* Where focus lands on opening, rather than on "Mark all as read", which one Enter would press. */}
             <Text fw={700} size="sm" ref={headingRef} tabIndex={-1} data-autofocus>
