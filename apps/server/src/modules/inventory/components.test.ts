@@ -111,7 +111,8 @@ describe('processing whole blood (POST /api/admin/units/:id/process)', () => {
     const found = await list(`unit=${unitId}`);
     expect(found.statusCode, found.body).toBe(200);
     expect(found.json().total).toBe(3);
-    expect(found.json<{ items: { id: number }[] }>().items.map((unit) => unit.id).sort((a, b) => a - b)).toEqual([unitId, ...componentIds]);
+    // The bag first, then the components made from it.
+    expect(found.json<{ items: { id: number }[] }>().items.map((unit) => unit.id)).toEqual([unitId, ...componentIds]);
     // A component's number is that component alone; the other filters still apply.
     expect((await list(`unit=${componentIds[1]}`)).json<{ items: { id: number; component: string; parent_unit_id: number }[] }>().items).toEqual([
       expect.objectContaining({ id: componentIds[1], component: 'plasma', parent_unit_id: unitId }),

@@ -429,7 +429,9 @@ function filteredUnits(db: DatabaseOrTransaction, query: Omit<UnitListQuery, 'li
 /** A page of units: usable and expired ones first-expiring-first, issued and discarded ones newest first. */
 export async function listUnits(db: DatabaseOrTransaction, query: UnitListQuery) {
   let page = filteredUnits(db, query).selectAll();
-  if (query.filter === 'issued') page = page.orderBy('issued_at', 'desc').orderBy('id', 'desc');
+  // A bag by its number: the bag, then the components made from it.
+  if (query.unitId !== undefined) page = page.orderBy('id');
+  else if (query.filter === 'issued') page = page.orderBy('issued_at', 'desc').orderBy('id', 'desc');
   else if (query.filter === 'discarded') page = page.orderBy('discarded_at', 'desc').orderBy('id', 'desc');
   else page = page.orderBy('expires_on').orderBy('id');
   const [items, total] = await Promise.all([
