@@ -12,6 +12,8 @@ interface ConfirmDialogProps {
   /** The failure of the last attempt, shown inside the dialog. */
   error?: string | null;
   color?: string;
+  /** False once the action has removed the control that opened the dialog (useFocusAfterAction). */
+  returnFocus?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }
@@ -26,6 +28,7 @@ export function ConfirmDialog({
   busy,
   error,
   color = DANGER,
+  returnFocus = true,
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
@@ -35,6 +38,7 @@ export function ConfirmDialog({
       onClose={busy ? () => undefined : onClose}
       title={title}
       centered
+      returnFocus={returnFocus}
       closeButtonProps={{ 'aria-label': 'Close dialog' }}
     >
       <Stack gap="md">

@@ -39,11 +39,17 @@ export function DiscardUnitButton({
 export function DiscardUnitDialog({
   unit,
   reasonExample = 'bag damaged in transport',
+  returnFocus = true,
+  onDiscarded,
   onClose,
 }: {
   unit: BloodUnit | null;
   /** What a reason looks like here, in the field's description. */
   reasonExample?: string;
+  /** False once the discard has removed the button that opened the dialog (useFocusAfterAction). */
+  returnFocus?: boolean;
+  /** The unit was discarded (before the dialog closes). */
+  onDiscarded?: () => void;
   onClose: () => void;
 }) {
   const discard = useDiscardUnits();
@@ -57,6 +63,7 @@ export function DiscardUnitDialog({
     <Modal
       opened={unit !== null}
       onClose={close}
+      returnFocus={returnFocus}
       title={unit ? `Discard unit #${unit.id}?` : ''}
       centered
       closeButtonProps={{ 'aria-label': 'Close dialog' }}
@@ -67,6 +74,7 @@ export function DiscardUnitDialog({
           unit={unit}
           reasonExample={reasonExample}
           discard={discard}
+          onDiscarded={onDiscarded}
           onClose={close}
         />
       ) : null}
@@ -78,10 +86,12 @@ function DiscardUnitBody({
   unit,
   reasonExample,
   discard,
+  onDiscarded,
   onClose,
 }: {
   unit: BloodUnit;
   reasonExample: string;
+  onDiscarded: (() => void) | undefined;
   discard: ReturnType<typeof useDiscardUnits>;
   onClose: () => void;
 }) {
@@ -104,6 +114,7 @@ function DiscardUnitBody({
               title: 'Unit discarded',
               message: `Unit #${unit.id} (${unit.bloodgroup} ${COMPONENT_WORDS[unit.component]}) was discarded.`,
             });
+            onDiscarded?.();
             onClose();
           },
         },

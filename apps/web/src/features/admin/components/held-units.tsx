@@ -8,6 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { paths } from '@/app/paths';
+import { useFocusAfterAction } from '@/lib/use-focus-after-action';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useUnits } from '../api/get-units';
 import { useReleaseUnit } from '../api/release-unit';
@@ -49,8 +50,12 @@ export function HeldUnits({
   // Discarded with a reason staff type, as every discard: the lookback's outcome is in the audit log.
   const [discarding, setDiscarding] = useState<BloodUnit | null>(null);
 
+  // The unit leaves this list with its hold: focus goes on from the section's heading.
+  const afterAction = useFocusAfterAction();
+  const heading = () => document.getElementById('held-heading');
   const openRelease = (unit: BloodUnit) => {
     release.reset();
+    afterAction.reset();
     setReleasing(unit);
   };
 
@@ -64,6 +69,7 @@ export function HeldUnits({
       release.mutate(unit.id, {
         onSettled: finish,
         onSuccess: (released) => {
+          afterAction.moveTo(heading);
           setReleasing(null);
           notify({
             title: 'Unit released',
@@ -122,7 +128,13 @@ export function HeldUnits({
             >
               Release
             </Button>
-            <DiscardUnitButton unit={unit} onDiscard={setDiscarding} />
+            <DiscardUnitButton
+              unit={unit}
+              onDiscard={(held) => {
+                afterAction.reset();
+                setDiscarding(held);
+              }}
+            />
           </Group>
         ) : (
           <Group gap="xs" wrap="wrap">
@@ -172,6 +184,7 @@ export function HeldUnits({
         busyLabel="Releasing..."
         busy={release.isPending}
         color="blood"
+        returnFocus={afterAction.returnFocus}
         error={
           release.isError
             ? errorMessage(release.error, 'The unit could not be released. Please try again.')
@@ -187,6 +200,8 @@ export function HeldUnits({
       <DiscardUnitDialog
         unit={discarding}
         reasonExample="lookback: the donor's confirmatory test was positive"
+        returnFocus={afterAction.returnFocus}
+        onDiscarded={() => afterAction.moveTo(heading)}
         onClose={() => setDiscarding(null)}
       />
     </section>

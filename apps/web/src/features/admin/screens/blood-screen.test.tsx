@@ -94,6 +94,8 @@ describe('Manage Blood', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(bodies).toEqual([{ unit_ids: [7], reason: 'Bag leaking at the seal' }]);
     expect(await screen.findByText('Unit #7 (O+ red cells) was discarded.')).toBeInTheDocument();
+    // Its row (and button) leave the shelf's list: focus goes on from the Units heading.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Units' })).toHaveFocus());
   });
 
   it('says a released unit went back to testing when its own donation awaits its results', async () => {
@@ -120,6 +122,9 @@ describe('Manage Blood', () => {
     expect(
       await screen.findByText("Unit #31 (O+) is back in testing until its donation's results are in."),
     ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 2, name: 'In Testing and On Hold' })).toHaveFocus(),
+    );
   });
 
   it("does not greet the next unit's discard with the last one's refusal", async () => {

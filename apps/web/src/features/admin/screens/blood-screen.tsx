@@ -28,6 +28,7 @@ import { useListParams } from '../hooks/use-list-params';
 import { TEXT_TONE } from '../tones';
 import { BLOOD_ANCHORS } from '../anchors';
 import { useScrollToHash } from '@/lib/use-scroll-to-hash';
+import { useFocusAfterAction } from '@/lib/use-focus-after-action';
 
 const GROUP_FILTER = [
   { value: '', label: 'All groups' },
@@ -156,6 +157,12 @@ export function BloodScreen() {
   );
   const [processing, setProcessing] = useState<BloodUnit | null>(null);
   const [discarding, setDiscarding] = useState<BloodUnit | null>(null);
+  // A discarded unit leaves the shelf's list with its button: focus goes on from the Units heading.
+  const afterDiscard = useFocusAfterAction();
+  const openDiscard = (unit: BloodUnit) => {
+    afterDiscard.reset();
+    setDiscarding(unit);
+  };
   // The dashboard's links open this page at the form or the table they name.
   useScrollToHash();
   const dashboard = useDashboard();
@@ -290,7 +297,7 @@ export function BloodScreen() {
                 />
               }
               caption="Blood units"
-              columns={columns(setProcessing, setDiscarding)}
+              columns={columns(setProcessing, openDiscard)}
               rowKey={(unit) => unit.id}
               pagesLabel="Units"
               page={page}
@@ -300,7 +307,12 @@ export function BloodScreen() {
         </section>
       </Stack>
       <ProcessUnitDialog unit={processing} onClose={() => setProcessing(null)} />
-      <DiscardUnitDialog unit={discarding} onClose={() => setDiscarding(null)} />
+      <DiscardUnitDialog
+        unit={discarding}
+        returnFocus={afterDiscard.returnFocus}
+        onDiscarded={() => afterDiscard.moveTo(() => document.getElementById(BLOOD_ANCHORS.units))}
+        onClose={() => setDiscarding(null)}
+      />
     </AdminPage>
   );
 }

@@ -87,6 +87,10 @@ describe('Manage Requests', () => {
       await screen.findByText('2 units of B- issued to Kiran Sharma: Units #7, #9.'),
     ).toBeInTheDocument();
     expect(approvals).toEqual([{}]);
+    // The row's buttons went with the decision: focus goes on from the page's heading, not the top.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'Manage Requests' })).toHaveFocus(),
+    );
   });
 
   it('keeps the confirmation open with the reason when the approval fails', async () => {

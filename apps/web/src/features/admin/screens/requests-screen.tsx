@@ -23,6 +23,7 @@ import { RejectDialog } from '../components/reject-dialog';
 import { ShortStockDialog } from '../components/short-stock-dialog';
 import { todayIn } from '@bloodbank/shared/dates';
 import { formatDate, unitNumbersText, unitsText } from '@/lib/format';
+import { pageHeading, useFocusAfterAction } from '@/lib/use-focus-after-action';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useListParams } from '../hooks/use-list-params';
 import { TEXT_TONE } from '../tones';
@@ -42,6 +43,8 @@ export function RequestsScreen() {
   // Approving issues bags at once and cannot be undone: it is confirmed first, as a mis-tap beside Reject on a tablet would issue blood.
   const [confirming, setConfirming] = useState<AdminRequest | null>(null);
   const [confirmError, setConfirmError] = useState<string | null>(null);
+  // The row's buttons go with the decision: focus goes on from the page's heading.
+  const afterApproval = useFocusAfterAction();
 
   const singleFlight = useSingleFlight();
   const approveRequest = (request: AdminRequest, from?: BloodGroup) =>
@@ -53,6 +56,7 @@ export function RequestsScreen() {
         {
           onSettled: finish,
           onSuccess: (approved) => {
+            if (!from) afterApproval.moveTo(pageHeading);
             setConfirming(null);
             setShortage(null);
             notify({
@@ -176,6 +180,7 @@ export function RequestsScreen() {
             deciding={busyId === request.id}
             onApprove={() => {
               setConfirmError(null);
+              afterApproval.reset();
               setConfirming(request);
             }}
             onReject={() => setRejecting(request)}
@@ -202,6 +207,7 @@ export function RequestsScreen() {
             busy={approve.isPending && !approve.variables.bloodgroup}
             error={confirmError}
             color="blood"
+            returnFocus={afterApproval.returnFocus}
             onConfirm={() => confirming && approveRequest(confirming)}
             onClose={() => {
               setConfirming(null);
