@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { PeopleQuery } from '@bloodbank/shared/admin';
 import type { DatabaseOrTransaction, Engine } from '../../db/database';
+import { lockedOnPostgres } from '../../db/row-locks';
 import type { DB, UserUpdate } from '../../db/types';
 
 export type PersonRole = 'DONOR' | 'PATIENT';
@@ -121,15 +122,12 @@ export function findPatient(db: DatabaseOrTransaction, userId: number) {
 }
 
 /**
- * Takes the row lock an edit needs on PostgreSQL, so the "before" written to the audit log is what
- * this edit actually changed. SQLite runs one write transaction at a time and needs none. FOR NO
- * KEY UPDATE, the lock an update of the row takes anyway: it waits for another edit, never for a
- * write that only adds rows pointing at this person (decision 0014).
+ * Takes the row lock an edit needs (db/row-locks.ts), so the "before" written to the audit log is
+ * what this edit actually changed.
  */
 export async function lockPerson(trx: Transaction<DB>, engine: Engine, role: PersonRole, userId: number): Promise<boolean> {
-  let query = trx.selectFrom('users').select('id').where('id', '=', userId).where('role', '=', role);
-  if (engine === 'postgres') query = query.forNoKeyUpdate();
-  return (await query.executeTakeFirst()) !== undefined;
+  const query = trx.selectFrom('users').select('id').where('id', '=', userId).where('role', '=', role);
+  return (await lockedOnPostgres(query, engine).executeTakeFirst()) !== undefined;
 }
 
 export async function updatePersonFields(

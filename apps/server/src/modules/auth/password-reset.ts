@@ -6,7 +6,7 @@ import { AppError } from '../../errors';
 import { hashPassword } from '../../lib/passwords';
 import { recordAudit } from '../audit/audit.repository';
 import { queueEmail } from '../notifications/notify';
-import { setPassword, usernameKeyOf } from '../users/users.repository';
+import { lockAccount, setPassword, usernameKeyOf } from '../users/users.repository';
 
 /** At most this many reset links per account per hour: more would only fill the owner's inbox. */
 const LINKS_PER_ACCOUNT_PER_HOUR = 3;
@@ -49,11 +49,10 @@ async function issueLinkFor(ctx: AppContext, account: { id: number; username: st
   const at = now.toISOString();
   const token = crypto.randomBytes(32).toString('base64url');
   await ctx.writes.run(async (trx) => {
-    // The account's row first (as the e-mail change and the reset do): an address changed since it
-    // was looked up gets no link, as the change has just ended the links sent to it; and two
-    // instances count this account's recent links one after the other.
-    const current = trx.selectFrom('users').select(['email', 'is_active']).where('id', '=', account.id);
-    const stored = await (ctx.engine === 'postgres' ? current.forNoKeyUpdate() : current).executeTakeFirst();
+    // The account's row first (lockAccount): an address changed since it was looked up gets no
+    // link, as the change has just ended the links sent to it; and two instances count this
+    // account's recent links one after the other.
+    const stored = await lockAccount(trx, ctx.engine, account.id);
     if (!stored || stored.is_active !== 1 || stored.email !== account.email) return;
     const recent = await trx
       .selectFrom('password_resets')
@@ -106,8 +105,9 @@ export async function confirmPasswordReset(ctx: AppContext, input: PasswordReset
   if (!live) throw invalidResetLink();
   const passwordHash = await hashPassword(input.password);
   await ctx.writes.run(async (trx) => {
-    // The account's row first, as PATCH /users/me locks it before the links: the two never wait on each other crosswise.
-    if (ctx.engine === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', live.user_id).forNoKeyUpdate().execute();
+    // The account's row first (lockAccount), as the e-mail change locks it before the links: the
+    // two never wait on each other crosswise.
+    const user = await lockAccount(trx, ctx.engine, live.user_id);
     const used = await trx
       .updateTable('password_resets')
       .set({ used_at: now })
@@ -117,7 +117,7 @@ export async function confirmPasswordReset(ctx: AppContext, input: PasswordReset
       .returning('user_id')
       .executeTakeFirst();
     if (!used) throw invalidResetLink();
-    const user = await trx.selectFrom('users').select(['id', 'username', 'is_active']).where('id', '=', used.user_id).executeTakeFirst();
+    // The token's account is the one locked above: the same token names it.
     if (!user || user.is_active !== 1) throw invalidResetLink();
     await setPassword(trx, user.id, passwordHash, now);
     // Any other link of the account dies with this one.

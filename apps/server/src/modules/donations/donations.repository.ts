@@ -3,6 +3,7 @@ import type { BloodGroup } from '@bloodbank/shared/blood-groups';
 import { COLLECTED_DONATION_STATUSES, DONATION_STATUSES, type DonationStatus } from '@bloodbank/shared/donation';
 import type { DatabaseOrTransaction, Engine } from '../../db/database';
 import type { DB, DonationRow, DonationScreeningsTable, DonationsTable, DonationTestResultsTable } from '../../db/types';
+import { lockedOnPostgres } from '../../db/row-locks';
 import { segmentedPage, type Decision } from '../../decisions';
 import { PERSON_NAME_COLUMNS } from '../users/users.repository';
 import { MAILING_COLUMNS } from '../notifications/notifications.repository';
@@ -46,23 +47,19 @@ const donorById = (db: DatabaseOrTransaction, donorId: number) =>
 /** What the donor reads below answer about the account. */
 const DONOR_COLUMNS = ['id', 'bloodgroup', 'username'] as const;
 
-/**
- * Locked until the transaction ends on PostgreSQL (SQLite's writes take turns), by every write that
- * checks or changes what a donor may book: booking, moving a booking, deferring. Two instances then
- * cannot each decide on what the other has not committed yet (a booking checked before a deferral
- * commits, inserted after it looked for bookings to cancel). Lock order: the donor first, then
- * their donations, so no two such writes wait for each other in a circle. FOR NO KEY UPDATE leaves
- * the share locks that inserts referring to the donor take free.
- */
-const lockedOnPostgres = <Q extends { forNoKeyUpdate(): Q }>(query: Q, engine: Engine): Q =>
-  engine === 'postgres' ? query.forNoKeyUpdate() : query;
-
 /** An active or deactivated donor account, or undefined when the id names no donor. */
 export function findDonor(db: DatabaseOrTransaction, donorId: number) {
   return donorById(db, donorId).select(DONOR_COLUMNS).executeTakeFirst();
 }
 
-/** findDonor, with the donor's row locked (lockedOnPostgres): before a write touches their bookings or deferrals. */
+/**
+ * findDonor, with the donor's row locked (db/row-locks.ts), by every write that checks or changes
+ * what a donor may book or what became of their blood: booking, moving a booking, deferring, test
+ * results, separating a unit, releasing a hold. Two instances then cannot each decide on what the
+ * other has not committed yet (a booking checked before a deferral commits, inserted after it
+ * looked for bookings to cancel). Lock order: the donor first, then their donations and units, so
+ * no two such writes wait for each other in a circle.
+ */
 export function lockDonor(trx: Transaction<DB>, donorId: number, engine: Engine) {
   return lockedOnPostgres(donorById(trx, donorId).select(DONOR_COLUMNS), engine).executeTakeFirst();
 }

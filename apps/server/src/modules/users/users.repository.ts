@@ -1,6 +1,8 @@
+import type { Transaction } from 'kysely';
 import type { Role } from '@bloodbank/shared/auth';
-import type { DatabaseOrTransaction } from '../../db/database';
-import type { NewUser } from '../../db/types';
+import type { DatabaseOrTransaction, Engine } from '../../db/database';
+import { lockedOnPostgres } from '../../db/row-locks';
+import type { DB, NewUser } from '../../db/types';
 
 /** The columns a person's display name is made of (users.service.ts fullNameOf), for joins. */
 export const PERSON_NAME_COLUMNS = ['users.username', 'users.first_name', 'users.last_name'] as const;
@@ -70,6 +72,18 @@ export async function countActiveUsers(db: DatabaseOrTransaction, role: Role): P
     .where('is_active', '=', 1)
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/**
+ * The account's row, locked (db/row-locks.ts) by every write that decides from where its reset
+ * links go or which sessions are alive: changing one's own e-mail address, issuing a reset link,
+ * using one. Each then reads what the others committed, and takes this lock before the links'.
+ */
+export function lockAccount(trx: Transaction<DB>, engine: Engine, userId: number) {
+  return lockedOnPostgres(
+    trx.selectFrom('users').select(['id', 'username', 'email', 'is_active', 'token_version']).where('id', '=', userId),
+    engine,
+  ).executeTakeFirst();
 }
 
 export async function setPassword(db: DatabaseOrTransaction, userId: number, passwordHash: string, at: string) {

@@ -6,7 +6,7 @@ import { SESSION_INVALID, type Principal } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.repository';
 import { queueEmail } from '../notifications/notify';
 import { checkPassword, minutesToWait } from '../auth/password-check';
-import { findUserProfile } from './users.repository';
+import { findUserProfile, lockAccount } from './users.repository';
 
 export async function getCurrentUser(db: DatabaseOrTransaction, userId: number): Promise<CurrentUser> {
   const user = await findUserProfile(db, userId);
@@ -56,9 +56,8 @@ export async function updateMyDetails(ctx: AppContext, me: Principal, changes: M
     // Two edits at once (two tabs): each compares against what the other left. A password reset
     // that ended this session while the password above was checked wins: its new password is the
     // owner's, and the ended session must not re-point the reset e-mails.
-    const session = trx.selectFrom('users').select('token_version').where('id', '=', me.id);
-    const current = await (ctx.engine === 'postgres' ? session.forNoKeyUpdate() : session).executeTakeFirst();
-    if (current?.token_version !== me.sessionVersion) throw unauthorized(SESSION_INVALID);
+    const account = await lockAccount(trx, ctx.engine, me.id);
+    if (account?.token_version !== me.sessionVersion) throw unauthorized(SESSION_INVALID);
     const before = await getCurrentUser(trx, me.id);
     const changed = MY_DETAILS_FIELDS.filter((field) => changes[field] !== undefined && changes[field] !== before[field]);
     if (changed.length === 0) return before;
