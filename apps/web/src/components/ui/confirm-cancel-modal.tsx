@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { errorMessage } from '@/lib/api-client';
+import { useFocusAfterAction } from '@/lib/use-focus-after-action';
 
 export interface ConfirmCancelTexts {
   /** "Cancel this request?" */
@@ -42,11 +43,11 @@ export function ConfirmCancelModal({
   focusAfterCancel: (id: number) => HTMLElement | null;
 }) {
   // After a cancellation the dialog does not give focus back to its (vanishing) button.
-  const [cancelled, setCancelled] = useState(false);
+  const afterCancel = useFocusAfterAction();
   const [shownFor, setShownFor] = useState(id);
   if (id !== shownFor) {
     setShownFor(id);
-    if (id !== null) setCancelled(false);
+    if (id !== null) afterCancel.reset();
   }
   const close = () => {
     if (cancellation.isPending) return;
@@ -57,7 +58,7 @@ export function ConfirmCancelModal({
     <Modal
       opened={id !== null}
       onClose={close}
-      returnFocus={!cancelled}
+      returnFocus={afterCancel.returnFocus}
       title={texts.title}
       centered
       radius="lg"
@@ -89,9 +90,8 @@ export function ConfirmCancelModal({
                       closeButtonProps: { 'aria-label': 'Close notification' },
                     });
                     cancellation.reset();
-                    setCancelled(true);
+                    afterCancel.moveTo(() => focusAfterCancel(id));
                     onClose();
-                    requestAnimationFrame(() => focusAfterCancel(id)?.focus());
                   },
                 })
               }
