@@ -49,11 +49,13 @@ export const emailField = requiredText('Email is required', 254).regex(
 );
 
 /**
- * Ten digits (spec). Phones and people write "98765 43210" or "98765-43210": the spaces, hyphens,
- * dots and brackets between the digits are dropped before the check, and only the digits are kept.
+ * Ten digits (spec): an Indian mobile number. Phones and people write "98765 43210", "98765-43210",
+ * "+91 98765 43210" or "098765 43210": the spaces, hyphens, dots and brackets between the digits are
+ * dropped, then the country code (+91, 0091) or the trunk 0 in front of ten digits, and only the ten
+ * digits are kept.
  */
 export const mobileField = requiredText('Mobile number is required', 20)
-  .transform((mobile) => mobile.replace(/[\s().-]/g, ''))
+  .transform((mobile) => mobile.replace(/[\s().-]/g, '').replace(/^(?:\+91|0091|0)(?=\d{10}$)/, ''))
   .pipe(z.string().regex(MOBILE_PATTERN, 'Please enter a valid 10-digit mobile number'));
 
 export const ageField = requiredInteger('Age is required').pipe(

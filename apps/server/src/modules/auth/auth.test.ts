@@ -94,11 +94,23 @@ describe('POST /api/auth/register', () => {
     for (const [typed, kept] of [
       ['98765 43210', '9876543210'],
       ['(98765) 432-10', '9876543210'],
+      ['+91 98765 43210', '9876543210'],
+      ['+91-98765-43210', '9876543210'],
+      ['0091 98765 43210', '9876543210'],
+      ['098765 43210', '9876543210'],
     ] as const) {
       const response = await register(donorBody({ mobile: typed }));
       expect(response.statusCode, response.body).toBe(201);
       const row = await t.db.selectFrom('users').select('mobile').where('id', '=', response.json().user_id).executeTakeFirstOrThrow();
       expect(row.mobile).toBe(kept);
+    }
+  });
+
+  it('refuses a country code other than +91, or +91 without ten digits after it, with the spec message', async () => {
+    for (const typed of ['+44 7911 123456', '+91 98765 4321', '+9198765432100', '00 98765 43210']) {
+      const response = await register(donorBody({ mobile: typed }));
+      expect(response.statusCode, typed).toBe(422);
+      expect(response.json().errors, typed).toEqual({ mobile: 'Please enter a valid 10-digit mobile number' });
     }
   });
 
