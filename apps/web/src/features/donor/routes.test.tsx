@@ -472,6 +472,20 @@ describe('DonorDashboardRoute: the donation lifecycle', () => {
     });
   });
 
+  it('puts focus on the Donation Date of the Move Booking dialog when the sites answer after it opened', async () => {
+    const { user } = renderDashboard({
+      'GET /api/donor/summary': () => jsonResponse(200, summary({ latest_donation: bookedAtCityCentre() })),
+      'GET /api/sites': () =>
+        new Promise<Response>((resolve) => setTimeout(() => resolve(jsonResponse(200, [CITY_CENTRE])), 150)),
+      'GET /api/sites/4/slots': () => jsonResponse(200, [{ time: '11:00', available: 1 }]),
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Move Booking' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move your booking' });
+    const date = await within(dialog).findByLabelText(/Donation Date/);
+    await waitFor(() => expect(date).toHaveFocus());
+  });
+
   // Regression guards for the walkthrough's "the Time select stays red after a valid time is
   // chosen": neither way of getting the error keeps it once another free time is chosen.
   it('clears the Time error of the Move Booking dialog once a free time is chosen', async () => {

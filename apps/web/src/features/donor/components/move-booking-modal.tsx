@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { Alert, Button, Flex, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -116,6 +116,9 @@ function MoveForm({
     },
   });
   const { errors } = form.formState;
+  // The dialog places focus when it opens; while the sites were loading that was on Close, so the
+  // form takes it to its first field once it appears.
+  useEffect(() => form.setFocus('date'), [form]);
   const clearSlot = useCallback(() => form.setValue('slot', null), [form]);
   const setSlotError = (message: string) =>
     form.setError('slot', { type: 'server', message }, { shouldFocus: true });
