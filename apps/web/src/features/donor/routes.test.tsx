@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { formatDate } from '@/lib/format';
 import { describe, expect, it, vi } from 'vitest';
 import { addDays, todayIn } from '@bloodbank/shared/dates';
@@ -378,6 +378,36 @@ describe('DonorDashboardRoute: the donation lifecycle', () => {
       expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Your Latest Booking' })),
     );
     expect(screen.queryByRole('button', { name: 'Cancel Booking' })).not.toBeInTheDocument();
+  });
+
+  it('sends one cancel for a double-click on "Yes, Cancel Booking" and says it is cancelled', async () => {
+    let cancelled = 0;
+    const api = renderDashboard({
+      'GET /api/donor/summary': () =>
+        jsonResponse(
+          200,
+          summary({ latest_donation: donation({ id: 9, status: cancelled ? 'cancelled' : 'pending' }) }),
+        ),
+      'POST /api/donations/9/cancel': () => {
+        cancelled += 1;
+        if (cancelled > 1)
+          return jsonResponse(409, { detail: 'This booking was cancelled. It can no longer be cancelled.' });
+        return new Promise<Response>((resolve) =>
+          setTimeout(() => resolve(jsonResponse(200, donation({ id: 9, status: 'cancelled' }))), 50),
+        );
+      },
+    });
+    await api.user.click(await screen.findByRole('button', { name: 'Cancel Booking' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
+    // Both clicks before React renders the button busy, as a browser delivers a double-click.
+    const yes = within(dialog).getByRole('button', { name: 'Yes, Cancel Booking' });
+    fireEvent.click(yes);
+    fireEvent.click(yes);
+
+    expect(await screen.findByText('Your booking has been cancelled.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(cancelled).toBe(1);
+    expect(screen.queryByText(/can no longer be cancelled/)).not.toBeInTheDocument();
   });
 
   /** Donation #9, booked in four days at 09:15 at City Centre (site 4). */
