@@ -67,9 +67,14 @@ describe('Forgot password', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Too many reset requests. Please try again later.',
     );
-    // Without ?as= the way back offers each login.
+    // Without ?as= the way back offers each login, the donors' and patients' before the staff's.
     expect(screen.getByRole('link', { name: 'Donor Login' })).toHaveAttribute('href', '/donor/donorlogin');
     expect(screen.getByRole('link', { name: 'Admin Login' })).toHaveAttribute('href', '/admin/adminlogin');
+    expect(screen.getAllByRole('link', { name: /Login$/ }).map((link) => link.textContent)).toEqual([
+      'Donor Login',
+      'Patient Login',
+      'Admin Login',
+    ]);
   });
 });
 

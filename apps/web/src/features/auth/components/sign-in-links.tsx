@@ -9,6 +9,12 @@ const LOGIN_NAMES: Record<UserType, string> = {
   admin: 'Admin Login',
 };
 
+/**
+ * When the page cannot know the visitor's login (a reset link opened from an e-mail): the donors
+ * and patients who use these pages most come first, the staff's login last.
+ */
+const UNKNOWN_VISITOR_ORDER: readonly UserType[] = ['donor', 'patient', 'admin'];
+
 /** The way back to signing in: the login the visitor came from, else each of the three. */
 export function SignInLinks({ userType }: { userType: UserType | null }) {
   if (userType) {
@@ -22,7 +28,7 @@ export function SignInLinks({ userType }: { userType: UserType | null }) {
   }
   return (
     <Group justify="center" gap="md" wrap="wrap">
-      {USER_TYPES.map((type) => (
+      {UNKNOWN_VISITOR_ORDER.map((type) => (
         <Anchor key={type} component={Link} to={loginPathFor(type)} fw={600} size="sm">
           {LOGIN_NAMES[type]}
         </Anchor>
