@@ -166,7 +166,7 @@ export const messages = {
   unitIssued: (donationDate: string, components: string): Message => ({
     kind: 'unit_issued',
     title: 'Your blood went to a patient',
-    body: `Your donation of ${formatFeedDateWithYear(donationDate)} gave ${components} to a patient today. Thank you for saving a life.`,
+    body: `Your donation of ${formatFeedDateWithYear(donationDate)} gave ${components} to a patient. Thank you for saving a life.`,
     path: DONOR_DASHBOARD,
   }),
   requestApproved: (activity: string): Message => ({ kind: 'request_approved', title: 'Your blood request was approved', body: activity, path: PATIENT_DASHBOARD }),

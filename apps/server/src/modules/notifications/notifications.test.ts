@@ -278,7 +278,7 @@ describe('over SMTP (SMTP_URL): each kind of message reaches the right person', 
       ['patient@example.org', 'Your blood request was approved'],
     ]);
     // The donation's year is said (plasma keeps for a year: "1 Mar" alone could be a day to come); the patient hears which component.
-    expect(mail.find((m) => m.to[0] === 'journey@example.org')!.text).toContain('Your donation of 1 Mar 2026 gave red cells to a patient today.');
+    expect(mail.find((m) => m.to[0] === 'journey@example.org')!.text).toContain('Your donation of 1 Mar 2026 gave red cells to a patient. Thank you for saving a life.');
     expect(mail.find((m) => m.to[0] === 'patient@example.org')!.text).toContain('Your request for 1 unit of AB- red cells needed by');
 
     const other = await insertRequest(t, patient.id, { bloodgroup: 'AB-', units: 1 });

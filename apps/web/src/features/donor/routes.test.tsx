@@ -271,6 +271,12 @@ describe('DonorDashboardRoute: the donation lifecycle', () => {
         'Reason: Clinic closed',
       );
     }
+    if (latest.status === 'released') {
+      // Still true once the blood has gone to a patient, as the activity feed beside it may say.
+      expect(screen.getByRole('region', { name: 'Your Latest Booking' })).toHaveTextContent(
+        'Your blood passed every test and goes to the patients who need it.',
+      );
+    }
   });
 
   it('shows only the follow-up text for a donation that needs follow-up, never a result, and how to contact the bank', async () => {
