@@ -11,6 +11,7 @@ import type { DatabaseOrTransaction } from '../../db/database';
 import { notFound } from '../../errors';
 import type { Principal } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.repository';
+import { endOldAddress } from '../users/email-change';
 import { cancelPendingBookingByStaff, donationActivityMessages } from '../donations/donation-activity';
 import {
   deactivatePerson,
@@ -106,7 +107,7 @@ async function getPerson<Row, Api>(ctx: AppContext, kind: PersonKind<Row, Api>, 
  * Applies the fields that differ from what is stored, and records before/after of exactly those.
  * An edit that changes nothing writes nothing.
  */
-async function updatePerson<Row extends object, Api>(
+async function updatePerson<Row extends { username: string; first_name: string | null; email: string | null }, Api>(
   ctx: AppContext,
   admin: Principal,
   kind: PersonKind<Row, Api>,
@@ -136,6 +137,10 @@ async function updatePerson<Row extends object, Api>(
       after: pick(changed, requested),
       at,
     });
+    if (changed.includes('email')) {
+      const account = { id, username: before.username, first_name: before.first_name, userType: kind.role === 'DONOR' ? 'donor' : 'patient' } as const;
+      await endOldAddress(ctx, trx, { ...account, oldEmail: before.email, newEmail: requested.email as string }, 'staff', at);
+    }
     return kind.toApi((await kind.find(trx, id)) as Row);
   });
 }

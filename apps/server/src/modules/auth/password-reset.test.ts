@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { createDonor, createPatient } from '../../../test/factories';
+import { createAdmin, createDonor, createPatient } from '../../../test/factories';
 import { readOutbox } from '../../../test/support/smtp';
 import { outboxDirectory } from '../notifications/mailer';
 
@@ -112,6 +112,35 @@ describe('using the link (POST /api/auth/password-reset/confirm)', () => {
     const again = await confirm(token, 'another-password-8');
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual(INVALID);
+  });
+
+  it('ends the links mailed to the old address when staff change the e-mail address, and tells the old address', async () => {
+    const admin = await createAdmin(t);
+    const donor = await createDonor(t, { first_name: 'Manoj', email: 'manoj.typo@example.org' });
+    await ask({ username: donor.username });
+    const token = await linkSentTo('manoj.typo@example.org');
+
+    const corrected = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/donors/${donor.id}`,
+      headers: admin.headers,
+      payload: { email: 'manoj@example.org' },
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    const takeover = await confirm(token, 'taken-over-1');
+    expect(takeover.statusCode).toBe(400);
+    expect(takeover.json()).toEqual(INVALID);
+    expect((await signIn(donor.username, 'taken-over-1')).statusCode).toBe(401);
+
+    await t.app.runJobs();
+    const told = readOutbox(outboxDirectory(t.config.dataDir)).filter((mail) => mail.subject === 'Your e-mail address was changed');
+    expect(told.map((mail) => mail.to[0])).toEqual(['manoj.typo@example.org']);
+    expect(told[0]!.text).toContain(
+      `The e-mail address of your blood bank account "${donor.username}" was changed by the blood bank to manoj@example.org. The bank's messages go there from now on. If this is not right, please contact the blood bank at once.`,
+    );
+    // A new link goes to the corrected address, and works.
+    await ask({ username: donor.username }, '10.0.0.2');
+    expect((await confirm(await linkSentTo('manoj@example.org'), 'a-new-password-9')).statusCode).toBe(204);
   });
 
   it('refuses an altered token and an expired one with the same message', async () => {

@@ -4,8 +4,8 @@ import type { DatabaseOrTransaction } from '../../db/database';
 import { invalidFields, notFound, tooManyRequestsFor, unauthorized } from '../../errors';
 import { SESSION_INVALID, type Principal } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.repository';
-import { queueEmail } from '../notifications/notify';
 import { checkPassword, minutesToWait } from '../auth/password-check';
+import { endOldAddress } from './email-change';
 import { findUserProfile, lockAccount } from './users.repository';
 
 export async function getCurrentUser(db: DatabaseOrTransaction, userId: number): Promise<CurrentUser> {
@@ -70,22 +70,8 @@ export async function updateMyDetails(ctx: AppContext, me: Principal, changes: M
       .execute();
     await recordAudit(trx, { actorId: me.id, actor: me.username, action: 'user.details_updated', entity: 'user', entityId: me.id, before: pick(before), after: pick(changes), at });
     if (changed.includes('email')) {
-      // A link e-mailed to the old address no longer opens the account.
-      await trx.updateTable('password_resets').set({ used_at: at }).where('user_id', '=', me.id).where('used_at', 'is', null).execute();
-      if (before.email) {
-        await queueEmail(
-          ctx,
-          trx,
-          { email: before.email, name: before.first_name ?? before.username },
-          {
-            title: 'Your e-mail address was changed',
-            body: `The e-mail address of your blood bank account "${before.username}" was changed to ${changes.email}. The bank's messages go there from now on. If you did not change it, please contact the blood bank at once.`,
-            path: before.userType === 'donor' ? '/donor/donor-dashboard' : '/patient/patient-dashboard',
-          },
-          at,
-          'You get this e-mail because it was the address of your account at the blood bank.',
-        );
-      }
+      const account = { id: me.id, username: before.username, first_name: before.first_name, userType: before.userType };
+      await endOldAddress(ctx, trx, { ...account, oldEmail: before.email, newEmail: changes.email! }, 'owner', at);
     }
     return getCurrentUser(trx, me.id);
   });
