@@ -10,6 +10,16 @@ import { DATE_RANGE_MESSAGE, isSupportedIsoDate, isValidIsoDate } from './dates'
 /** Ids are PostgreSQL integers: a larger number names nothing, and must not reach a query (it would fail there). */
 export const MAX_ROW_ID = 2_147_483_647;
 
+/** An id in a path (`/donations/:id/cancel`): a whole number from 1, else 422 with words a person reads. */
+export const ID_PARAM_MESSAGE = 'The id in the address must be a whole number from 1.';
+export const IdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: ID_PARAM_MESSAGE })
+    .int(ID_PARAM_MESSAGE)
+    .positive(ID_PARAM_MESSAGE)
+    .max(MAX_ROW_ID, ID_PARAM_MESSAGE),
+});
+
 /** A trimmed, required string with a length cap. */
 export function requiredText(requiredMessage: string, maxLength = 200) {
   return z

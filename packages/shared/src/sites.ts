@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BLOOD_GROUPS } from './blood-groups';
-import { isoDateField, MAX_ROW_ID, requiredInteger, requiredText } from './fields';
+import { IdParamsSchema, isoDateField, requiredInteger, requiredText } from './fields';
 
 /**
  * Donation sites and appointments (PRODUCT.md 3.6). A site opens on some weekdays between two
@@ -141,7 +141,7 @@ export type SiteUpdate = z.infer<typeof SiteUpdateSchema>;
 export const PublicSiteSchema = SiteSchema.omit({ capacity: true, active: true });
 export type PublicSite = z.infer<typeof PublicSiteSchema>;
 
-export const SiteIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ROW_ID) });
+export const SiteIdParamsSchema = IdParamsSchema;
 
 export const SlotsQuerySchema = z.object({ date: isoDateField('date is required') });
 

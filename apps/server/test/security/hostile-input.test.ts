@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { addDays } from '@bloodbank/shared/dates';
+import { ID_PARAM_MESSAGE } from '@bloodbank/shared/fields';
 import type { ApiRoute } from '../../src/plugins/access';
 import { avatarDirectory } from '../../src/lib/uploads';
 import { donationForm, NEGATIVE_RESULTS, PASSING_SCREENING } from '../donation-helpers';
@@ -611,6 +612,21 @@ describe('hostile input', () => {
       );
     }
     expect(({} as Record<string, unknown>).role).toBeUndefined();
+  });
+
+  it('answers an id in the path that is not a whole number from 1 with a 422 a person can read, on every route', async () => {
+    const withIds = routes.filter((route) => /:id\b/.test(route.url));
+    expect(withIds.length).toBeGreaterThan(10);
+    for (const route of withIds) {
+      const user = route.url.startsWith('/api/admin') ? admin : route.url.startsWith('/api/requests') ? patient : donor;
+      for (const segment of ['abc', '1.5', '0', '-3', '99999999999']) {
+        const url = route.url.replace(':id', segment);
+        const response = await t.app.inject({ method: route.method as 'GET', url, headers: user.headers, payload: route.method === 'GET' ? undefined : {} });
+        const context = `${route.method} ${url} -> ${response.statusCode} ${response.body.slice(0, 200)}`;
+        expect(response.statusCode, context).toBe(422);
+        expect(response.json(), context).toMatchObject({ detail: ID_PARAM_MESSAGE, errors: { id: ID_PARAM_MESSAGE } });
+      }
+    }
   });
 
   it('never answers a 5xx to a hostile id in the path', async () => {

@@ -6,6 +6,7 @@ import {
   StockEntrySchema,
   bloodRequestFormSchema,
 } from '@bloodbank/shared/blood-request';
+import { IdParamsSchema } from '@bloodbank/shared/fields';
 import { ErrorResponseSchema } from '@bloodbank/shared/errors';
 import type { AppContext } from '../../context';
 import { createVersionedCache, PER_USER_ANSWERS_KEPT } from '../../db/change-versions';
@@ -18,7 +19,7 @@ import { submitBloodRequest } from './submit-request';
 
 const signedInErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 // Ids are PostgreSQL integers: anything larger cannot name a request, and must not reach the query.
-const RequestIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const RequestIdParamsSchema = IdParamsSchema;
 
 export const requestsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   // Every signed-in screen shows the stock: the answer is reused until a unit changes (on any

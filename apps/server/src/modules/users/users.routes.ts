@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CurrentUserSchema, MyDetailsUpdateSchema } from '@bloodbank/shared/auth';
 import { ErrorResponseSchema } from '@bloodbank/shared/errors';
-import { MAX_ROW_ID } from '@bloodbank/shared/fields';
+import { IdParamsSchema } from '@bloodbank/shared/fields';
 import type { AppContext } from '../../context';
 import { principalOf } from '../../plugins/access';
 import { forbidden, notFound } from '../../errors';
@@ -39,7 +39,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     schema: {
       tags: ['users'],
       summary: 'A profile picture: only its owner and admins may see it',
-      params: z.object({ id: z.coerce.number().int().positive().max(MAX_ROW_ID) }),
+      params: IdParamsSchema,
       produces: ['image/jpeg', 'image/png', 'image/webp'],
       response: {
         200: z.any().describe('The image bytes'),
