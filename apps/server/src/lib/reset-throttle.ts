@@ -5,8 +5,8 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limite
 export const RESET_REQUESTS_PER_ADDRESS = { points: 10, durationSeconds: 60 * 60 };
 
 export interface ResetThrottle {
-  /** Counts one request from `address`: false when the address has asked too often. */
-  allow(address: string): Promise<boolean>;
+  /** Counts one request from `address`: null when allowed, else the seconds until it may ask again. */
+  waitBeforeNext(address: string): Promise<number | null>;
 }
 
 /** Counted in Redis when configured (across instances), else in this process; like the sign-in limits. */
@@ -16,12 +16,12 @@ export function createResetThrottle(redis?: Redis): ResetThrottle {
     ? new RateLimiterRedis({ storeClient: redis, ...options, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) })
     : new RateLimiterMemory(options);
   return {
-    allow: async (address) => {
+    waitBeforeNext: async (address) => {
       try {
         await limiter.consume(address);
-        return true;
+        return null;
       } catch (refusal) {
-        if (refusal instanceof RateLimiterRes) return false;
+        if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
         throw refusal;
       }
     },

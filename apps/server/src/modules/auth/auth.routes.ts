@@ -11,7 +11,7 @@ import { ErrorResponseSchema } from '@bloodbank/shared/errors';
 import { PASSWORD_RESET_MESSAGES, PasswordResetConfirmSchema, PasswordResetRequestSchema } from '@bloodbank/shared/notifications';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { AppError, badRequest, invalidFields } from '../../errors';
+import { AppError, badRequest, invalidFields, tooManyRequestsFor } from '../../errors';
 import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_SIZE_MESSAGE } from '@bloodbank/shared/constants';
 import { registerUser } from '../users/register-user';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset';
@@ -55,9 +55,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       response: { 202: z.object({ detail: z.string() }), 422: ErrorResponseSchema, 429: ErrorResponseSchema },
     },
     handler: async (request, reply) => {
-      if (!(await ctx.resetThrottle.allow(request.ip))) {
-        throw new AppError(429, PASSWORD_RESET_MESSAGES.tooMany, 'rate_limited');
-      }
+      const wait = await ctx.resetThrottle.waitBeforeNext(request.ip);
+      if (wait !== null) throw tooManyRequestsFor(PASSWORD_RESET_MESSAGES.tooMany, wait);
       requestPasswordReset(ctx, request.log, request.body);
       return reply.status(202).send({ detail: PASSWORD_RESET_MESSAGES.requested });
     },
