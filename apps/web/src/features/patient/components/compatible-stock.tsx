@@ -52,10 +52,12 @@ export function CompatibleStock({
     stock.data?.map((entry) => [entry.bloodgroup, unitsForComponent(entry, component)]),
   );
   const words = COMPONENT_WORDS[component];
-  const total =
-    group && stock.data
-      ? compatibleUnitsByGroup(stock.data, group, component).reduce((sum, entry) => sum + entry.units, 0)
-      : 0;
+  const byGroup = group && stock.data ? compatibleUnitsByGroup(stock.data, group, component) : [];
+  const total = byGroup.reduce((sum, entry) => sum + entry.units, 0);
+  // A request is filled from one group (PRODUCT.md 3.3), so the total alone over-promises.
+  const largest = byGroup.reduce((most, entry) => Math.max(most, entry.units), 0);
+  const oneGroupNote =
+    largest < total ? ` A request is filled from one group: at most ${unitsText(largest)} now.` : '';
 
   return (
     <Paper
@@ -134,8 +136,8 @@ export function CompatibleStock({
             <Text size="sm" fw={600} aria-live="polite" data-testid="compatible-total">
               {total > 0
                 ? component === 'red_cells'
-                  ? `${unitsText(total)} of compatible blood in stock now.`
-                  : `${unitsText(total)} of compatible ${words} in stock now.`
+                  ? `${unitsText(total)} of compatible blood in stock now.${oneGroupNote}`
+                  : `${unitsText(total)} of compatible ${words} in stock now.${oneGroupNote}`
                 : `No compatible ${component === 'red_cells' ? 'blood' : words} is in stock right now. You can still send your request; it stays pending until the blood bank can fill it.`}
             </Text>
           </>
