@@ -461,6 +461,24 @@ describe('DonationForm', () => {
     expect(lastDonation).not.toHaveAttribute('readonly');
     expect(lastDonation).toHaveValue('');
   });
+
+  it('tells a donor whose declared last donation is less than 90 days before the chosen date from when to book', async () => {
+    const { user } = renderForm();
+    const lastDonation = await screen.findByLabelText(/last donation date/i);
+    const declared = addDays(todayIn(), -58);
+    await user.type(lastDonation, declared);
+    await user.type(dateInput(), addDays(todayIn(), 5));
+    const note = await screen.findByTestId('declared-interval');
+    expect(note).toHaveTextContent(
+      `You gave blood on ${formatDate(declared)}. There must be at least 90 days between donations, so please choose a date from ${formatDate(addDays(declared, 90))}.`,
+    );
+    expect(screen.getByTestId('declared-interval-region')).toHaveAttribute('role', 'status');
+
+    // The 90th day after it is fine.
+    await user.clear(dateInput());
+    await user.type(dateInput(), addDays(declared, 90));
+    await waitFor(() => expect(screen.queryByTestId('declared-interval')).not.toBeInTheDocument());
+  });
 });
 
 describe('DonationForm at donation sites (PRODUCT.md 3.6)', () => {

@@ -9,22 +9,24 @@ import {
   Paper,
   SimpleGrid,
   Stack,
+  Text,
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconCalendarEvent, IconCircleCheck } from '@tabler/icons-react';
+import { IconAlertCircle, IconAlertTriangle, IconCalendarEvent, IconCircleCheck } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import {
   BOOKING_DAYS_AHEAD,
+  DONATION_INTERVAL_DAYS,
   DONATION_UNITS,
   DONOR_HEALTH_OPTIONS,
   ELIGIBILITY_STATEMENT,
   MESSAGES,
 } from '@bloodbank/shared/constants';
-import { addDays, todayIn } from '@bloodbank/shared/dates';
+import { addDays, isValidIsoDate, todayIn } from '@bloodbank/shared/dates';
 import {
   DONOR_COLLECTED_STATUSES,
   donationFormSchema,
@@ -177,6 +179,22 @@ export function DonationForm() {
         : chosenDate > lastBookableDay
           ? `Please choose a date within the next ${BOOKING_DAYS_AHEAD} days`
           : undefined;
+
+  // A donation the donor declares (perhaps at another bank) the server cannot check: staff ask at
+  // collection (record-collection-dialog.tsx). Said here first, so the donor can choose a later day.
+  const declaredLastDonation = useWatch({ control: form.control, name: 'lastDonation' });
+  const declaredIntervalEnds =
+    !knownLastDonation &&
+    declaredLastDonation &&
+    isValidIsoDate(declaredLastDonation) &&
+    declaredLastDonation <= today
+      ? addDays(declaredLastDonation, DONATION_INTERVAL_DAYS)
+      : null;
+  const tooSoonAfterDeclared =
+    declaredIntervalEnds !== null &&
+    !!chosenDate &&
+    isValidIsoDate(chosenDate) &&
+    chosenDate < declaredIntervalEnds;
 
   const submit = form.handleSubmit((values) => {
     if (isTooEarly(values.date)) {
@@ -413,6 +431,26 @@ export function DonationForm() {
               />
             )}
           </SimpleGrid>
+
+          {/* Mounted empty with the form: a status region inserted with its text already in it is often not read. */}
+          <div role="status" data-testid="declared-interval-region">
+            {tooSoonAfterDeclared && declaredLastDonation ? (
+              <Alert
+                color="yellow"
+                variant="light"
+                icon={<IconAlertTriangle aria-hidden />}
+                role="note"
+                data-testid="declared-interval"
+              >
+                <Text size="sm" c="dark.8">
+                  You gave blood on {formatDate(declaredLastDonation)}. There must be at least{' '}
+                  {DONATION_INTERVAL_DAYS} days between donations, so please choose a date from{' '}
+                  {formatDate(declaredIntervalEnds)}. If you book earlier, the staff will ask you to come back
+                  then.
+                </Text>
+              </Alert>
+            ) : null}
+          </div>
 
           <Controller
             control={form.control}
