@@ -21,9 +21,13 @@ export const IdParamsSchema = z.object({
 });
 
 /** A trimmed, required string with a length cap. */
+/** A field that must be text: a missing one is "required", a number or a list says so (API clients). */
+const textError = (requiredMessage: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? requiredMessage : 'Must be text';
+
 export function requiredText(requiredMessage: string, maxLength = 200) {
   return z
-    .string({ error: requiredMessage })
+    .string({ error: textError(requiredMessage) })
     .trim()
     .min(1, requiredMessage)
     .max(maxLength, `Must be at most ${maxLength} characters`);
@@ -66,12 +70,14 @@ export function optionField<const T extends readonly [string, ...string[]]>(
 }
 
 /** A `YYYY-MM-DD` calendar date that exists, between 1900-01-01 and 2100-12-31. */
+const INVALID_DATE_MESSAGE = 'Please enter a valid date (YYYY-MM-DD)';
+
 export function isoDateField(requiredMessage: string) {
   return z
-    .string({ error: requiredMessage })
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : INVALID_DATE_MESSAGE) })
     .trim()
     .min(1, requiredMessage)
-    .refine(isValidIsoDate, { message: 'Please enter a valid date (YYYY-MM-DD)', abort: true })
+    .refine(isValidIsoDate, { message: INVALID_DATE_MESSAGE, abort: true })
     .refine(isSupportedIsoDate, { message: DATE_RANGE_MESSAGE, abort: true });
 }
 

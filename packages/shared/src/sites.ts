@@ -143,7 +143,7 @@ export type PublicSite = z.infer<typeof PublicSiteSchema>;
 
 export const SiteIdParamsSchema = IdParamsSchema;
 
-export const SlotsQuerySchema = z.object({ date: isoDateField('date is required') });
+export const SlotsQuerySchema = z.object({ date: isoDateField('Date is required') });
 
 /** One bookable start time and the places left in it (0 when full). */
 export const SlotSchema = z.object({ time: z.string(), available: z.number().int() });

@@ -243,6 +243,12 @@ describe('slots (GET /api/sites/:id/slots)', () => {
   it('answers 422 for a date that is not one', async () => {
     const response = await get(`/api/sites/${site.id}/slots?date=2026-02-30`, donor);
     expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({ date: 'Please enter a valid date (YYYY-MM-DD)' });
+    // Missing, or given twice: each said as it is.
+    expect((await get(`/api/sites/${site.id}/slots`, donor)).json().errors).toEqual({ date: 'Date is required' });
+    const twice = await get(`/api/sites/${site.id}/slots?date=2026-12-01&date=2026-12-02`, donor);
+    expect(twice.statusCode).toBe(422);
+    expect(twice.json().errors).toEqual({ date: 'Please enter a valid date (YYYY-MM-DD)' });
   });
 });
 

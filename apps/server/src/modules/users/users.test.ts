@@ -66,6 +66,10 @@ describe('PATCH /api/users/me', () => {
       email: 'Invalid email address',
       mobile: 'Please enter a valid 10-digit mobile number',
     });
+    // A number or a list where text belongs is not a missing field.
+    const wrongTypes = await patchMe(patient.headers, { first_name: 123, mobile: 9876543210, address: ['1 Road'] });
+    expect(wrongTypes.statusCode).toBe(422);
+    expect(wrongTypes.json().errors).toEqual({ first_name: 'Must be text', mobile: 'Must be text', address: 'Must be text' });
     const empty = await patchMe(patient.headers, {});
     expect(empty.statusCode).toBe(422);
     expect(empty.json().detail).toContain('Change at least one field');
