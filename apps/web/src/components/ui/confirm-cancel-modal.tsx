@@ -5,7 +5,6 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { errorMessage } from '@/lib/api-client';
 import { useFocusAfterAction } from '@/lib/use-focus-after-action';
-import { useSingleFlight } from '@/lib/use-single-flight';
 
 export interface ConfirmCancelTexts {
   /** "Cancel this request?" */
@@ -45,8 +44,6 @@ export function ConfirmCancelModal({
 }) {
   // After a cancellation the dialog does not give focus back to its (vanishing) button.
   const afterCancel = useFocusAfterAction();
-  // A double-click must not send a second cancel: it would be refused (409) and shown as a failure.
-  const singleFlight = useSingleFlight();
   const [shownFor, setShownFor] = useState(id);
   if (id !== shownFor) {
     setShownFor(id);
@@ -85,21 +82,18 @@ export function ConfirmCancelModal({
               color="red.9"
               disabled={cancellation.isPending}
               onClick={() =>
-                singleFlight((finish) =>
-                  cancellation.mutate(id, {
-                    onSettled: finish,
-                    onSuccess: () => {
-                      notifications.show({
-                        color: 'green',
-                        message: texts.done,
-                        closeButtonProps: { 'aria-label': 'Close notification' },
-                      });
-                      cancellation.reset();
-                      afterCancel.moveTo(() => focusAfterCancel(id));
-                      onClose();
-                    },
-                  }),
-                )
+                cancellation.mutate(id, {
+                  onSuccess: () => {
+                    notifications.show({
+                      color: 'green',
+                      message: texts.done,
+                      closeButtonProps: { 'aria-label': 'Close notification' },
+                    });
+                    cancellation.reset();
+                    afterCancel.moveTo(() => focusAfterCancel(id));
+                    onClose();
+                  },
+                })
               }
             >
               {cancellation.isPending ? 'Cancelling...' : texts.confirmLabel}

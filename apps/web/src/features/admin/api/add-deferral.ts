@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { DeferralSchema, type Deferral, type NewDeferralInput } from '@bloodbank/shared/donation-lifecycle';
 import { apiRequest } from '@/lib/api-client';
 import { invalidateAdmin } from './query-keys';
@@ -14,9 +15,10 @@ export function addDeferral(donorId: number, deferral: NewDeferralInput): Promis
 
 export function useAddDeferral(donorId: number) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (deferral: NewDeferralInput) => addDeferral(donorId, deferral),
     // A deferral cancels the donor's booking on a day it covers: the donation lists, the day lists and the dashboard's counts change.
-    onSuccess: () => invalidateAdmin(queryClient, ['deferrals', 'donors', 'audit', 'donations', 'siteDays', 'dashboard']),
+    onSuccess: () =>
+      invalidateAdmin(queryClient, ['deferrals', 'donors', 'audit', 'donations', 'siteDays', 'dashboard']),
   });
 }

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import {
   AdminRequestSchema,
   InsufficientStockSchema,
@@ -31,7 +32,7 @@ export function insufficientStockOf(error: unknown): InsufficientStock | null {
 
 export function useApproveRequest() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: ({ id, bloodgroup }: { id: number; bloodgroup?: BloodGroup }) =>
       approveRequest(id, bloodgroup),
     // Stock changes on approval; on a 409 nothing changed, but the list may be stale (another admin).

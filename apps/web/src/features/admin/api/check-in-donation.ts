@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { AdminDonationSchema, type AdminDonation } from '@bloodbank/shared/admin';
 import { apiRequest } from '@/lib/api-client';
 import { invalidateAdmin, invalidateAdminOnConflict, type AdminScope } from './query-keys';
@@ -15,7 +16,7 @@ const CHANGED: AdminScope[] = ['siteDays', 'donations', 'dashboard', 'audit'];
 
 export function useCheckInDonation() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: checkInDonation,
     onSuccess: () => invalidateAdmin(queryClient, CHANGED),
     // Checked in (or collected) meanwhile by someone else: the day list must stop offering it.

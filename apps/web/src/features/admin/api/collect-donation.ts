@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import {
   CollectionResultSchema,
   type CollectionInput,
@@ -23,7 +24,7 @@ const CHANGED: AdminScope[] = ['donations', 'siteDays', 'dashboard', 'units', 'd
 
 export function useCollectDonation() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: ({ id, values }: { id: number; values: CollectionInput }) => collectDonation(id, values),
     onSuccess: () => invalidateAdmin(queryClient, CHANGED),
     // Collected (or no longer pending) meanwhile: the lists must stop offering the collection.

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { SiteSchema, type Site, type SiteInput } from '@bloodbank/shared/sites';
 import { apiRequest } from '@/lib/api-client';
 import { invalidateAdmin } from './query-keys';
@@ -10,7 +11,7 @@ export function createSite(site: SiteInput): Promise<Site> {
 
 export function useCreateSite() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: createSite,
     onSuccess: () => invalidateAdmin(queryClient, ['sites', 'siteDays', 'audit']),
   });

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { personSchemas, type PersonKind, type PersonOf } from './get-people';
@@ -14,7 +15,7 @@ export function deactivatePerson<K extends PersonKind>(kind: K, id: number): Pro
 
 export function useDeactivatePerson<K extends PersonKind>(kind: K) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (id: number) => deactivatePerson(kind, id),
     // The dashboard counts active donors and patients.
     onSuccess: () => invalidateAdmin(queryClient, [kind, 'dashboard', 'audit']),

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { DiscardResultSchema, type DiscardResult, type DiscardUnits } from '@bloodbank/shared/admin';
 import { apiRequest } from '@/lib/api-client';
 import { invalidateAdmin } from './query-keys';
@@ -14,7 +15,7 @@ export function discardUnits(input: DiscardUnits): Promise<DiscardResult> {
 
 export function useDiscardUnits() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: discardUnits,
     onSuccess: () => invalidateAdmin(queryClient, ['units', 'dashboard', 'audit']),
   });

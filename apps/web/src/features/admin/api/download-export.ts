@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { apiDownload } from '@/lib/api-client';
 import { saveBlob } from '@/lib/save-blob';
 
@@ -12,7 +12,7 @@ export async function downloadExport(name: ExportName): Promise<{ blob: Blob; fi
 }
 
 export function useDownloadExport() {
-  return useMutation({
+  return useWriteMutation({
     mutationFn: downloadExport,
     onSuccess: ({ blob, filename }) => saveBlob(blob, filename),
   });

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { DeferralSchema, type Deferral } from '@bloodbank/shared/donation-lifecycle';
 import { apiRequest } from '@/lib/api-client';
 import { invalidateAdmin } from './query-keys';
@@ -14,7 +15,7 @@ export function liftDeferral(id: number, reason: string): Promise<Deferral> {
 
 export function useLiftDeferral() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: ({ id, reason }: { id: number; reason: string }) => liftDeferral(id, reason),
     onSuccess: () => invalidateAdmin(queryClient, ['deferrals', 'donors', 'audit']),
   });

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import {
   ProcessUnitResultSchema,
   type ProcessUnitInput,
@@ -24,7 +25,7 @@ export function processUnit({
 
 export function useProcessUnit() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: processUnit,
     onSuccess: () => invalidateAdmin(queryClient, ['units', 'dashboard', 'audit']),
   });

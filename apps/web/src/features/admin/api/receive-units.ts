@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { ReceiveUnitsResultSchema, type ReceiveUnitsResult } from '@bloodbank/shared/admin';
 import type { BloodGroup } from '@bloodbank/shared/blood-groups';
 import type { Component } from '@bloodbank/shared/components';
@@ -24,7 +25,7 @@ export function receiveUnits(input: ReceiveUnitsInput): Promise<ReceiveUnitsResu
 
 export function useReceiveUnits() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: receiveUnits,
     onSuccess: () => invalidateAdmin(queryClient, ['units', 'dashboard', 'audit']),
   });

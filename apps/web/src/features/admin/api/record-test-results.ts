@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import {
   TestResultsOutcomeSchema,
   type TestResultsInput,
@@ -24,7 +25,7 @@ const CHANGED: AdminScope[] = ['donations', 'dashboard', 'units', 'donors', 'def
 
 export function useRecordTestResults() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: ({ id, results }: { id: number; results: TestResultsInput }) =>
       recordTestResults(id, results),
     onSuccess: () => invalidateAdmin(queryClient, CHANGED),

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { AdminDonationSchema, type AdminDonation } from '@bloodbank/shared/admin';
 import { apiRequest } from '@/lib/api-client';
 import { invalidateAdmin, invalidateAdminOnConflict, type AdminScope } from './query-keys';
@@ -17,7 +18,7 @@ const CHANGED: AdminScope[] = ['donations', 'siteDays', 'dashboard', 'donors', '
 
 export function useRejectDonation() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: ({ id, reason }: { id: number; reason: string }) => rejectDonation(id, reason),
     onSuccess: () => invalidateAdmin(queryClient, CHANGED),
     // Decided meanwhile by someone else: the lists must stop offering the booking.

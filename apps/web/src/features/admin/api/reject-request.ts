@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { AdminRequestSchema, type AdminRequest } from '@bloodbank/shared/admin';
 import { apiRequest } from '@/lib/api-client';
 import { invalidateAdmin } from './query-keys';
@@ -15,7 +16,7 @@ export function rejectRequest(id: number, reason: string): Promise<AdminRequest>
 
 export function useRejectRequest() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: ({ id, reason }: { id: number; reason: string }) => rejectRequest(id, reason),
     onSuccess: () => invalidateAdmin(queryClient, ['requests', 'dashboard', 'audit']),
   });

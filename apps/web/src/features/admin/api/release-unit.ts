@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { BloodUnitSchema, type BloodUnit } from '@bloodbank/shared/admin';
 import { apiRequest } from '@/lib/api-client';
 import { invalidateAdmin } from './query-keys';
@@ -10,7 +11,7 @@ export function releaseUnit(id: number): Promise<BloodUnit> {
 
 export function useReleaseUnit() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: releaseUnit,
     onSuccess: () => invalidateAdmin(queryClient, ['units', 'dashboard', 'audit']),
   });

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { CalloutResultSchema, type NewCallout } from '@bloodbank/shared/notifications';
 import { apiRequest } from '@/lib/api-client';
 import { invalidateAdmin } from './query-keys';
@@ -10,7 +11,7 @@ export function sendCallout(body: NewCallout): Promise<{ id: number; notified: n
 
 export function useSendCallout() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: sendCallout,
     onSuccess: () => invalidateAdmin(queryClient, ['callouts', 'audit']),
   });

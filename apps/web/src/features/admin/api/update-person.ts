@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import type { z } from 'zod';
 import type { AdminDonorUpdate, AdminPatientUpdate } from '@bloodbank/shared/admin';
 import { apiRequest } from '@/lib/api-client';
@@ -22,7 +23,7 @@ export function updatePerson<K extends PersonKind>(
 
 export function useUpdatePerson<K extends PersonKind>(kind: K) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: ({ id, changes }: { id: number; changes: UpdateOf<K> }) => updatePerson(kind, id, changes),
     onSuccess: () => invalidateAdmin(queryClient, [kind, 'audit']),
   });

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { SiteUpdateSchema, type SiteInput, type SiteUpdate } from '@bloodbank/shared/sites';
 import { apiRequest } from '@/lib/api-client';
 import { invalidateAdmin } from './query-keys';
@@ -18,7 +19,7 @@ export function updateSite(id: number, changes: Partial<SiteInput>): Promise<Sit
 
 export function useUpdateSite() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: ({ id, changes }: { id: number; changes: Partial<SiteInput> }) => updateSite(id, changes),
     // Cancelled bookings leave the donation queues and the dashboard's counts too.
     onSuccess: () => invalidateAdmin(queryClient, ['sites', 'siteDays', 'donations', 'dashboard', 'audit']),

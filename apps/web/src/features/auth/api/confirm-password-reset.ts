@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import type { PasswordResetConfirm } from '@bloodbank/shared/notifications';
 import { apiRequest } from '@/lib/api-client';
 
@@ -11,5 +11,5 @@ export function confirmPasswordReset(body: PasswordResetConfirm): Promise<void> 
 }
 
 export function useConfirmPasswordReset() {
-  return useMutation({ mutationFn: confirmPasswordReset });
+  return useWriteMutation({ mutationFn: confirmPasswordReset });
 }

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { z } from 'zod';
 import type { PasswordResetRequest } from '@bloodbank/shared/notifications';
 import { apiRequest } from '@/lib/api-client';
@@ -19,5 +19,5 @@ export function requestPasswordReset(body: PasswordResetRequest): Promise<{ deta
 }
 
 export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: requestPasswordReset });
+  return useWriteMutation({ mutationFn: requestPasswordReset });
 }

@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { DraftNotice } from '@/components/ui/draft-notice';
@@ -55,7 +55,7 @@ export function DonorRegistrationForm() {
   });
   const field = fieldBinder(form);
 
-  const registration = useMutation({
+  const registration = useWriteMutation({
     // Parsing with the API schema drops confirmPassword, which is never sent (spec section 3).
     mutationFn: (values: FormOutput) =>
       registerAccount(DonorRegistrationSchema.parse({ ...values, user_type: 'donor' }), picture.file),

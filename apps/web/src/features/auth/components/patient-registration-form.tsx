@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { DraftNotice } from '@/components/ui/draft-notice';
@@ -66,7 +66,7 @@ export function PatientRegistrationForm() {
   });
   const field = fieldBinder(form);
 
-  const registration = useMutation({
+  const registration = useWriteMutation({
     // Spec section 4: registration registers, then logs in with the same username and password.
     mutationFn: async (values: FormOutput) => {
       const account = PatientRegistrationSchema.parse({ ...values, user_type: 'patient' });

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import type { CurrentUser, LoginForm, TokenResponse, UserType } from '@bloodbank/shared/auth';
 import { MESSAGES } from '@bloodbank/shared/constants';
 import { errorMessage } from '@/lib/api-client';
@@ -47,7 +47,7 @@ export function signInErrorMessage(error: unknown): string {
 
 export function useSignIn(expected: UserType) {
   const auth = useAuth();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (credentials: LoginForm) => authenticate(credentials, expected),
     onSuccess: ({ token, user }) => auth.signIn(token, user),
   });

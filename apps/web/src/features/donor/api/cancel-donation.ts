@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { DonationSchema, type Donation } from '@bloodbank/shared/donation';
 import { apiRequest } from '@/lib/api-client';
 import { donorKeys } from './query-keys';
@@ -10,7 +11,7 @@ export function cancelDonation(id: number): Promise<Donation> {
 
 export function useCancelDonation() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: cancelDonation,
     onSettled: () =>
       Promise.all([

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { DonationCompleteResultSchema, type DonationCompleteResult } from '@bloodbank/shared/game';
 import { apiRequest } from '@/lib/api-client';
 import { donorKeys } from './query-keys';
@@ -13,7 +14,7 @@ export function completeDonation(): Promise<DonationCompleteResult> {
 
 export function useCompleteDonation() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: completeDonation,
     // Points, level, achievements and the leaderboard all move; the feed gains "Achievement unlocked".
     // A 409 (nothing new) changes nothing, so only a reward refreshes them.

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { GameProfileSchema, type GameProfile } from '@bloodbank/shared/game';
 import { apiRequest } from '@/lib/api-client';
 import { donorKeys } from './query-keys';
@@ -17,7 +18,7 @@ export function createGameProfile(): Promise<GameProfile> {
 
 export function useCreateGameProfile() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: createGameProfile,
     // Spec section 4: creating a profile is followed by a reload.
     onSettled: () => queryClient.invalidateQueries({ queryKey: donorKeys.game }),

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { apiDownload } from '@/lib/api-client';
 import { saveBlob } from '@/lib/save-blob';
 
@@ -12,7 +12,7 @@ export async function downloadCalendar(id: number): Promise<{ blob: Blob; filena
 }
 
 export function useDownloadCalendar() {
-  return useMutation({
+  return useWriteMutation({
     mutationFn: downloadCalendar,
     onSuccess: ({ blob, filename }) => saveBlob(blob, filename),
   });

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { DonationSchema, type Donation, type RescheduleInput } from '@bloodbank/shared/donation';
 import { apiRequest } from '@/lib/api-client';
 import { donorKeys } from './query-keys';
@@ -17,7 +18,7 @@ export function rescheduleDonation(id: number, move: RescheduleInput): Promise<D
 
 export function useRescheduleDonation() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: ({ id, move }: { id: number; move: RescheduleInput }) => rescheduleDonation(id, move),
     // The old slot frees a place and the new one takes one.
     onSettled: () =>

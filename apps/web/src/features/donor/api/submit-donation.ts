@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { DonationSchema, type Donation, type DonationInput } from '@bloodbank/shared/donation';
 import { apiRequest } from '@/lib/api-client';
 import { donorKeys } from './query-keys';
@@ -10,7 +11,7 @@ export function submitDonation(donation: DonationInput): Promise<Donation> {
 
 export function useSubmitDonation() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: submitDonation,
     onSettled: () =>
       Promise.all([

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import type { MarkRead, NotificationList } from '@bloodbank/shared/notifications';
 import { apiRequest } from '@/lib/api-client';
 import { notificationKeys } from './query-keys';
@@ -32,7 +33,7 @@ export const markReadMutationKey = [...notificationKeys.all, 'mark-read'] as con
 export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
   const key = notificationKeys.list();
-  return useMutation({
+  return useWriteMutation({
     mutationKey: markReadMutationKey,
     mutationFn: markNotificationsRead,
     onMutate: async (body) => {

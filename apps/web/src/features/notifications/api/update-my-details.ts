@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { CurrentUserSchema, type CurrentUser, type MyDetailsUpdate } from '@bloodbank/shared/auth';
 import { apiRequest } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/auth/current-user';
@@ -11,7 +12,7 @@ export function updateMyDetails(changes: MyDetailsUpdate): Promise<CurrentUser> 
 /** The signed-in user everywhere in the app (the header's name, the profile) follows the answer. */
 export function useUpdateMyDetails() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: updateMyDetails,
     onSuccess: (user) => queryClient.setQueryData(currentUserQueryKey, user),
   });

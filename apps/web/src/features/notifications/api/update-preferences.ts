@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { PreferencesSchema, type Preferences } from '@bloodbank/shared/notifications';
 import { apiRequest } from '@/lib/api-client';
 import { notificationKeys } from './query-keys';
@@ -16,7 +17,7 @@ export function updatePreferences(patch: Partial<Preferences>): Promise<Preferen
 export function useUpdatePreferences() {
   const queryClient = useQueryClient();
   const key = notificationKeys.preferences();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: updatePreferences,
     onMutate: async (patch) => {
       await queryClient.cancelQueries({ queryKey: key });

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import { BloodRequestSchema, type BloodRequest } from '@bloodbank/shared/blood-request';
 import { apiRequest } from '@/lib/api-client';
 import { myRequestsQueryKey } from './get-my-requests';
@@ -11,7 +12,7 @@ export function cancelRequest(id: number): Promise<BloodRequest> {
 
 export function useCancelRequest() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: cancelRequest,
     // Also after a 409 (decided meanwhile): the list is out of date either way.
     onSettled: () =>

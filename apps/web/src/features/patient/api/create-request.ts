@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '@/lib/use-write-mutation';
 import {
   BloodRequestSchema,
   type BloodRequest,
@@ -15,7 +16,7 @@ export function createRequest(input: BloodRequestInput): Promise<BloodRequest> {
 
 export function useCreateRequest() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: createRequest,
     onSuccess: () =>
       Promise.all([
