@@ -20,11 +20,11 @@ export const IdParamsSchema = z.object({
     .max(MAX_ROW_ID, ID_PARAM_MESSAGE),
 });
 
-/** A trimmed, required string with a length cap. */
 /** A field that must be text: a missing one is "required", a number or a list says so (API clients). */
 const textError = (requiredMessage: string) => (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? requiredMessage : 'Must be text';
 
+/** A trimmed, required string with a length cap. */
 export function requiredText(requiredMessage: string, maxLength = 200) {
   return z
     .string({ error: textError(requiredMessage) })
@@ -69,9 +69,9 @@ export function optionField<const T extends readonly [string, ...string[]]>(
   });
 }
 
-/** A `YYYY-MM-DD` calendar date that exists, between 1900-01-01 and 2100-12-31. */
 const INVALID_DATE_MESSAGE = 'Please enter a valid date (YYYY-MM-DD)';
 
+/** A `YYYY-MM-DD` calendar date that exists, between 1900-01-01 and 2100-12-31. */
 export function isoDateField(requiredMessage: string) {
   return z
     .string({ error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : INVALID_DATE_MESSAGE) })

@@ -51,8 +51,12 @@ describe('useWriteMutation', () => {
     });
     await waitFor(() => expect(write.calls.map((call) => call.variables)).toEqual([{ id: 1 }, { id: 2 }]));
 
+    let first!: Promise<string>;
+    act(() => {
+      first = result.current.mutateAsync({ id: 1 });
+    });
     act(() => write.calls[0]!.fail(new Error('This unit is not available.')));
-    await waitFor(() => expect(result.current.isPending).toBe(true));
+    await expect(first).rejects.toThrow('This unit is not available.');
     // The failed write is over: trying it again is a new write, not a double-click.
     let again!: Promise<string>;
     act(() => {
@@ -64,5 +68,38 @@ describe('useWriteMutation', () => {
       write.calls[2]!.finish('retried');
     });
     await expect(again).resolves.toBe('retried');
+  });
+
+  it('keeps a form that resets before it sends attached to the write already on its way (a double submit)', async () => {
+    const write = slowWrite();
+    const { result } = renderWrite(write.mutationFn);
+    const seen: string[] = [];
+    // What Donate Blood and Request Blood do on each submit: clear the last answer, then send.
+    const submit = () => {
+      result.current.reset();
+      result.current.mutate({ id: 9 }, { onSuccess: (value) => seen.push(value) });
+    };
+    act(() => {
+      submit();
+      submit();
+    });
+    await waitFor(() => expect(result.current.isPending).toBe(true));
+    expect(write.calls).toHaveLength(1);
+    act(() => write.calls[0]!.finish('booked'));
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(result.current.data).toBe('booked');
+    expect(seen).toEqual(['booked']);
+  });
+
+  it("resets once the write is over, also from the call's own success callback", async () => {
+    const write = slowWrite();
+    const { result } = renderWrite(write.mutationFn);
+    act(() => {
+      result.current.mutate({ id: 4 }, { onSuccess: () => result.current.reset() });
+    });
+    await waitFor(() => expect(write.calls).toHaveLength(1));
+    act(() => write.calls[0]!.finish('done'));
+    await waitFor(() => expect(result.current.isIdle).toBe(true));
+    expect(result.current.data).toBeUndefined();
   });
 });

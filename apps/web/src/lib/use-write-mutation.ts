@@ -23,6 +23,10 @@ function keyOf(variables: unknown): string | null {
  * delivers both events before React renders the button busy (TanStack reports `isPending` a render
  * late), and the second request was refused (409) and shown as a failure of the first, or wrote a
  * second row. Calls with other variables (marking another notification read) still run at once.
+ *
+ * For the same reason `reset()` does nothing while a call runs: the forms that clear the last
+ * answer before they send would otherwise detach themselves from the write already on its way
+ * (no busy button, and neither its result nor its error ever shown).
  */
 export function useWriteMutation<
   TData = unknown,
@@ -32,18 +36,24 @@ export function useWriteMutation<
 >(
   options: UseMutationOptions<TData, TError, TVariables, TContext>,
 ): UseMutationResult<TData, TError, TVariables, TContext> {
-  const mutation = useMutation(options);
   const inFlight = useRef(new Map<string, Promise<TData>>());
-  const { mutateAsync } = mutation;
+  const mutation = useMutation({
+    ...options,
+    // The write is over here, before TanStack calls the caller's own callbacks (which may reset).
+    onSettled: (...args: Parameters<NonNullable<typeof options.onSettled>>) => {
+      const key = keyOf(args[2]);
+      if (key !== null) inFlight.current.delete(key);
+      return options.onSettled?.(...args);
+    },
+  });
+  const { mutateAsync, reset } = mutation;
 
   const run = useCallback(
     (...args: Parameters<UseMutateAsyncFunction<TData, TError, TVariables, TContext>>): Promise<TData> => {
       const key = keyOf(args[0]);
       const running = key === null ? undefined : inFlight.current.get(key);
       if (running) return running;
-      const settled = mutateAsync(...args).finally(() => {
-        if (key !== null) inFlight.current.delete(key);
-      });
+      const settled = mutateAsync(...args);
       if (key !== null) inFlight.current.set(key, settled);
       return settled;
     },
@@ -56,5 +66,8 @@ export function useWriteMutation<
     },
     [run],
   ) as UseMutateFunction<TData, TError, TVariables, TContext>;
-  return { ...mutation, mutate, mutateAsync: run };
+  const guardedReset = useCallback(() => {
+    if (inFlight.current.size === 0) reset();
+  }, [reset]);
+  return { ...mutation, mutate, mutateAsync: run, reset: guardedReset };
 }

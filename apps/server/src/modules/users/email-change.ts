@@ -21,18 +21,28 @@ export async function endOldAddress(
 ): Promise<void> {
   await trx.updateTable('password_resets').set({ used_at: at }).where('user_id', '=', account.id).where('used_at', 'is', null).execute();
   if (!account.oldEmail) return;
-  const by = changedBy === 'staff' ? ' by the blood bank' : '';
-  const ifNotYou = changedBy === 'staff' ? 'If this is not right' : 'If you did not change it';
+  const message =
+    changedBy === 'owner'
+      ? {
+          title: 'Your e-mail address was changed',
+          name: account.first_name ?? account.username,
+          body: `The e-mail address of your blood bank account "${account.username}" was changed to ${account.newEmail}. The bank's messages go there from now on. If you did not change it, please contact the blood bank at once.`,
+          path: account.userType === 'donor' ? '/donor/donor-dashboard' : '/patient/patient-dashboard',
+        }
+      : // Staff usually correct an address that was mistyped, so the old one may be a stranger's: it is
+        // told that the address left an account, not whose account, where it went or what it is for.
+        {
+          title: 'An e-mail address was changed',
+          name: 'there',
+          body: 'The blood bank changed the e-mail address of an account that used this address, so its messages no longer come here. If you think this is a mistake, please contact the blood bank.',
+          path: '/',
+        };
   await queueEmail(
     ctx,
     trx,
-    { email: account.oldEmail, name: account.first_name ?? account.username },
-    {
-      title: 'Your e-mail address was changed',
-      body: `The e-mail address of your blood bank account "${account.username}" was changed${by} to ${account.newEmail}. The bank's messages go there from now on. ${ifNotYou}, please contact the blood bank at once.`,
-      path: account.userType === 'donor' ? '/donor/donor-dashboard' : '/patient/patient-dashboard',
-    },
+    { email: account.oldEmail, name: message.name },
+    { title: message.title, body: message.body, path: message.path },
     at,
-    'You get this e-mail because it was the address of your account at the blood bank.',
+    'You get this e-mail because this address was on an account at the blood bank.',
   );
 }

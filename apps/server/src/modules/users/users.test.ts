@@ -116,6 +116,9 @@ describe('PATCH /api/users/me', () => {
     );
     // An edit that changes nothing writes nothing, asks no password and tells nobody.
     expect((await patchMe(donor.headers, { email: 'meera.new@example.org' })).statusCode).toBe(200);
+    // The same mailbox in other letters' case is kept as typed, and tells nobody either.
+    const recased = await patchMe(donor.headers, { email: 'Meera.New@example.org', current_password: donor.password });
+    expect(recased.json()).toMatchObject({ email: 'Meera.New@example.org' });
     await t.app.runJobs();
     expect(readOutbox(outboxDirectory(t.config.dataDir)).filter((mail) => mail.subject === 'Your e-mail address was changed')).toHaveLength(1);
   });

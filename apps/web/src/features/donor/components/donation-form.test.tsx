@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ELIGIBILITY_STATEMENT } from '@bloodbank/shared/constants';
@@ -198,6 +198,32 @@ describe('DonationForm', () => {
     expect(await screen.findByTestId('game-probe')).toHaveTextContent(
       'game: First Time Hero, Regular Hero, Super Hero, Consistent Donor',
     );
+  });
+
+  it('books once for a double submit, and shows that booking', async () => {
+    const date = addDays(todayIn(), 5);
+    const submitted = deferred<Response>();
+    let posts = 0;
+    const { user } = renderForm({
+      'POST /api/donations': () => {
+        posts += 1;
+        return posts === 1
+          ? submitted.promise
+          : jsonResponse(409, { detail: 'You already have a donation awaiting approval.' });
+      },
+      'POST /api/game/donation-complete': () => jsonResponse(200, reward([])),
+    });
+    const form = await screen.findByRole('form', { name: 'Donate Blood' });
+    await fillValid(user, date);
+    // Both submits before React renders the button busy, as a double-click or Enter twice gives them.
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    submitted.resolve(jsonResponse(201, donation({ unit: 2, date, disease: 'High Blood Pressure' })));
+
+    expect(await screen.findByText(/has been submitted successfully/)).toBeInTheDocument();
+    expect(posts).toBe(1);
+    expect(screen.queryByText(/already have a donation awaiting approval/)).not.toBeInTheDocument();
   });
 
   it('closes the rewards panel and starts again with Make Another Donation', async () => {

@@ -52,7 +52,7 @@ export function latestBookingState(
         detail: 'Thank you for donating. Your blood is tested before it can be given to a patient.',
       };
     case 'released':
-      return { headline: 'Released: thank you', detail: 'Your blood passed every test and goes to the patients who need it.' };
+      return { headline: 'Released: thank you', detail: 'Your blood goes to the patients who need it.' };
     case 'deferred':
       return deferred
         ? { headline: deferralText(deferred), detail: null }
