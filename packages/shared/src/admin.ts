@@ -188,7 +188,7 @@ export const UnitsQuerySchema = PageQuerySchema.extend({
   status: z.enum(UNIT_FILTERS).optional(),
   /** A bag's number, as on its label: that unit and the components separated from it. */
   unit: z
-    .string()
+    .string({ error: 'Enter a unit number' })
     .regex(/^[1-9]\d{0,9}$/, 'Enter a unit number')
     .transform(Number)
     .pipe(z.number().max(MAX_ROW_ID, 'Enter a unit number'))

@@ -38,7 +38,7 @@ export const usernameField = requiredText('Username is required', USERNAME_LENGT
   .regex(USERNAME_PATTERN, 'Username may contain only letters, digits, dots, underscores and hyphens');
 
 export const passwordField = z
-  .string({ error: 'Password is required' })
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Password is required' : 'Must be text') })
   .min(1, 'Password is required')
   .min(PASSWORD_LENGTH.min, `Password must be at least ${PASSWORD_LENGTH.min} characters`)
   .max(PASSWORD_LENGTH.max, `Password must be at most ${PASSWORD_LENGTH.max} characters`);

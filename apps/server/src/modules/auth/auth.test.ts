@@ -114,6 +114,12 @@ describe('POST /api/auth/register', () => {
     }
   });
 
+  it('says "Must be text" for a number where the password or a name belongs, not that it is missing', async () => {
+    const response = await register(donorBody({ password: 123456, first_name: 42 }));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toMatchObject({ password: 'Must be text', first_name: 'Must be text' });
+  });
+
   it('registers a patient with disease, age and doctor', async () => {
     const response = await register(patientBody({ username: 'ravi_p' }));
     expect(response.statusCode).toBe(201);

@@ -121,7 +121,7 @@ describe('processing whole blood (POST /api/admin/units/:id/process)', () => {
     expect((await list(`unit=${other.unitId}`)).json().total).toBe(1);
     expect((await list('unit=999999')).json()).toMatchObject({ items: [], total: 0 });
     // The number as printed on a label, nothing a number parser would also take.
-    for (const text of ['12a', '1e3', '0x10', '0', '-4', '99999999999']) {
+    for (const text of ['12a', '1e3', '0x10', '0', '-4', '99999999999', '12&unit=13']) {
       const wrong = await list(`unit=${text}`);
       expect(wrong.statusCode, text).toBe(422);
       expect(wrong.json().errors, text).toEqual({ unit: 'Enter a unit number' });
