@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BLOOD_GROUPS } from './blood-groups';
-import { IdParamsSchema, isoDateField, requiredInteger, requiredText } from './fields';
+import { isoDateField, requiredInteger, requiredText } from './fields';
 
 /**
  * Donation sites and appointments (PRODUCT.md 3.6). A site opens on some weekdays between two
@@ -140,8 +140,6 @@ export type SiteUpdate = z.infer<typeof SiteUpdateSchema>;
 /** GET /api/sites: the active sites a donor may book at (closed dates included, so a calendar can grey them out). */
 export const PublicSiteSchema = SiteSchema.omit({ capacity: true, active: true });
 export type PublicSite = z.infer<typeof PublicSiteSchema>;
-
-export const SiteIdParamsSchema = IdParamsSchema;
 
 export const SlotsQuerySchema = z.object({ date: isoDateField('Date is required') });
 

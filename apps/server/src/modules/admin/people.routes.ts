@@ -10,7 +10,8 @@ import {
 import { ErrorResponseSchema } from '@bloodbank/shared/errors';
 import type { AppContext } from '../../context';
 import { principalOf } from '../../plugins/access';
-import { ADMIN_ONLY, adminAccessErrors, IdParamsSchema } from './route-options';
+import { ADMIN_ONLY, adminAccessErrors } from './route-options';
+import { IdParamsSchema } from '@bloodbank/shared/fields';
 import {
   deactivateDonor,
   deactivatePatient,

@@ -1,7 +1,5 @@
 import { ErrorResponseSchema } from '@bloodbank/shared/errors';
-import { IdParamsSchema } from '@bloodbank/shared/fields';
 
 /** Every /api/admin route is for admins only (PRODUCT.md section 4). */
 export const ADMIN_ONLY = { access: ['ADMIN'] } as const;
 export const adminAccessErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema } as const;
-export { IdParamsSchema };

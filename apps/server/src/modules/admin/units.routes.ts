@@ -19,7 +19,8 @@ import { listUnitsPage } from '../inventory/inventory.service';
 import { receiveUnits } from '../inventory/receive-units';
 import { processUnit } from '../inventory/process-unit';
 import { releaseHeldUnit } from '../inventory/release-held-unit';
-import { ADMIN_ONLY, adminAccessErrors, IdParamsSchema } from './route-options';
+import { ADMIN_ONLY, adminAccessErrors } from './route-options';
+import { IdParamsSchema } from '@bloodbank/shared/fields';
 
 /** Manage Blood: the unit list, receiving bags by hand and discarding them. */
 export const unitsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {

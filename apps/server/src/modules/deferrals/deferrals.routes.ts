@@ -4,7 +4,8 @@ import { DeferralSchema, LiftDeferralSchema, newDeferralSchema } from '@bloodban
 import { ErrorResponseSchema } from '@bloodbank/shared/errors';
 import type { AppContext } from '../../context';
 import { principalOf } from '../../plugins/access';
-import { ADMIN_ONLY, adminAccessErrors, IdParamsSchema } from '../admin/route-options';
+import { ADMIN_ONLY, adminAccessErrors } from '../admin/route-options';
+import { IdParamsSchema } from '@bloodbank/shared/fields';
 import { deferDonor } from './defer-donor';
 import { listDonorDeferrals } from './deferrals.service';
 import { liftDeferral } from './lift-deferral';

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { createVersionedCache, PER_USER_ANSWERS_KEPT } from '../../db/change-versions';
 import { sendReusedJson, type ReusedJson } from '../../lib/reused-json';
 import { principalOf } from '../../plugins/access';
-import { IdParamsSchema } from '../admin/route-options';
+import { IdParamsSchema } from '@bloodbank/shared/fields';
 import { bookDonation } from './book-donation';
 import { cancelDonation } from './cancel-donation';
 import { donationCalendar } from './donation-calendar';

@@ -19,7 +19,6 @@ import { submitBloodRequest } from './submit-request';
 
 const signedInErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 // Ids are PostgreSQL integers: anything larger cannot name a request, and must not reach the query.
-const RequestIdParamsSchema = IdParamsSchema;
 
 export const requestsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   // Every signed-in screen shows the stock: the answer is reused until a unit changes (on any
@@ -61,7 +60,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     schema: {
       tags: ['requests'],
       summary: 'Cancel one of your own requests while it is pending',
-      params: RequestIdParamsSchema,
+      params: IdParamsSchema,
       response: {
         200: BloodRequestSchema,
         ...signedInErrors,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponseSchema } from '@bloodbank/shared/errors';
-import { PublicSiteSchema, SiteDaySchema, SiteFormSchema, SiteIdParamsSchema, SitePatchSchema, SiteSchema, SiteUpdateSchema, SlotSchema, SlotsQuerySchema } from '@bloodbank/shared/sites';
+import { PublicSiteSchema, SiteDaySchema, SiteFormSchema, SitePatchSchema, SiteSchema, SiteUpdateSchema, SlotSchema, SlotsQuerySchema } from '@bloodbank/shared/sites';
+import { IdParamsSchema } from '@bloodbank/shared/fields';
 import type { AppContext } from '../../context';
 import { createVersionedCache } from '../../db/change-versions';
 import { sendReusedJson, type ReusedJson } from '../../lib/reused-json';
@@ -40,7 +41,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
       tags: ['sites'],
       summary:
         "A site's slots on a date with the places left in each (0 when full); none when it is closed; today, only those not yet begun. 404 for an unknown or inactive site",
-      params: SiteIdParamsSchema,
+      params: IdParamsSchema,
       querystring: SlotsQuerySchema,
       response: { 200: z.array(SlotSchema), ...signedInErrors, 404: ErrorResponseSchema, 422: ErrorResponseSchema },
     },
@@ -79,7 +80,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
       tags: ['admin'],
       summary:
         'Edit a site, or deactivate it with {active:false} (no new bookings; its bookings stay). New hours or closed dates cancel the bookings at times the site no longer keeps, and tell their donors',
-      params: SiteIdParamsSchema,
+      params: IdParamsSchema,
       body: SitePatchSchema,
       response: { 200: SiteUpdateSchema, ...adminErrors },
     },
@@ -91,7 +92,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     schema: {
       tags: ['admin'],
       summary: "A site's day list: its hours, each booking by time with the donor and its state, and the counts",
-      params: SiteIdParamsSchema,
+      params: IdParamsSchema,
       querystring: SlotsQuerySchema,
       response: { 200: SiteDaySchema, ...adminErrors },
     },
