@@ -3,6 +3,7 @@ import { PASSWORD_LENGTH, PATIENT_AGE, PATIENT_DISEASE_OPTIONS, USERNAME_LENGTH 
 import {
   bloodGroupField,
   EMAIL_PATTERN,
+  missingOr,
   MOBILE_PATTERN,
   optionField,
   requiredInteger,
@@ -38,7 +39,7 @@ export const usernameField = requiredText('Username is required', USERNAME_LENGT
   .regex(USERNAME_PATTERN, 'Username may contain only letters, digits, dots, underscores and hyphens');
 
 export const passwordField = z
-  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Password is required' : 'Must be text') })
+  .string({ error: missingOr('Password is required') })
   .min(1, 'Password is required')
   .min(PASSWORD_LENGTH.min, `Password must be at least ${PASSWORD_LENGTH.min} characters`)
   .max(PASSWORD_LENGTH.max, `Password must be at most ${PASSWORD_LENGTH.max} characters`);

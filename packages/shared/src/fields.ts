@@ -20,14 +20,19 @@ export const IdParamsSchema = z.object({
     .max(MAX_ROW_ID, ID_PARAM_MESSAGE),
 });
 
-/** A field that must be text: a missing one is "required", a number or a list says so (API clients). */
-const textError = (requiredMessage: string) => (issue: { input?: unknown }) =>
-  issue.input === undefined || issue.input === null ? requiredMessage : 'Must be text';
+/**
+ * A string field's refusal before any check of its own: a missing value is "required", a value of
+ * another type (a number or a list, from an API client) gets `wrongType`.
+ */
+export const missingOr =
+  (requiredMessage: string, wrongType = 'Must be text') =>
+  (issue: { input?: unknown }) =>
+    issue.input === undefined || issue.input === null ? requiredMessage : wrongType;
 
 /** A trimmed, required string with a length cap. */
 export function requiredText(requiredMessage: string, maxLength = 200) {
   return z
-    .string({ error: textError(requiredMessage) })
+    .string({ error: missingOr(requiredMessage) })
     .trim()
     .min(1, requiredMessage)
     .max(maxLength, `Must be at most ${maxLength} characters`);
@@ -74,7 +79,7 @@ const INVALID_DATE_MESSAGE = 'Please enter a valid date (YYYY-MM-DD)';
 /** A `YYYY-MM-DD` calendar date that exists, between 1900-01-01 and 2100-12-31. */
 export function isoDateField(requiredMessage: string) {
   return z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : INVALID_DATE_MESSAGE) })
+    .string({ error: missingOr(requiredMessage, INVALID_DATE_MESSAGE) })
     .trim()
     .min(1, requiredMessage)
     .refine(isValidIsoDate, { message: INVALID_DATE_MESSAGE, abort: true })
