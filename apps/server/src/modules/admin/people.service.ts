@@ -137,10 +137,9 @@ async function updatePerson<Row extends { username: string; first_name: string |
       after: pick(changed, requested),
       at,
     });
-    // A new mailbox, not the same one in other letters' case.
-    if (changed.includes('email') && String(requested.email).toLowerCase() !== (before.email ?? '').toLowerCase()) {
-      const account = { id, username: before.username, first_name: before.first_name, userType: kind.role === 'DONOR' ? 'donor' : 'patient' } as const;
-      await endOldAddress(ctx, trx, { ...account, oldEmail: before.email, newEmail: requested.email as string }, 'staff', at);
+    if (changed.includes('email')) {
+      const names = { id, username: before.username, first_name: before.first_name, userType: kind.role === 'DONOR' ? 'donor' : 'patient' } as const;
+      await endOldAddress(ctx, trx, { ...names, oldEmail: before.email, newEmail: requested.email as string }, 'staff', at);
     }
     return kind.toApi((await kind.find(trx, id)) as Row);
   });

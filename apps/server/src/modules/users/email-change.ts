@@ -10,7 +10,8 @@ export type EmailChangedBy = 'owner' | 'staff';
 /**
  * An account's e-mail address changed, in the transaction that changed it. The address is where
  * reset links go: a link mailed to the old one no longer opens the account, and the old address is
- * told, so an owner whose address was taken over (or mistyped by staff) hears of it.
+ * told, so an owner whose address was taken over (or mistyped by staff) hears of it. The same
+ * mailbox written in other letters' case is no new address: nothing ends and nobody is told.
  */
 export async function endOldAddress(
   ctx: AppContext,
@@ -19,6 +20,7 @@ export async function endOldAddress(
   changedBy: EmailChangedBy,
   at: string,
 ): Promise<void> {
+  if (account.newEmail.toLowerCase() === account.oldEmail?.toLowerCase()) return;
   await trx.updateTable('password_resets').set({ used_at: at }).where('user_id', '=', account.id).where('used_at', 'is', null).execute();
   if (!account.oldEmail) return;
   const message =

@@ -69,10 +69,9 @@ export async function updateMyDetails(ctx: AppContext, me: Principal, changes: M
       .where('id', '=', me.id)
       .execute();
     await recordAudit(trx, { actorId: me.id, actor: me.username, action: 'user.details_updated', entity: 'user', entityId: me.id, before: pick(before), after: pick(changes), at });
-    // A new mailbox, not the same one in other letters' case.
-    if (changed.includes('email') && changes.email!.toLowerCase() !== (before.email ?? '').toLowerCase()) {
-      const account = { id: me.id, username: before.username, first_name: before.first_name, userType: before.userType };
-      await endOldAddress(ctx, trx, { ...account, oldEmail: before.email, newEmail: changes.email! }, 'owner', at);
+    if (changed.includes('email')) {
+      const names = { id: me.id, username: before.username, first_name: before.first_name, userType: before.userType };
+      await endOldAddress(ctx, trx, { ...names, oldEmail: before.email, newEmail: changes.email! }, 'owner', at);
     }
     return getCurrentUser(trx, me.id);
   });
