@@ -25,7 +25,6 @@ import type { EarnedAchievement } from '@bloodbank/shared/game';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageLoader } from '@/components/ui/page-loader';
 import { errorMessage } from '@/lib/api-client';
-import { useSingleFlight } from '@/lib/use-single-flight';
 import { useCreateGameProfile } from '../api/create-game-profile';
 import { useGameState } from '../api/get-game-state';
 import { AchievementUnlockedModal } from './achievement-unlocked-modal';
@@ -49,7 +48,6 @@ export function GameDashboard({ headingOrder = 1, newAchievements = [], onCelebr
   const game = useGameState();
   const createProfile = useCreateGameProfile();
   // A double-click would send two (the second refused 409 and shown in place of the first's success).
-  const singleFlight = useSingleFlight();
   const [celebrating, setCelebrating] = useState(true);
   const sub = (headingOrder + 1) as 2 | 3;
 
@@ -81,12 +79,7 @@ export function GameDashboard({ headingOrder = 1, newAchievements = [], onCelebr
                   {errorMessage(createProfile.error, 'Failed to create your game profile. Please try again.')}
                 </Alert>
               ) : null}
-              <Button
-                onClick={() =>
-                  singleFlight((finish) => createProfile.mutate(undefined, { onSettled: finish }))
-                }
-                disabled={createProfile.isPending}
-              >
+              <Button onClick={() => createProfile.mutate()} disabled={createProfile.isPending}>
                 {createProfile.isPending ? 'Creating...' : 'Create Game Profile'}
               </Button>
             </Stack>
