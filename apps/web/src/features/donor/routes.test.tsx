@@ -349,7 +349,11 @@ describe('DonorDashboardRoute: the donation lifecycle', () => {
     expect(card).not.toHaveTextContent('You cancelled');
   });
 
-  it('cancels a pending booking after a confirmation', async () => {
+  /**
+   * The dashboard over booking #9, pending until its first cancel; `answer` gives the answer to the
+   * n-th cancel. `cancels()` counts the cancels sent.
+   */
+  function renderCancellableBooking(answer: (n: number) => Response | Promise<Response>) {
     let cancelled = 0;
     const api = renderDashboard({
       'GET /api/donor/summary': () =>
@@ -357,17 +361,19 @@ describe('DonorDashboardRoute: the donation lifecycle', () => {
           200,
           summary({ latest_donation: donation({ id: 9, status: cancelled ? 'cancelled' : 'pending' }) }),
         ),
-      'POST /api/donations/9/cancel': () => {
-        cancelled += 1;
-        return jsonResponse(200, donation({ id: 9, status: 'cancelled' }));
-      },
+      'POST /api/donations/9/cancel': () => answer(++cancelled),
     });
-    const { user } = api;
+    return { ...api, cancels: () => cancelled };
+  }
+  const cancelledBooking = () => jsonResponse(200, donation({ id: 9, status: 'cancelled' }));
+
+  it('cancels a pending booking after a confirmation', async () => {
+    const { user, cancels } = renderCancellableBooking(cancelledBooking);
     await user.click(await screen.findByRole('button', { name: 'Cancel Booking' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
     await user.click(within(dialog).getByRole('button', { name: 'Keep Booking' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(cancelled).toBe(0);
+    expect(cancels()).toBe(0);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel Booking' })).toHaveFocus());
 
     await user.click(screen.getByRole('button', { name: 'Cancel Booking' }));
@@ -377,7 +383,7 @@ describe('DonorDashboardRoute: the donation lifecycle', () => {
       }),
     );
     expect(await screen.findByText('Your booking has been cancelled.')).toBeInTheDocument();
-    expect(cancelled).toBe(1);
+    expect(cancels()).toBe(1);
     await waitFor(() => expect(screen.getByTestId('latest-booking-state')).toHaveTextContent('Cancelled'));
     // The buttons went with the booking: focus is on the booking's heading, not lost to the page.
     await waitFor(() =>
@@ -387,23 +393,12 @@ describe('DonorDashboardRoute: the donation lifecycle', () => {
   });
 
   it('sends one cancel for a double-click on "Yes, Cancel Booking" and says it is cancelled', async () => {
-    let cancelled = 0;
-    const api = renderDashboard({
-      'GET /api/donor/summary': () =>
-        jsonResponse(
-          200,
-          summary({ latest_donation: donation({ id: 9, status: cancelled ? 'cancelled' : 'pending' }) }),
-        ),
-      'POST /api/donations/9/cancel': () => {
-        cancelled += 1;
-        if (cancelled > 1)
-          return jsonResponse(409, { detail: 'This booking was cancelled. It can no longer be cancelled.' });
-        return new Promise<Response>((resolve) =>
-          setTimeout(() => resolve(jsonResponse(200, donation({ id: 9, status: 'cancelled' }))), 50),
-        );
-      },
-    });
-    await api.user.click(await screen.findByRole('button', { name: 'Cancel Booking' }));
+    const { user, cancels } = renderCancellableBooking((n) =>
+      n > 1
+        ? jsonResponse(409, { detail: 'This booking was cancelled. It can no longer be cancelled.' })
+        : new Promise<Response>((resolve) => setTimeout(() => resolve(cancelledBooking()), 50)),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Cancel Booking' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
     // Both clicks before React renders the button busy, as a browser delivers a double-click.
     const yes = within(dialog).getByRole('button', { name: 'Yes, Cancel Booking' });
@@ -412,7 +407,7 @@ describe('DonorDashboardRoute: the donation lifecycle', () => {
 
     expect(await screen.findByText('Your booking has been cancelled.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(cancelled).toBe(1);
+    expect(cancels()).toBe(1);
     expect(screen.queryByText(/can no longer be cancelled/)).not.toBeInTheDocument();
   });
 
