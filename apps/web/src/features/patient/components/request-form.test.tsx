@@ -346,7 +346,9 @@ describe('Request Blood form', () => {
       }),
     );
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Request Submitted' })).toHaveFocus();
+    // Focus follows the heading's first paint (useFocusOnShow): waited for, as a loaded CI run needs.
+    const submittedHeading = await screen.findByRole('heading', { level: 2, name: 'Request Submitted' });
+    await waitFor(() => expect(submittedHeading).toHaveFocus());
     expect(screen.getByText(/Your request for 2 units of B- red cells/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute(
       'href',
