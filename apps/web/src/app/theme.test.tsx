@@ -1,8 +1,9 @@
 import type { ReactElement } from 'react';
-import { MantineProvider, PasswordInput } from '@mantine/core';
+import { MantineProvider, NumberInput, PasswordInput, TextInput } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import inputClasses from './inputs.module.css';
 import { cssVariablesResolver, theme } from './theme';
 
 function renderWithTheme(element: ReactElement) {
@@ -50,5 +51,22 @@ describe('theme: PasswordInput', () => {
     const error = screen.getByText('Too short');
     expect(field.compareDocumentPosition(hint) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(hint.compareDocumentPosition(error) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+});
+
+describe('theme: every field', () => {
+  it('gets the focus style of the theme on text, password and number inputs', () => {
+    renderWithTheme(
+      <>
+        <TextInput label="Name" />
+        <PasswordInput label="Password" />
+        <NumberInput label="Units" />
+      </>,
+    );
+    expect(inputClasses.input).toBeTruthy();
+    // The styled box is the input itself, or for a password the box around the input and its toggle.
+    for (const label of ['Name', 'Password', 'Units']) {
+      expect(screen.getByLabelText(label).closest(`.${inputClasses.input}`)).not.toBeNull();
+    }
   });
 });
