@@ -24,7 +24,11 @@ export const DONATION_STATUSES = [
 ] as const;
 export type DonationStatus = (typeof DONATION_STATUSES)[number];
 /** The donor gave blood: these count for the interval, the game and the "Approved" counter. */
-export const COLLECTED_DONATION_STATUSES = ['collected', 'released', 'discarded'] as const satisfies readonly DonationStatus[];
+export const COLLECTED_DONATION_STATUSES = [
+  'collected',
+  'released',
+  'discarded',
+] as const satisfies readonly DonationStatus[];
 
 /**
  * A donation's status as its donor reads it (GET /api/donations/mine, the summary's latest booking):
@@ -32,12 +36,18 @@ export const COLLECTED_DONATION_STATUSES = ['collected', 'released', 'discarded'
  * donor reads `follow_up`, the state "Your donation needs follow-up" (decision 0021).
  */
 export const DONOR_DONATION_STATUSES = [
-  ...DONATION_STATUSES.filter((status): status is Exclude<DonationStatus, 'discarded'> => status !== 'discarded'),
+  ...DONATION_STATUSES.filter(
+    (status): status is Exclude<DonationStatus, 'discarded'> => status !== 'discarded',
+  ),
   'follow_up',
 ] as const;
 export type DonorDonationStatus = Exclude<DonationStatus, 'discarded'> | 'follow_up';
 /** The donor's donations that gave blood (COLLECTED_DONATION_STATUSES in the donor's words). */
-export const DONOR_COLLECTED_STATUSES = ['collected', 'released', 'follow_up'] as const satisfies readonly DonorDonationStatus[];
+export const DONOR_COLLECTED_STATUSES = [
+  'collected',
+  'released',
+  'follow_up',
+] as const satisfies readonly DonorDonationStatus[];
 
 /**
  * The Donate Blood form (spec section 5). The blood group is the donor's own and is never read
@@ -47,7 +57,10 @@ export const DONOR_COLLECTED_STATUSES = ['collected', 'released', 'follow_up'] a
 function bookingDateField(today: TodayProvider) {
   return isoDateField('Donation date is required')
     .refine((date) => date >= today(), 'Date cannot be in the past')
-    .refine((date) => date <= addDays(today(), BOOKING_DAYS_AHEAD), `Please choose a date within the next ${BOOKING_DAYS_AHEAD} days`);
+    .refine(
+      (date) => date <= addDays(today(), BOOKING_DAYS_AHEAD),
+      `Please choose a date within the next ${BOOKING_DAYS_AHEAD} days`,
+    );
 }
 
 /** A booking's site and slot (PRODUCT.md 3.6): required by the server when sites exist, ignored when none do. */
@@ -62,12 +75,15 @@ const slotField = timeField(SITE_MESSAGES.slotRequired).nullable().optional();
 
 export function donationFormSchema(today: TodayProvider) {
   return z.object({
-    unit: requiredInteger('Number of units is required').pipe(
-      z
-        .number()
-        .min(DONATION_UNITS.min, 'Minimum 1 unit is required')
-        .max(DONATION_UNITS.max, 'Maximum 2 units can be donated at once'),
-    ),
+    // Left out of the body, it is one unit (PRODUCT.md 3.2); sent blank, it is missing.
+    unit: requiredInteger('Number of units is required')
+      .pipe(
+        z
+          .number()
+          .min(DONATION_UNITS.min, 'Minimum 1 unit is required')
+          .max(DONATION_UNITS.max, 'Maximum 2 units can be donated at once'),
+      )
+      .default(DONATION_UNITS.min),
     date: bookingDateField(today),
     disease: optionField(DONOR_HEALTH_OPTIONS, 'This field is required'),
     lastDonation: z

@@ -97,6 +97,19 @@ describe('POST /api/donations', () => {
     expect(response.json()).toMatchObject({ unit: 1, date: '2026-03-10', lastDonation: null });
   });
 
+  it('books one unit when the body leaves the number of units out (PRODUCT.md 3.2: default 1)', async () => {
+    const donor = await createDonor(t);
+    const response = await submit(donor, { date: '2026-03-20', disease: 'None', confirmation: true });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ unit: 1, status: 'pending' });
+    const row = await t.db
+      .selectFrom('donations')
+      .select('units')
+      .where('donor_id', '=', donor.id)
+      .executeTakeFirstOrThrow();
+    expect(row.units).toBe(1);
+  });
+
   it.each([
     ['unit', { unit: '' }, 'Number of units is required'],
     ['unit', { unit: 0 }, 'Minimum 1 unit is required'],
@@ -335,7 +348,9 @@ describe('GET /api/donor/summary', () => {
 describe('feed messages for the admin decisions', () => {
   it('word approvals and rejections with the donation day', () => {
     expect(formatFeedDate('2026-03-12')).toBe('12 Mar');
-    expect(donationActivityMessages.submitted({ date: '2026-01-05', units: 1 })).toBe('You booked a donation of 1 unit for 5 Jan.');
+    expect(donationActivityMessages.submitted({ date: '2026-01-05', units: 1 })).toBe(
+      'You booked a donation of 1 unit for 5 Jan.',
+    );
     expect(donationActivityMessages.collected({ date: '2026-12-01', units: 1 }, 100)).toBe(
       'Your donation of 1 Dec was collected: +100 points. It is now being tested.',
     );
