@@ -167,7 +167,8 @@ export async function getDonorSummary(
 
   const gaveBlood = counts.collected + counts.released + counts.discarded;
   return {
-    made: counts.pending + gaveBlood + counts.rejected + counts.deferred,
+    // Every booking but a cancelled one (PRODUCT.md 3.2): a missed appointment was still made.
+    made: counts.pending + gaveBlood + counts.rejected + counts.deferred + counts.no_show,
     pending: counts.pending,
     approved: gaveBlood,
     rejected: counts.rejected + counts.deferred,

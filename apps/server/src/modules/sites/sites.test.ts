@@ -650,7 +650,8 @@ describe('no-shows (the daily run)', () => {
     expect(history[0]).toMatchObject({ id: missed.id, status: 'no_show' });
     expect((await get('/api/donations/mine', todayDonor)).json<Donation[]>()[0]).toMatchObject({ id: todays.id, status: 'no_show' });
     const summary = (await get('/api/donor/summary', donor)).json<DonorSummary>();
-    expect(summary.pending).toBe(0);
+    // Still a booking made (PRODUCT.md 3.2: only a cancelled one is not), neither pending nor decided.
+    expect(summary).toMatchObject({ made: 1, pending: 0, approved: 0, rejected: 0 });
     expect(summary.activities[0]!.message).toBe('You missed your appointment of 10 Mar. You can book a new one whenever you like.');
     expect((await bookAt(donor, site.id, '2026-03-12', '09:00')).statusCode).toBe(201);
   });
