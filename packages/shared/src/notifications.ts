@@ -105,7 +105,9 @@ export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
 
 /** POST /api/auth/password-reset/confirm: the token from the link and the new password (registration's rules). */
 export const PasswordResetConfirmSchema = z.object({
-  token: z.string().trim().min(1, PASSWORD_RESET_MESSAGES.invalidToken).max(200, PASSWORD_RESET_MESSAGES.invalidToken),
+  // Any text: an empty or altered token is a link that does not work, 400 like an unknown one
+  // (PRODUCT.md 4), not a form mistake (422). The service refuses one that is too long to be ours.
+  token: z.string({ error: PASSWORD_RESET_MESSAGES.invalidToken }).trim(),
   password: passwordField,
 });
 export type PasswordResetConfirm = z.infer<typeof PasswordResetConfirmSchema>;

@@ -150,6 +150,16 @@ describe('using the link (POST /api/auth/password-reset/confirm)', () => {
     expect((await confirm(await linkSentTo('manoj@example.org'), 'a-new-password-9')).statusCode).toBe(204);
   });
 
+  it.each([
+    ['empty', ''],
+    ['blank', '   '],
+    ['far too long', 'A'.repeat(5_000)],
+  ])('answers an %s token as a link that does not work: 400, not a form mistake', async (_case, token) => {
+    const response = await confirm(token, 'a-new-password-7');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(INVALID);
+  });
+
   it('refuses an altered token and an expired one with the same message', async () => {
     const donor = await createDonor(t, { email: 'late@example.org' });
     await ask({ username: donor.username });

@@ -44,10 +44,14 @@ async function issueResetLink(ctx: AppContext, request: PasswordResetRequest): P
   for (const account of accounts) if (account.email) await issueLinkFor(ctx, { ...account, email: account.email });
 }
 
+/** A link's token: 32 random bytes, 43 characters of base64url; anything longer is not one of ours. */
+const TOKEN_BYTES = 32;
+const MAX_TOKEN_LENGTH = 200;
+
 async function issueLinkFor(ctx: AppContext, account: { id: number; username: string; email: string; first_name: string | null }): Promise<void> {
   const now = ctx.clock.now();
   const at = now.toISOString();
-  const token = crypto.randomBytes(32).toString('base64url');
+  const token = crypto.randomBytes(TOKEN_BYTES).toString('base64url');
   await ctx.writes.run(async (trx) => {
     // The account's row first (lockAccount): an address changed since it was looked up gets no
     // link, as the change has just ended the links sent to it; and two instances count this
@@ -92,6 +96,7 @@ async function issueLinkFor(ctx: AppContext, account: { id: number; username: st
  * is used up in the same conditional update that checks it, so it works once however many tries race.
  */
 export async function confirmPasswordReset(ctx: AppContext, input: PasswordResetConfirm): Promise<void> {
+  if (input.token === '' || input.token.length > MAX_TOKEN_LENGTH) throw invalidResetLink();
   const tokenHash = hashOf(input.token);
   const now = ctx.clock.now().toISOString();
   // Checked before the (deliberately slow) password hashing, so altered tokens cost nothing.
