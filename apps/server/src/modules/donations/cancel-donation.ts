@@ -17,7 +17,7 @@ export const CANCEL_MESSAGES = {
 export async function cancelDonation(ctx: AppContext, donorId: number, donationId: number): Promise<Donation> {
   const at = ctx.clock.now().toISOString();
   return ctx.writes.run(async (trx) => {
-    const cancelled = await moveDonation(trx, donationId, 'pending', { status: 'cancelled', decided_at: at, decided_by: donorId }, donorId);
+    const cancelled = await moveDonation(trx, donationId, 'pending', { status: 'cancelled', decided_at: at, decided_by: donorId }, { ownedBy: donorId });
     if (!cancelled) {
       // Nothing moved: say why (read only then; a cancel that works needs no read first).
       const donation = await findDonationOwnerAndStatus(trx, donationId);

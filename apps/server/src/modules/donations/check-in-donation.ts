@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { conflict } from '../../errors';
 import type { Principal } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.repository';
-import { findDonationInState, movedMeanwhile } from './donation-decisions';
+import { bookingChangedMeanwhile, findDonationInState } from './donation-decisions';
 import { findDonationForAdmin } from './donations.repository';
 import { toAdminDonation } from './donations.service';
 
@@ -25,10 +25,12 @@ export async function checkInDonation(ctx: AppContext, admin: Principal, donatio
       .set({ checked_in_at: at })
       .where('id', '=', donationId)
       .where('status', '=', 'pending')
+      // The day again, not only before: the donor may have moved the booking to another day meanwhile.
+      .where('donation_date', '=', today)
       .where('checked_in_at', 'is', null)
       .returning('id')
       .executeTakeFirst();
-    if (!checkedIn) throw movedMeanwhile('pending');
+    if (!checkedIn) throw await bookingChangedMeanwhile(trx, donationId, 'check-in', today);
     await recordAudit(trx, {
       actorId: admin.id,
       actor: admin.username,

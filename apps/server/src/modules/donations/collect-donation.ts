@@ -16,7 +16,7 @@ import { creditCollectedDonation } from '../game/credit-collection';
 import { insertUnits } from '../inventory/inventory.repository';
 import { expiryDateOf } from '../inventory/receive-units';
 import { DONATION_ACTIVITY_KINDS, donationActivityMessages, recordDonationActivity } from './donation-activity';
-import { DONATION_DECISION_MESSAGES, findDonationInState, movedMeanwhile } from './donation-decisions';
+import { bookingChangedMeanwhile, DONATION_DECISION_MESSAGES, findDonationInState } from './donation-decisions';
 import { insertScreening, lockDonor, moveDonation } from './donations.repository';
 
 /**
@@ -44,14 +44,20 @@ export async function collectDonation(
   return ctx.writes.run(async (trx) => {
     // A failed screening defers the donor: their row first, then the donation (lockDonor's order).
     if (!passed) await lockDonor(trx, donation.donor_id, ctx.engine);
-    const moved = await moveDonation(trx, donationId, 'pending', {
-      status: passed ? 'collected' : 'deferred',
-      decided_by: admin.id,
-      decided_at: at,
-      collected_on: today,
-      outcome_reason: passed ? null : reasons.join(' '),
-    });
-    if (!moved) throw movedMeanwhile('pending');
+    const moved = await moveDonation(
+      trx,
+      donationId,
+      'pending',
+      {
+        status: passed ? 'collected' : 'deferred',
+        decided_by: admin.id,
+        decided_at: at,
+        collected_on: today,
+        outcome_reason: passed ? null : reasons.join(' '),
+      },
+      { bookedOnOrBefore: today },
+    );
+    if (!moved) throw await bookingChangedMeanwhile(trx, donationId, 'collect', today);
     await insertScreening(trx, {
       donation_id: donationId,
       haemoglobin_g_dl: input.haemoglobin_g_dl,

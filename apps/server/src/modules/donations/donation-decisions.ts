@@ -1,5 +1,7 @@
 import type { DonationStatus } from '@bloodbank/shared/donation';
+import { SITE_MESSAGES } from '@bloodbank/shared/sites';
 import type { AppContext } from '../../context';
+import type { DatabaseOrTransaction } from '../../db/database';
 import { conflict, notFound } from '../../errors';
 import { findDonationForAdmin } from './donations.repository';
 
@@ -74,3 +76,18 @@ export const movedMeanwhile = (expected: 'pending' | 'collected') =>
   expected === 'pending'
     ? conflict(DONATION_DECISION_MESSAGES.donationDecided, 'already_decided')
     : conflict(DONATION_DECISION_MESSAGES.resultsRecorded, 'results_recorded');
+
+/**
+ * Why a step on a booking found nothing to change in its conditional update: re-read in the same
+ * transaction, the booking was decided meanwhile, or moved by its donor to another day (not due
+ * yet for a collection; not today for a check-in), or checked in by someone else.
+ */
+export async function bookingChangedMeanwhile(trx: DatabaseOrTransaction, donationId: number, step: 'collect' | 'check-in', today: string) {
+  const now = await findDonationForAdmin(trx, donationId);
+  if (!now) return notFound(DONATION_DECISION_MESSAGES.donationNotFound);
+  if (now.status !== 'pending') return wrongState('pending', now.status);
+  if (step === 'collect' && now.donation_date > today) return conflict(DONATION_DECISION_MESSAGES.donationNotYetDue(now.donation_date), 'not_yet_due');
+  if (step === 'check-in' && now.donation_date !== today) return conflict(SITE_MESSAGES.checkInDay(now.donation_date), 'not_today');
+  if (step === 'check-in' && now.checked_in_at !== null) return conflict(SITE_MESSAGES.checkedInAlready, 'checked_in');
+  return movedMeanwhile('pending');
+}

@@ -150,10 +150,12 @@ export function moveDonation(
   donationId: number,
   from: DonationStatus,
   change: Updateable<DonationsTable> & { status: DonationStatus },
-  ownedBy?: number,
+  only: { ownedBy?: number; bookedOnOrBefore?: string } = {},
 ): Promise<DonationRow | undefined> {
   let update = trx.updateTable('donations').set(change).where('id', '=', donationId).where('status', '=', from);
-  if (ownedBy !== undefined) update = update.where('donor_id', '=', ownedBy);
+  if (only.ownedBy !== undefined) update = update.where('donor_id', '=', only.ownedBy);
+  // The booked day is checked here too, not only before: the donor may move the booking meanwhile.
+  if (only.bookedOnOrBefore !== undefined) update = update.where('donation_date', '<=', only.bookedOnOrBefore);
   return update.returningAll().executeTakeFirst();
 }
 

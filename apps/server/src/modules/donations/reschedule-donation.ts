@@ -40,7 +40,7 @@ export async function rescheduleDonation(
     // update, so a cancel or a decision committed meanwhile (on another instance) is not answered
     // as a booking that stands.
     if (isSameBooking(current, input)) {
-      const unchanged = await moveDonation(trx, donationId, 'pending', { status: 'pending' }, donorId);
+      const unchanged = await moveDonation(trx, donationId, 'pending', { status: 'pending' }, { ownedBy: donorId });
       if (!unchanged) throw bookingClosed('pending', 'moved');
       return toDonation(current);
     }
@@ -56,7 +56,7 @@ export async function rescheduleDonation(
       donationId,
       'pending',
       { status: 'pending', donation_date: input.date, site_id: place?.site.id ?? null, slot: place?.slot ?? null, checked_in_at: null },
-      donorId,
+      { ownedBy: donorId },
     );
     if (!moved) throw bookingClosed('pending', 'moved');
     await recordDonationActivity(
