@@ -118,4 +118,35 @@ describe.skipIf(!testDatabaseUrl)('writes racing on two instances (PostgreSQL)',
     const row = await t.db.selectFrom('users').select('email').where('id', '=', owner.id).executeTakeFirstOrThrow();
     expect(row.email).toBe('owner@example.org');
   }, 30_000);
+
+  it('an edit that keeps the e-mail address cannot put it back, without the password, once another tab changed it', async () => {
+    const owner = await createDonor(t, { email: 'first@example.org' });
+    const { holder, other, untilWaiting } = second;
+    await holder.query('begin');
+    await holder.query('select id from users where id = $1 for update', [owner.id]);
+    // One tab changes the address, with the password...
+    const change = other.inject({
+      method: 'PATCH',
+      url: '/api/users/me',
+      headers: owner.headers,
+      payload: { email: 'second@example.org', current_password: TEST_PASSWORD },
+    });
+    await untilWaiting(1, 'users');
+    // ...while another, still showing the first address, saves it unchanged: no password needed then.
+    const keep = t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me',
+      headers: owner.headers,
+      payload: { email: 'first@example.org', first_name: 'Renamed' },
+    });
+    await untilWaiting(2, 'users');
+    await holder.query('commit');
+
+    const [changed, kept] = await Promise.all([change, keep]);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(kept.statusCode, kept.body).toBe(422);
+    expect(kept.json().errors).toEqual({ current_password: 'Enter your current password to change your e-mail address' });
+    const row = await t.db.selectFrom('users').select(['email', 'first_name']).where('id', '=', owner.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ email: 'second@example.org', first_name: 'Test' });
+  }, 30_000);
 });

@@ -48,9 +48,8 @@ export const fullNameOf = (person: PersonNames) =>
  */
 export async function updateMyDetails(ctx: AppContext, me: Principal, changes: MyDetailsUpdate, clientAddress: string): Promise<CurrentUser> {
   const stored = await getCurrentUser(ctx.db, me.id);
-  if (changes.email !== undefined && changes.email !== stored.email) {
-    await checkCurrentPassword(ctx, me, changes.current_password, clientAddress);
-  }
+  const passwordChecked = changes.email !== undefined && changes.email !== stored.email;
+  if (passwordChecked) await checkCurrentPassword(ctx, me, changes.current_password, clientAddress);
   const at = ctx.clock.now().toISOString();
   return ctx.writes.run(async (trx) => {
     // Two edits at once (two tabs): each compares against what the other left. A password reset
@@ -61,6 +60,9 @@ export async function updateMyDetails(ctx: AppContext, me: Principal, changes: M
     const before = await getCurrentUser(trx, me.id);
     const changed = MY_DETAILS_FIELDS.filter((field) => changes[field] !== undefined && changes[field] !== before[field]);
     if (changed.length === 0) return before;
+    // The address changed meanwhile (another tab, another instance), so this edit now changes it
+    // too: not without the password, which was not asked for when the address was the same.
+    if (changed.includes('email') && !passwordChecked) throw invalidFields({ current_password: MY_DETAILS_MESSAGES.passwordNeeded });
     const pick = (source: Partial<Record<(typeof MY_DETAILS_FIELDS)[number], string | null>>) =>
       Object.fromEntries(changed.map((field) => [field, source[field] ?? null]));
     await trx
