@@ -1,8 +1,12 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUnits } from './admin-fixtures';
+import type { Transaction } from 'kysely';
+import type { BloodGroup } from '@bloodbank/shared/blood-groups';
+import type { DB } from '../src/db/types';
+import { issueUnitsFefo } from '../src/modules/inventory/issue-units';
+import { insertRequest, insertUnits } from './admin-fixtures';
 import { insertDonationRow, NEGATIVE_RESULTS, staffOf } from './donation-helpers';
-import { createDonor, TEST_PASSWORD, type TestUser } from './factories';
+import { createDonor, createPatient, TEST_PASSWORD, type TestUser } from './factories';
 import { startSecondInstance, type SecondInstance } from './support/second-instance';
 import { createTestApp, testDatabaseUrl, type TestApp } from './test-app';
 
@@ -148,5 +152,46 @@ describe.skipIf(!testDatabaseUrl)('writes racing on two instances (PostgreSQL)',
     expect(kept.json().errors).toEqual({ current_password: 'Enter your current password to change your e-mail address' });
     const row = await t.db.selectFrom('users').select(['email', 'first_name']).where('id', '=', owner.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ email: 'second@example.org', first_name: 'Test' });
+  }, 30_000);
+
+  it('two transactions taking stock of two groups in opposite orders wait for each other, never deadlock', async () => {
+    // A batch of writes holds every work's locks until it commits, so two instances' batches can
+    // take two groups in either order. With a lock per group they deadlocked.
+    const patient = await createPatient(t);
+    const request = await insertRequest(t, patient.id, { bloodgroup: 'A+', units: 4, status: 'approved' });
+    for (const bloodgroup of ['A+', 'B+'] as const) await insertUnits(t, { bloodgroup, count: 2, expires_on: '2026-04-30' });
+    const issueOne = (trx: Transaction<DB>, bloodgroup: BloodGroup) =>
+      issueUnitsFefo(trx, 'postgres', {
+        bloodgroup,
+        components: ['red_cells'],
+        count: 1,
+        requestId: request.id,
+        today: TODAY,
+        at: `${TODAY}T09:00:00.000Z`,
+      });
+    let firstTookA!: () => void;
+    const firstHasA = new Promise<void>((resolve) => (firstTookA = resolve));
+    let secondTookB!: () => void;
+    const secondHasB = new Promise<void>((resolve) => (secondTookB = resolve));
+
+    const first = t.db.transaction().execute(async (trx) => {
+      const a = await issueOne(trx, 'A+');
+      firstTookA();
+      // Until the other has taken B+ (a lock per group) or waits for the stock lock (one for all).
+      await Promise.race([secondHasB, second.untilWaiting(1, 'pg_advisory_xact_lock').catch(() => undefined)]);
+      return [a, await issueOne(trx, 'B+')];
+    });
+    const other = firstHasA.then(() =>
+      t.db.transaction().execute(async (trx) => {
+        const b = await issueOne(trx, 'B+');
+        secondTookB();
+        return [b, await issueOne(trx, 'A+')];
+      }),
+    );
+
+    const issued = (await Promise.all([first, other])).flat();
+    expect(issued.map((ids) => ids?.length)).toEqual([1, 1, 1, 1]);
+    const units = await t.db.selectFrom('blood_units').select(['status', 'request_id']).where('bloodgroup', 'in', ['A+', 'B+']).execute();
+    expect(units).toEqual(Array.from({ length: 4 }, () => ({ status: 'issued', request_id: request.id })));
   }, 30_000);
 });

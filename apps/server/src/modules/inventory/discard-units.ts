@@ -9,7 +9,7 @@ import {
   countStockByGroup,
   findUnitsByIds,
   lockExpiredUnits,
-  lockGroupStock,
+  lockStockTaking,
   lockUsableUnitsFefo,
   markUnitsDiscarded,
   redCellGroupsOf,
@@ -47,7 +47,7 @@ export async function discardUnits(
       let unitIds: number[];
       if ('unit_ids' in input) unitIds = [...new Set(input.unit_ids)].sort((a, b) => a - b);
       else if ('bloodgroup' in input) {
-        await lockGroupStock(trx, ctx.engine, input.bloodgroup);
+        await lockStockTaking(trx, ctx.engine);
         unitIds = await lockUsableUnitsFefo(trx, ctx.engine, {
           bloodgroup: input.bloodgroup,
           components: unitComponentsFor(input.component),

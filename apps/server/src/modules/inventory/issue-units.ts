@@ -3,7 +3,7 @@ import type { BloodGroup } from '@bloodbank/shared/blood-groups';
 import type { Component } from '@bloodbank/shared/components';
 import type { Engine } from '../../db/database';
 import type { DB } from '../../db/types';
-import { lockGroupStock, lockUsableUnitsFefo, markUnitsIssued } from './inventory.repository';
+import { lockStockTaking, lockUsableUnitsFefo, markUnitsIssued } from './inventory.repository';
 
 /**
  * Issues `count` usable units of a group to a request, first-expiring-first across the components
@@ -19,9 +19,9 @@ export async function issueUnitsFefo(
   engine: Engine,
   issue: { bloodgroup: BloodGroup; components: readonly Component[]; count: number; requestId: number; today: string; at: string },
 ): Promise<number[] | null> {
-  // Issuing from one group is serialized across processes (an advisory lock on PostgreSQL), so two
-  // approvals cannot each grab part of the last units and both be refused.
-  await lockGroupStock(trx, engine, issue.bloodgroup);
+  // Taking stock is serialized across processes (an advisory lock on PostgreSQL), so two approvals
+  // cannot each grab part of the last units and both be refused.
+  await lockStockTaking(trx, engine);
   // The candidates: available, not expired today, ordered by expiry date then id, row-locked
   // (FOR UPDATE SKIP LOCKED on PostgreSQL). This ordering is the FEFO rule.
   const unitIds = await lockUsableUnitsFefo(trx, engine, issue);
