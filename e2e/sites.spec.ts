@@ -376,6 +376,11 @@ test('staff close a site on a booked day: the booking is cancelled and the donor
   await form.getByRole('button', { name: 'Add date' }).click();
   await expectAccessible(page, 'the site form with a new closed date');
   await form.getByRole('button', { name: 'Save changes' }).click();
+  // Before anything is saved, the booking that the closed date cancels, and whose it is.
+  const ask = page.getByRole('dialog', { name: 'Cancel 1 booking?' });
+  await expect(ask.getByRole('list', { name: 'Bookings that saving cancels' })).toContainText(`09:00 · ${donor.name}`);
+  await expectAccessible(page, 'the bookings a closed date cancels');
+  await ask.getByRole('button', { name: 'Save and cancel 1 booking' }).click();
   await expect(
     page.getByText(
       `${name} was updated. 1 booking at a time it is now closed was cancelled, and its donor told.`,

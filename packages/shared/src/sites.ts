@@ -137,6 +137,24 @@ export type Site = z.infer<typeof SiteSchema>;
 export const SiteUpdateSchema = SiteSchema.extend({ cancelled_bookings: z.number().int() });
 export type SiteUpdate = z.infer<typeof SiteUpdateSchema>;
 
+/**
+ * POST /api/admin/sites/:id/affected-bookings: the hours and closed dates an edit would give the
+ * site, to learn before saving which bookings it would cancel (decision 0017).
+ */
+export const SiteCalendarChangeSchema = z.object({ hours: WeeklyHoursSchema, closed_dates: closedDatesField });
+export type SiteCalendarChange = z.input<typeof SiteCalendarChangeSchema>;
+
+/** A booking that a calendar change would cancel: when, and whose (staff may want to call them). */
+export const AffectedBookingSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  slot: z.string(),
+  donor_name: z.string(),
+});
+export type AffectedBooking = z.infer<typeof AffectedBookingSchema>;
+export const AffectedBookingsSchema = z.object({ bookings: z.array(AffectedBookingSchema) });
+export type AffectedBookings = z.infer<typeof AffectedBookingsSchema>;
+
 /** GET /api/sites: the active sites a donor may book at (closed dates included, so a calendar can grey them out). */
 export const PublicSiteSchema = SiteSchema.omit({ capacity: true, active: true });
 export type PublicSite = z.infer<typeof PublicSiteSchema>;
@@ -206,8 +224,10 @@ export const SiteDaySchema = z.object({
 });
 export type SiteDay = z.infer<typeof SiteDaySchema>;
 
-/** Field messages of a booking at a site (PRODUCT.md 3.6). */
+/** Field messages of a booking at a site, and of the site form (PRODUCT.md 3.6). */
 export const SITE_MESSAGES = {
+  /** 409 on `name`: another site (active or not) has this name, case and spaces aside. */
+  nameTaken: 'A site with this name already exists.',
   siteRequired: 'Please choose a donation site',
   slotRequired: 'Please choose a time slot',
   siteUnavailable: 'This site is not taking bookings. Please choose another site.',

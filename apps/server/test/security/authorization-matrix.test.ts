@@ -193,6 +193,16 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteCase> = {
     expect: only('ADMIN', 200),
     call: async ({ t }) => ({ params: { id: await insertSite(t, { active: false }) }, payload: { capacity: 3 } }),
   },
+  'POST /api/admin/sites/:id/affected-bookings': {
+    expect: only('ADMIN', 200),
+    call: async ({ t }) => ({
+      params: { id: await insertSite(t, { active: false }) },
+      payload: {
+        hours: { monday: { open: '08:00', close: '12:00' }, tuesday: null, wednesday: null, thursday: null, friday: null, saturday: null, sunday: null },
+        closed_dates: [],
+      },
+    }),
+  },
   'GET /api/admin/sites/:id/day': {
     expect: only('ADMIN', 200),
     call: async ({ t }) => ({ params: { id: await insertSite(t, { active: false }) }, query: { date: TODAY } }),

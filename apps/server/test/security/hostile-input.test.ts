@@ -240,6 +240,14 @@ const TARGETS: Record<string, Target> = {
     valid: () => ({ date: addDays(TODAY, 1) }),
     params: () => Promise.resolve({ id: siteId }),
   },
+  'POST /api/admin/sites/:id/affected-bookings': {
+    caller: () => admin,
+    valid: () => ({
+      hours: { monday: { open: '09:00', close: '13:00' }, tuesday: null, wednesday: null, thursday: null, friday: null, saturday: null, sunday: null },
+      closed_dates: [addDays(TODAY, 7)],
+    }),
+    params: () => Promise.resolve({ id: siteId }),
+  },
   'GET /api/admin/sites/:id/day': {
     caller: () => admin,
     valid: () => ({ date: addDays(TODAY, 1) }),

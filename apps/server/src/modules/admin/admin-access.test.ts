@@ -53,6 +53,11 @@ const ADMIN_ROUTES: [Method, string, object?][] = [
     { name: 'Hall', address: '1 Road', hours: { monday: { open: '08:00', close: '12:00' }, tuesday: null, wednesday: null, thursday: null, friday: null, saturday: null, sunday: null }, active: false },
   ],
   ['PATCH', '/api/admin/sites/1', { capacity: 3 }],
+  [
+    'POST',
+    '/api/admin/sites/1/affected-bookings',
+    { hours: { monday: { open: '08:00', close: '12:00' }, tuesday: null, wednesday: null, thursday: null, friday: null, saturday: null, sunday: null }, closed_dates: [] },
+  ],
   ['GET', '/api/admin/sites/1/day?date=2026-03-10'],
   ['GET', '/api/admin/audit'],
   ['GET', '/api/admin/export/donations.csv'],

@@ -6,7 +6,7 @@ import type { Principal } from '../../plugins/access';
 import { donationActivityMessages, recordBookingCancelledByStaff } from '../donations/donation-activity';
 import { messages } from '../notifications/messages';
 import { notify } from '../notifications/notify';
-import { isOpenAt } from './opening-hours';
+import { bookingsAtClosedTimes } from './affected-bookings';
 import { cancelBookingStillAt, listPendingBookingsFrom } from './sites.repository';
 
 /** Why such a booking was cancelled, as staff read it beside its status. */
@@ -30,9 +30,8 @@ export async function cancelBookingsAtClosedTimes(
   const today = ctx.clock.today();
   const bookings = await listPendingBookingsFrom(trx, site.id, today);
   let cancelled = 0;
-  for (const booking of bookings) {
+  for (const booking of bookingsAtClosedTimes(site, bookings)) {
     const { slot } = booking;
-    if (slot === null || isOpenAt(site, booking.donation_date, slot)) continue;
     // Only if it is still the booking that was read: on PostgreSQL another instance may have moved
     // it to another site or time, or checked its donor in, since (neither takes this site's lock).
     const row = await cancelBookingStillAt(

@@ -2,13 +2,15 @@ import type { Site, SiteInput } from '@bloodbank/shared/sites';
 import type { AppContext } from '../../context';
 import type { Principal } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.repository';
+import { refuseTakenSiteName } from './site-names';
 import { insertSite } from './sites.repository';
 import { toSite } from './sites.service';
 
-/** POST /admin/sites: a new donation site (PRODUCT.md 3.6), audited. */
+/** POST /admin/sites: a new donation site (PRODUCT.md 3.6) with a name no other site has (409), audited. */
 export async function createSite(ctx: AppContext, admin: Principal, input: SiteInput): Promise<Site> {
   const at = ctx.clock.now().toISOString();
   return ctx.writes.run(async (trx) => {
+    await refuseTakenSiteName(trx, ctx.engine, input.name);
     const row = await insertSite(trx, {
       name: input.name,
       address: input.address,

@@ -34,6 +34,26 @@ export function lockSiteRow(trx: Transaction<DB>, siteId: number, engine: Engine
   return (engine === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
+/** Every site's id and name, active or not (a blood bank has a handful of sites). */
+export function listSiteNames(trx: Transaction<DB>) {
+  return trx.selectFrom('sites').select(['id', 'name']).execute();
+}
+
+/** Advisory-lock key space of "giving a site a name" (any constant int4 works; the name's hash is the second key). */
+const SITE_NAME_LOCK = 0x53697465;
+
+/**
+ * Makes this transaction the only one, across every server process, giving a site this name (by
+ * its key, site-names.ts) until it ends (PostgreSQL; SQLite already runs one write transaction at
+ * a time). Two instances creating "Kothrud Camp" at once then take turns, and the second one's
+ * check sees the first one's site (each statement of a READ COMMITTED transaction sees what has
+ * committed before it). Per name, not one lock for all sites: only writes of the same name wait.
+ */
+export async function lockSiteName(trx: Transaction<DB>, nameKey: string, engine: Engine): Promise<void> {
+  if (engine !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(${sql.lit(SITE_NAME_LOCK)}, hashtext(${nameKey}))`.execute(trx);
+}
+
 export async function insertSite(trx: Transaction<DB>, site: Insertable<SitesTable>) {
   return trx.insertInto('sites').values(site).returningAll().executeTakeFirstOrThrow();
 }
@@ -114,16 +134,18 @@ export function listDayBookings(db: DatabaseOrTransaction, siteId: number, date:
 }
 
 /** A site's pending bookings from `from` on that no donor has been checked in for (an edit of its calendar may cancel them). */
-export function listPendingBookingsFrom(trx: Transaction<DB>, siteId: number, from: string) {
-  return trx
+export function listPendingBookingsFrom(db: DatabaseOrTransaction, siteId: number, from: string) {
+  return db
     .selectFrom('donations')
-    .select(['id', 'donor_id', 'donation_date', 'slot', 'units'])
-    .where('site_id', '=', siteId)
-    .where('status', '=', 'pending')
-    .where('checked_in_at', 'is', null)
-    .where('donation_date', '>=', from)
-    .orderBy('donation_date')
-    .orderBy('slot')
+    .innerJoin('users', 'users.id', 'donations.donor_id')
+    .select(['donations.id', 'donations.donor_id', 'donations.donation_date', 'donations.slot', 'donations.units', ...PERSON_NAME_COLUMNS])
+    .where('donations.site_id', '=', siteId)
+    .where('donations.status', '=', 'pending')
+    .where('donations.checked_in_at', 'is', null)
+    .where('donations.donation_date', '>=', from)
+    .orderBy('donations.donation_date')
+    .orderBy('donations.slot')
+    .orderBy('donations.id')
     .execute();
 }
 

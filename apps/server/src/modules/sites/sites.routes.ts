@@ -1,13 +1,25 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponseSchema } from '@bloodbank/shared/errors';
-import { PublicSiteSchema, SiteDaySchema, SiteFormSchema, SitePatchSchema, SiteSchema, SiteUpdateSchema, SlotSchema, SlotsQuerySchema } from '@bloodbank/shared/sites';
+import {
+  AffectedBookingsSchema,
+  PublicSiteSchema,
+  SiteCalendarChangeSchema,
+  SiteDaySchema,
+  SiteFormSchema,
+  SitePatchSchema,
+  SiteSchema,
+  SiteUpdateSchema,
+  SlotSchema,
+  SlotsQuerySchema,
+} from '@bloodbank/shared/sites';
 import { IdParamsSchema } from '@bloodbank/shared/fields';
 import type { AppContext } from '../../context';
 import { createVersionedCache } from '../../db/change-versions';
 import { sendReusedJson, type ReusedJson } from '../../lib/reused-json';
 import { principalOf } from '../../plugins/access';
 import { ADMIN_ONLY, adminAccessErrors } from '../admin/route-options';
+import { listAffectedBookings } from './affected-bookings';
 import { createSite } from './create-site';
 import { getSiteDay, listBookableSites, listSites, listSlots } from './sites.service';
 import { updateSite } from './update-site';
@@ -15,6 +27,8 @@ import { updateSite } from './update-site';
 const signedIn = { access: 'signed-in' } as const;
 const signedInErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 const adminErrors = { ...adminAccessErrors, 404: ErrorResponseSchema, 422: ErrorResponseSchema };
+/** Creating or renaming a site: 409 when another site has the name (case and spaces aside). */
+const siteWriteErrors = { ...adminErrors, 409: ErrorResponseSchema };
 /** A day's slots per site and date: the donor's booking form asks again for each date it shows. */
 const SLOT_ANSWERS_KEPT = 256;
 
@@ -67,9 +81,10 @@ export const sitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     config: ADMIN_ONLY,
     schema: {
       tags: ['admin'],
-      summary: 'Create a donation site: name, address, weekly hours (null: closed that day), slot length, capacity per slot, closed dates',
+      summary:
+        'Create a donation site: name, address, weekly hours (null: closed that day), slot length, capacity per slot, closed dates; 409 when another site has the name, case and spaces aside',
       body: SiteFormSchema,
-      response: { 201: SiteSchema, ...adminErrors },
+      response: { 201: SiteSchema, ...siteWriteErrors },
     },
     handler: async (request, reply) => reply.status(201).send(await createSite(ctx, principalOf(request), request.body)),
   });
@@ -79,12 +94,25 @@ export const sitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     schema: {
       tags: ['admin'],
       summary:
-        'Edit a site, or deactivate it with {active:false} (no new bookings; its bookings stay). New hours or closed dates cancel the bookings at times the site no longer keeps, and tell their donors',
+        'Edit a site, or deactivate it with {active:false} (no new bookings; its bookings stay). New hours or closed dates cancel the bookings at times the site no longer keeps, and tell their donors. 409 when renamed to the name of another site, case and spaces aside',
       params: IdParamsSchema,
       body: SitePatchSchema,
-      response: { 200: SiteUpdateSchema, ...adminErrors },
+      response: { 200: SiteUpdateSchema, ...siteWriteErrors },
     },
     handler: async (request) => updateSite(ctx, principalOf(request), request.params.id, request.body),
+  });
+
+  app.post('/admin/sites/:id/affected-bookings', {
+    config: ADMIN_ONLY,
+    schema: {
+      tags: ['admin'],
+      summary:
+        'Before saving new hours or closed dates: the bookings from today on that they would cancel (pending, nobody checked in, at a time the site would not keep), with the donors\' names. Changes nothing',
+      params: IdParamsSchema,
+      body: SiteCalendarChangeSchema,
+      response: { 200: AffectedBookingsSchema, ...adminErrors },
+    },
+    handler: async (request) => listAffectedBookings(ctx, request.params.id, request.body),
   });
 
   app.get('/admin/sites/:id/day', {

@@ -1,7 +1,8 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Donation, DonorSummary } from '@bloodbank/shared/donation';
 import type { NotificationList } from '@bloodbank/shared/notifications';
-import type { PublicSite, Site, SiteDay, Slot, WeeklyHours } from '@bloodbank/shared/sites';
+import type { AffectedBookings, PublicSite, Site, SiteDay, Slot, WeeklyHours } from '@bloodbank/shared/sites';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createDonor, createPatient, type TestUser } from '../../../test/factories';
 import { auditEntries } from '../../../test/admin-fixtures';
@@ -90,8 +91,15 @@ const placesLeft = async (siteId: number, date: string, time: string, as: TestUs
 const runNoShows = async () => (await t.app.runDailyWork()).noShows;
 
 // Every test leaves exactly the sites it made active; the others deactivate them afterwards.
+/**
+ * Puts the sites of earlier tests out of the way: inactive, and renamed, since a site keeps its
+ * name when deactivated and the next test's Town Hall would otherwise be refused as taken.
+ */
 async function deactivateAllSites() {
-  await t.db.updateTable('sites').set({ active: 0 }).execute();
+  await t.db
+    .updateTable('sites')
+    .set({ active: 0, name: sql<string>`'Retired site ' || id` })
+    .execute();
 }
 
 describe('sites (staff)', () => {
@@ -501,10 +509,22 @@ describe('closing a site at booked times (PATCH /api/admin/sites/:id with closed
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json()).toMatchObject({ name: 'Town Hall Centre', cancelled_bookings: 0 });
 
-    const closing = await patch(`/api/admin/sites/${site.id}`, admin, {
-      closed_dates: [MONDAY, TUESDAY],
-      hours: { ...WEEKDAYS_8_TO_16, saturday: { open: '09:00', close: '11:00' } },
-    });
+    const calendar = { closed_dates: [MONDAY, TUESDAY], hours: { ...WEEKDAYS_8_TO_16, saturday: { open: '09:00', close: '11:00' } } };
+    // Asked before saving, as the form does: these four, in time order, with their donors' names; nothing changes yet.
+    const asked = await post(`/api/admin/sites/${site.id}/affected-bookings`, admin, calendar);
+    expect(asked.statusCode, asked.body).toBe(200);
+    const affected = asked.json<AffectedBookings>().bookings;
+    expect(affected.map((booking) => [booking.id, booking.date, booking.slot])).toEqual([
+      [late, MONDAY, '08:00'],
+      [today, MONDAY, '09:00'],
+      [holiday, TUESDAY, '09:00'],
+      [afterClosing, SATURDAY, '11:00'],
+    ]);
+    const mondayList = (await dayOf(site.id, MONDAY)).appointments;
+    expect(affected[0]!.donor_name).toBe(mondayList.find((row) => row.donation_id === late)!.donor_name);
+    for (const id of [holiday, afterClosing, today, late]) expect((await statusOf(id)).status).toBe('pending');
+
+    const closing = await patch(`/api/admin/sites/${site.id}`, admin, calendar);
     expect(closing.statusCode, closing.body).toBe(200);
     expect(closing.json()).toMatchObject({ closed_dates: [MONDAY, TUESDAY], cancelled_bookings: 4 });
 

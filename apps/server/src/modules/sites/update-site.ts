@@ -6,6 +6,7 @@ import type { Updateable } from 'kysely';
 import type { Principal } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.repository';
 import { cancelBookingsAtClosedTimes } from './cancel-closed-bookings';
+import { refuseTakenSiteName, siteNameKey } from './site-names';
 import { lockSiteRow, updateSiteRow } from './sites.repository';
 import { siteNotFound, toSite } from './sites.service';
 
@@ -13,7 +14,8 @@ const capitalised = (day: string) => day.charAt(0).toUpperCase() + day.slice(1);
 
 /**
  * PATCH /admin/sites/:id: edit a site, or deactivate it (`{active:false}`: no new bookings there;
- * the bookings it has stay, and staff still see its day lists). Audited with before and after.
+ * the bookings it has stay, and staff still see its day lists). A new name must be one no other
+ * site has (409, site-names.ts). Audited with before and after.
  * New hours or a closed date cancel the bookings at the times the site no longer keeps, and tell
  * their donors (cancel-closed-bookings.ts); the answer says how many.
  */
@@ -49,6 +51,11 @@ export async function updateSite(
           ? Object.fromEntries(tooShort.map((day) => [`hours.${day}.close`, message]))
           : { slot_minutes: `Longer than the opening hours on ${tooShort.map(capitalised).join(', ')}` },
       );
+    }
+    // Only a new name is checked: one that differs from the site's own in case or spaces alone is
+    // still its own, and a site that shared its name with another before this rule can still be saved.
+    if (patch.name !== undefined && siteNameKey(patch.name) !== siteNameKey(before.name)) {
+      await refuseTakenSiteName(trx, ctx.engine, patch.name, siteId);
     }
     const row = await updateSiteRow(trx, siteId, change);
     if (!row) throw siteNotFound();

@@ -7,6 +7,8 @@ interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The button that changes nothing; "Cancel" unless the action itself is a cancelling. */
+  cancelLabel?: string;
   busyLabel: string;
   busy: boolean;
   /** The failure of the last attempt, shown inside the dialog. */
@@ -24,6 +26,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   busyLabel,
   busy,
   error,
@@ -50,7 +53,7 @@ export function ConfirmDialog({
         ) : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={busy}>
-            Cancel
+            {cancelLabel}
           </Button>
           <Button color={color} onClick={onConfirm} disabled={busy}>
             {busy ? busyLabel : confirmLabel}

@@ -208,6 +208,8 @@ describe('SiteFormDrawer', () => {
 
   it('says before saving that a closed time cancels its bookings, and after saving how many it cancelled', async () => {
     const { api, user, onClose } = renderForm(CITY_CENTRE, {
+      // Asked first: none booked at the times it closes (the server's count after saving may differ).
+      'POST /api/admin/sites/4/affected-bookings': () => jsonResponse(200, { bookings: [] }),
       'PATCH /api/admin/sites/4': () =>
         jsonResponse(200, {
           ...CITY_CENTRE,
@@ -227,14 +229,78 @@ describe('SiteFormDrawer', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(posts(api).map((request) => request.json())).toMatchObject([
-      { closed_dates: [CLOSED[0], CLOSED[1]] },
+    expect(posts(api).map((request) => [request.method, request.json()])).toMatchObject([
+      ['POST', { closed_dates: [CLOSED[0], CLOSED[1]], hours: CITY_CENTRE.hours }],
+      ['PATCH', { closed_dates: [CLOSED[0], CLOSED[1]] }],
     ]);
     expect(
       await screen.findByText(
         'City Centre Donor Unit was updated. 2 bookings at times it is now closed were cancelled, and their donors told.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('names the bookings a new closed date would cancel and saves only once staff confirm', async () => {
+    const affected = [
+      { id: 71, date: CLOSED[0], slot: '10:45', donor_name: 'Sanjay Kulkarni' },
+      { id: 72, date: CLOSED[0], slot: '14:45', donor_name: 'Sanjay Menon' },
+    ];
+    const { api, user, onClose } = renderForm(CITY_CENTRE, {
+      'POST /api/admin/sites/4/affected-bookings': () => jsonResponse(200, { bookings: affected }),
+      'PATCH /api/admin/sites/4': () =>
+        jsonResponse(200, { ...CITY_CENTRE, closed_dates: [CLOSED[0], CLOSED[1]], cancelled_bookings: 2 }),
+    });
+    await screen.findByRole('form', { name: 'Edit site' });
+    await user.type(screen.getByLabelText('Closed date'), CLOSED[0]);
+    await user.click(screen.getByRole('button', { name: 'Add date' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    const ask = await screen.findByRole('dialog', { name: 'Cancel 2 bookings?' });
+    expect(ask).toHaveTextContent(
+      'With these hours and closed dates City Centre Donor Unit is closed at times donors have booked. Saving cancels these bookings, and each donor is told by e-mail and in the app:',
+    );
+    expect(
+      within(within(ask).getByRole('list', { name: 'Bookings that saving cancels' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      `${formatDate(CLOSED[0])}, 10:45 · Sanjay Kulkarni`,
+      `${formatDate(CLOSED[0])}, 14:45 · Sanjay Menon`,
+    ]);
+    // Nothing is saved yet; going back keeps the form as typed.
+    expect(api.requests.some((request) => request.method === 'PATCH')).toBe(false);
+    await user.click(within(ask).getByRole('button', { name: 'Go back' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Cancel 2 bookings?' })).not.toBeInTheDocument(),
+    );
+    expect(api.requests.some((request) => request.method === 'PATCH')).toBe(false);
+    expect(onClose).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Cancel 2 bookings?' })).getByRole('button', {
+        name: 'Save and cancel 2 bookings',
+      }),
+    );
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.requests.filter((request) => request.method === 'PATCH')).toHaveLength(1);
+    expect(
+      await screen.findByText(
+        'City Centre Donor Unit was updated. 2 bookings at times it is now closed were cancelled, and their donors told.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('a change that leaves the hours and closed dates as they were is saved without asking', async () => {
+    const { api, user, onClose } = renderForm(CITY_CENTRE, {
+      'PATCH /api/admin/sites/4': () =>
+        jsonResponse(200, { ...CITY_CENTRE, name: 'City Centre', cancelled_bookings: 0 }),
+    });
+    await screen.findByRole('form', { name: 'Edit site' });
+    await typeInto(user, screen.getByLabelText(/^Site name/), 'City Centre');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(posts(api).map((request) => request.method)).toEqual(['PATCH']);
   });
 
   it('a new site has no bookings: its form does not speak of cancelling any', async () => {

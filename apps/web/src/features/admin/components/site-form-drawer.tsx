@@ -6,6 +6,7 @@ import {
   Drawer,
   Grid,
   Group,
+  List,
   Pill,
   SimpleGrid,
   Stack,
@@ -23,6 +24,7 @@ import {
   SITE_DEFAULTS,
   SiteFormSchema,
   WEEKDAYS,
+  type AffectedBooking,
   type OpeningHours,
   type Site,
   type SiteInput,
@@ -32,6 +34,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { weekdayName } from '@/lib/site-hours';
 import { useCreateSite } from '../api/create-site';
+import { fetchAffectedBookings } from '../api/affected-bookings';
 import { useUpdateSite } from '../api/update-site';
 import { notify } from '../notify';
 import { ConfirmDialog } from './confirm-dialog';
@@ -175,10 +178,13 @@ export function SiteForm({
   const create = useCreateSite();
   const update = useUpdateSite();
   const [failure, setFailure] = useState<string | null>(null);
-  const busy = create.isPending || update.isPending;
+  // Bookings that the calendar being saved would cancel, shown for staff to confirm first.
+  const [toConfirm, setToConfirm] = useState<{ values: SiteInput; bookings: AffectedBooking[] } | null>(null);
+  const [checking, setChecking] = useState(false);
+  const busy = create.isPending || update.isPending || checking;
   const { errors } = form.formState;
 
-  const submit = form.handleSubmit(async (values) => {
+  const save = async (values: SiteInput) => {
     setFailure(null);
     try {
       if (site) {
@@ -200,6 +206,33 @@ export function SiteForm({
         setFailure(errorMessage(error, 'The site could not be saved. Please try again.'));
       }
     }
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    // New hours or closed dates cancel the bookings at times the site will not keep (decision
+    // 0017): which ones is asked first, so staff see the donors before they are told.
+    if (site && calendarChanges(site, values)) {
+      setChecking(true);
+      try {
+        const { bookings } = await fetchAffectedBookings(site.id, {
+          hours: values.hours,
+          closed_dates: values.closed_dates,
+        });
+        if (bookings.length > 0) {
+          setToConfirm({ values, bookings });
+          return;
+        }
+      } catch (error) {
+        setFailure(
+          errorMessage(error, 'The bookings this change affects could not be checked. Please try again.'),
+        );
+        return;
+      } finally {
+        setChecking(false);
+      }
+    }
+    await save(values);
   });
 
   return (
@@ -284,7 +317,59 @@ export function SiteForm({
           </Button>
         </Group>
       </Stack>
+      {site && toConfirm ? (
+        <ConfirmDialog
+          opened
+          title={`Cancel ${countOf(toConfirm.bookings.length, 'booking')}?`}
+          confirmLabel={`Save and cancel ${countOf(toConfirm.bookings.length, 'booking')}`}
+          cancelLabel="Go back"
+          busyLabel="Saving..."
+          busy={update.isPending}
+          onConfirm={() => {
+            const { values } = toConfirm;
+            void save(values).finally(() => setToConfirm(null));
+          }}
+          onClose={() => setToConfirm(null)}
+        >
+          <AffectedBookingsList siteName={site.name} bookings={toConfirm.bookings} />
+        </ConfirmDialog>
+      ) : null}
     </form>
+  );
+}
+
+/** Whether saving these values changes the site's calendar (as the server decides it: update-site.ts). */
+function calendarChanges(site: Site, values: SiteInput): boolean {
+  const sorted = (dates: readonly string[]) => JSON.stringify([...dates].sort());
+  return (
+    JSON.stringify(site.hours) !== JSON.stringify(values.hours) ||
+    sorted(site.closed_dates) !== sorted(values.closed_dates)
+  );
+}
+
+const countOf = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/** The most bookings listed by name; a long closure says how many more. */
+const LISTED_BOOKINGS = 8;
+
+function AffectedBookingsList({ siteName, bookings }: { siteName: string; bookings: AffectedBooking[] }) {
+  const more = bookings.length - LISTED_BOOKINGS;
+  return (
+    <Stack gap="xs">
+      <Text size="sm">
+        {`With these hours and closed dates ${siteName} is closed at times donors have booked. Saving cancels ${
+          bookings.length === 1 ? 'this booking, and its donor is' : 'these bookings, and each donor is'
+        } told by e-mail and in the app:`}
+      </Text>
+      <List size="sm" spacing={4} aria-label="Bookings that saving cancels">
+        {bookings.slice(0, LISTED_BOOKINGS).map((booking) => (
+          <List.Item key={booking.id}>
+            {`${formatDate(booking.date)}, ${booking.slot} · ${booking.donor_name}`}
+          </List.Item>
+        ))}
+      </List>
+      {more > 0 ? <Text size="sm">{`and ${countOf(more, 'more booking')}.`}</Text> : null}
+    </Stack>
   );
 }
 
