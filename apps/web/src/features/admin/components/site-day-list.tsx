@@ -117,11 +117,17 @@ export function SiteDayList({ siteId, date }: { siteId: number; date: string }) 
             singleFlight((finish) =>
               checkIn.mutate(row.donation_id, {
                 onSettled: finish,
-                onSuccess: () =>
+                onSuccess: () => {
                   notify({
                     title: 'Checked in',
                     message: `${row.donor_name} is checked in for ${row.time}.`,
-                  }),
+                  });
+                  // Check in leaves the row, and focus would fall to the top of the page: it goes on
+                  // to the row's next step instead.
+                  requestAnimationFrame(() =>
+                    document.querySelector<HTMLElement>(`[data-collect-for="${row.donation_id}"]`)?.focus(),
+                  );
+                },
                 onError: (error) =>
                   notify({
                     failed: true,
@@ -278,6 +284,7 @@ function DayActions({
         <Button
           size="xs"
           onClick={onCollect}
+          data-collect-for={row.donation_id}
           aria-label={`Record collection for ${row.donor_name} (${row.time})`}
         >
           Record collection

@@ -193,6 +193,11 @@ describe('Sites and Appointments', () => {
     expect(
       api.requests.filter((request) => request.method === 'POST').map((request) => request.path),
     ).toEqual(['/api/admin/donations/63/check-in']);
+    // The Check in button is gone; focus is on the row's next step, not the top of the page.
+    expect(screen.queryByRole('button', { name: 'Check in Meera Das (10:30)' })).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Record collection for Meera Das (10:30)' })).toHaveFocus(),
+    );
   });
 
   it('sends one check-in when Check in is double-clicked, and shows no failure', async () => {
@@ -380,7 +385,8 @@ describe('Sites and Appointments', () => {
 
   it('deactivates a site after a confirmation', async () => {
     const { api, user } = renderSites({
-      'PATCH /api/admin/sites/4': () => jsonResponse(200, { ...cityCentre, active: false, cancelled_bookings: 0 }),
+      'PATCH /api/admin/sites/4': () =>
+        jsonResponse(200, { ...cityCentre, active: false, cancelled_bookings: 0 }),
     });
 
     await user.click(await screen.findByRole('button', { name: 'Deactivate City Centre Donor Unit' }));
