@@ -194,6 +194,15 @@ export const DeferralSchema = z.object({
 });
 export type Deferral = z.infer<typeof DeferralSchema>;
 
+/**
+ * POST /admin/donors/:id/deferrals: the deferral, and the donor's booking it cancelled (one on a day
+ * it covers; null when there was none), so staff hear of it as the donor does.
+ */
+export const NewDeferralResultSchema = DeferralSchema.extend({
+  cancelled_booking: z.object({ id: z.number().int(), date: z.string() }).nullable(),
+});
+export type NewDeferralResult = z.infer<typeof NewDeferralResultSchema>;
+
 const deferralReason = requiredText('Reason is required', 500);
 
 /** POST /admin/donors/:id/deferrals. `today` decides what a date in the past is. */

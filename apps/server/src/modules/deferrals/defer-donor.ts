@@ -1,4 +1,4 @@
-import type { Deferral, NewDeferralInput } from '@bloodbank/shared/donation-lifecycle';
+import type { NewDeferralInput, NewDeferralResult } from '@bloodbank/shared/donation-lifecycle';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import type { Principal } from '../../plugins/access';
@@ -11,7 +11,7 @@ export async function deferDonor(
   admin: Principal,
   donorId: number,
   input: NewDeferralInput,
-): Promise<Deferral> {
+): Promise<NewDeferralResult> {
   const at = ctx.clock.now().toISOString();
   return ctx.writes.run(async (trx) => {
     if (!(await lockDonor(trx, donorId, ctx.engine))) throw notFound('Donor not found');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DeferralSchema, LiftDeferralSchema, newDeferralSchema } from '@bloodbank/shared/donation-lifecycle';
+import { DeferralSchema, LiftDeferralSchema, newDeferralSchema, NewDeferralResultSchema } from '@bloodbank/shared/donation-lifecycle';
 import { ErrorResponseSchema } from '@bloodbank/shared/errors';
 import type { AppContext } from '../../context';
 import { principalOf } from '../../plugins/access';
@@ -29,10 +29,11 @@ export const deferralsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     config: ADMIN_ONLY,
     schema: {
       tags: ['admin'],
-      summary: 'Defer a donor by hand: temporary until a date (the first day they may donate again) or permanent, with a reason',
+      summary:
+        'Defer a donor by hand: temporary until a date (the first day they may donate again) or permanent, with a reason. A pending booking on a day it covers is cancelled (cancelled_booking)',
       params: IdParamsSchema,
       body: newDeferralSchema(() => ctx.clock.today()),
-      response: { 201: DeferralSchema, ...errors },
+      response: { 201: NewDeferralResultSchema, ...errors },
     },
     handler: async (request, reply) =>
       reply.status(201).send(await deferDonor(ctx, principalOf(request), request.params.id, request.body)),

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Deferral, DeferralSource, DeferralType } from '@bloodbank/shared/donation-lifecycle';
+import type { DeferralSource, DeferralType, NewDeferralResult } from '@bloodbank/shared/donation-lifecycle';
 import type { DB } from '../../db/types';
 import type { Principal } from '../../plugins/access';
 import { recordActivity } from '../activity/activity.repository';
@@ -65,7 +65,7 @@ export async function recordDeferral(
   admin: Principal,
   deferral: NewDeferral,
   when: { at: string; today: string },
-): Promise<Deferral> {
+): Promise<NewDeferralResult> {
   const { at } = when;
   const { interval } = await deferralMessageFacts(ctx, trx, deferral.donorId);
   const id = await insertDeferral(trx, {
@@ -120,5 +120,6 @@ export async function recordDeferral(
   }
   const row = await findDeferral(trx, id);
   if (!row) throw new Error('deferral missing right after it was recorded');
-  return toDeferral(row, when.today);
+  const cancelledBooking = cancelled ? { id: cancelled.id, date: cancelled.donation_date } : null;
+  return { ...toDeferral(row, when.today), cancelled_booking: cancelledBooking };
 }

@@ -775,6 +775,8 @@ describe('deferrals by hand (PRODUCT.md 3.7)', () => {
     const coveredBooking = await book(t, covered, addDays(TODAY, 9));
     const deferred = await post(`/api/admin/donors/${covered.id}/deferrals`, admin, { type: 'temporary', until: addDays(TODAY, 10), reason: 'Cold' });
     expect(deferred.statusCode, deferred.body).toBe(201);
+    // Staff hear of the booking it cancelled, as the donor does.
+    expect(deferred.json()).toMatchObject({ type: 'temporary', cancelled_booking: { id: coveredBooking, date: addDays(TODAY, 9) } });
     expect(await statusOf(coveredBooking)).toEqual({ status: 'cancelled', decided_by: admin.id });
     expect(await summaryOf(covered)).toMatchObject({ pending: 0, latest_donation: { id: coveredBooking, status: 'cancelled' } });
     expect((await activitiesOf(t, covered.id)).map((activity) => activity.message)).toContain(
@@ -791,7 +793,8 @@ describe('deferrals by hand (PRODUCT.md 3.7)', () => {
     // Booked for the deferral's end date, the first day allowed: kept.
     const kept = await createDonor(t);
     const keptBooking = await book(t, kept, addDays(TODAY, 10));
-    await post(`/api/admin/donors/${kept.id}/deferrals`, admin, { type: 'temporary', until: addDays(TODAY, 10), reason: 'Cold' });
+    const keptDeferral = await post(`/api/admin/donors/${kept.id}/deferrals`, admin, { type: 'temporary', until: addDays(TODAY, 10), reason: 'Cold' });
+    expect(keptDeferral.json().cancelled_booking).toBeNull();
     expect((await statusOf(keptBooking)).status).toBe('pending');
     expect((await notificationsOf(kept)).items[0]!.body).toBe(
       `You are deferred from donating until ${formatFeedDateWithYear(addDays(TODAY, 10))}. You can book a donation for that day or later.`,

@@ -1,15 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useWriteMutation } from '@/lib/use-write-mutation';
-import { DeferralSchema, type Deferral, type NewDeferralInput } from '@bloodbank/shared/donation-lifecycle';
+import {
+  NewDeferralResultSchema,
+  type NewDeferralInput,
+  type NewDeferralResult,
+} from '@bloodbank/shared/donation-lifecycle';
 import { apiRequest } from '@/lib/api-client';
 import { invalidateAdmin } from './query-keys';
 
-/** POST /api/admin/donors/:id/deferrals: a temporary (until a date) or permanent deferral, by hand. */
-export function addDeferral(donorId: number, deferral: NewDeferralInput): Promise<Deferral> {
+/**
+ * POST /api/admin/donors/:id/deferrals: a temporary (until a date) or permanent deferral, by hand;
+ * the answer names the booking it cancelled, if any.
+ */
+export function addDeferral(donorId: number, deferral: NewDeferralInput): Promise<NewDeferralResult> {
   return apiRequest(`/admin/donors/${donorId}/deferrals`, {
     method: 'POST',
     body: { json: deferral },
-    schema: DeferralSchema,
+    schema: NewDeferralResultSchema,
   });
 }
 

@@ -213,10 +213,16 @@ function AddDeferralForm({
       onSuccess: (deferral) => {
         notify({
           title: 'Donor deferred',
-          message:
+          message: `${
             deferral.type === 'permanent'
               ? `${donorName} is deferred permanently.`
-              : `${donorName} is deferred until ${formatDate(deferral.until)}.`,
+              : `${donorName} is deferred until ${formatDate(deferral.until)}.`
+          }${
+            // Said to staff as the donor hears it: the booking will not come back if the deferral is lifted.
+            deferral.cancelled_booking
+              ? ` Their booking for ${formatDate(deferral.cancelled_booking.date)} is cancelled, and they are told.`
+              : ''
+          }`,
         });
         onDone();
       },

@@ -215,7 +215,14 @@ describe('Manage Donors and Manage Patients', () => {
         'GET /api/admin/donors/11/deferrals': () => jsonResponse(200, [deferral, lifted]),
         'POST /api/admin/donors/11/deferrals': (request) => {
           posted.push(request.json());
-          return jsonResponse(201, { ...deferral, id: 6, type: 'permanent', until: null, source: 'manual' });
+          return jsonResponse(201, {
+            ...deferral,
+            id: 6,
+            type: 'permanent',
+            until: null,
+            source: 'manual',
+            cancelled_booking: { id: 90, date: '2026-12-03' },
+          });
         },
         'POST /api/admin/deferrals/5/lift': (request) => {
           posted.push(request.json());
@@ -247,7 +254,12 @@ describe('Manage Donors and Manage Patients', () => {
       await waitFor(() =>
         expect(screen.queryByRole('dialog', { name: 'Defer Asha Kulkarni' })).not.toBeInTheDocument(),
       );
-      expect(await screen.findByText('Asha Kulkarni is deferred permanently.')).toBeInTheDocument();
+      // The booking it cancelled is said, as the donor is told of it.
+      expect(
+        await screen.findByText(
+          'Asha Kulkarni is deferred permanently. Their booking for 3 Dec 2026 is cancelled, and they are told.',
+        ),
+      ).toBeInTheDocument();
 
       await user.click(
         within(drawer).getByRole('button', { name: 'Lift deferral: Temporary, until 25 Dec 2026' }),
