@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Divider, Drawer, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type Resolver } from 'react-hook-form';
@@ -10,6 +10,7 @@ import { applyServerFieldErrors, fieldBinder } from '@/lib/form-errors';
 import type { PersonKind } from '../api/get-people';
 import { useUpdatePerson } from '../api/update-person';
 import { formatDate, formatDateTime, fullName } from '@/lib/format';
+import { ConfirmDialog } from './confirm-dialog';
 import { DonorDeferrals } from './donor-deferrals';
 import { DONOR_FIELDS, PATIENT_FIELDS, PatientMedicalFields, PersonDetailsFields } from './person-fields';
 import { StatusBadge } from './status-badge';
@@ -37,29 +38,54 @@ export function PersonDrawer({ kind, person, onClose, onDeactivate, covered = fa
   // Every open Mantine modal or drawer closes on Escape (each listens on the window): with a dialog
   // over the details, one Escape would close both and lose the unsaved edits. Only the top one closes.
   const [nestedOpen, setNestedOpen] = useState(false);
+  // Edits are easy to lose to an Escape or a click beside the drawer: with unsaved changes, closing
+  // it that way asks first, as the site form does (the form's own Cancel button still discards).
+  const dirty = useRef(false);
+  const [askDiscard, setAskDiscard] = useState(false);
+  const requestClose = () => (dirty.current ? setAskDiscard(true) : onClose());
   return (
-    <Drawer
-      opened={person !== null}
-      onClose={onClose}
-      closeOnEscape={!covered && !nestedOpen}
-      position="right"
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Close details' }}
-      title={person ? `${fullName(person)} (${noun})` : ''}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
-      {person ? (
-        // Keyed by id: opening another person starts a fresh form.
-        <PersonDetails
-          key={person.id}
-          kind={kind}
-          person={person}
-          onClose={onClose}
-          onDeactivate={onDeactivate}
-          onDialogChange={setNestedOpen}
-        />
-      ) : null}
-    </Drawer>
+    <>
+      <Drawer
+        opened={person !== null}
+        onClose={requestClose}
+        closeOnEscape={!covered && !nestedOpen && !askDiscard}
+        position="right"
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Close details' }}
+        title={person ? `${fullName(person)} (${noun})` : ''}
+        styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      >
+        {person ? (
+          // Keyed by id: opening another person starts a fresh form.
+          <PersonDetails
+            key={person.id}
+            kind={kind}
+            person={person}
+            onClose={onClose}
+            onDeactivate={onDeactivate}
+            onDialogChange={setNestedOpen}
+            onDirtyChange={(isDirty) => {
+              dirty.current = isDirty;
+            }}
+          />
+        ) : null}
+      </Drawer>
+      <ConfirmDialog
+        opened={askDiscard}
+        title="Discard your changes?"
+        confirmLabel="Discard changes"
+        busyLabel="Discarding..."
+        busy={false}
+        onConfirm={() => {
+          setAskDiscard(false);
+          dirty.current = false;
+          onClose();
+        }}
+        onClose={() => setAskDiscard(false)}
+      >
+        {`The changes to ${person ? fullName(person) : `this ${noun}`}'s details are not saved yet.`}
+      </ConfirmDialog>
+    </>
   );
 }
 
@@ -69,7 +95,13 @@ function PersonDetails({
   onClose,
   onDeactivate,
   onDialogChange,
-}: Omit<PersonDrawerProps, 'covered'> & { person: Person; onDialogChange: (open: boolean) => void }) {
+  onDirtyChange,
+}: Omit<PersonDrawerProps, 'covered'> & {
+  person: Person;
+  onDialogChange: (open: boolean) => void;
+  /** Told whenever the form gains or loses unsaved changes. */
+  onDirtyChange: (dirty: boolean) => void;
+}) {
   const noun = kind === 'donors' ? 'donor' : 'patient';
   const fields = kind === 'patients' ? PATIENT_FIELDS : DONOR_FIELDS;
   const schema = kind === 'patients' ? PatientDetailsSchema : DonorDetailsSchema;
@@ -94,6 +126,8 @@ function PersonDetails({
   });
   const field = fieldBinder(form);
   const update = useUpdatePerson(kind);
+  const { isDirty } = form.formState;
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
   const submit = form.handleSubmit((values) => {
     const dirty = Object.keys(form.formState.dirtyFields) as (keyof FormOutput)[];

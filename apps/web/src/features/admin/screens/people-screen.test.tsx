@@ -157,8 +157,39 @@ describe('Manage Donors and Manage Patients', () => {
     expect(screen.getByRole('dialog', { name: /Kiran Sharma/ })).toBe(drawer);
     expect(within(drawer).getByLabelText(/^Address/)).toHaveValue('9 Lake Road');
 
-    // The details, top-most now, close on the next Escape.
+    // The details, top-most now, answer the next Escape: with the edit unsaved, they ask first.
     await user.keyboard('{Escape}');
+    await user.click(await screen.findByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('asks before Escape throws away unsaved edits; closes at once without any', async () => {
+    mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/donors': () => jsonResponse(200, paged([donor])),
+      'GET /api/admin/donors/11/deferrals': () => jsonResponse(200, []),
+    });
+    const { user } = renderScreen(<PeopleScreen kind="donors" />);
+    let drawer = await openDetails(user, 'Asha Kulkarni');
+    // Nothing changed: Escape closes.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    drawer = await openDetails(user, 'Asha Kulkarni');
+    await user.clear(within(drawer).getByLabelText(/Mobile Number/));
+    await user.type(within(drawer).getByLabelText(/Mobile Number/), '9123456780');
+    await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    expect(ask).toHaveTextContent("The changes to Asha Kulkarni's details are not saved yet.");
+    // Keep editing: the typed number is still there.
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).not.toBeInTheDocument(),
+    );
+    expect(within(drawer).getByLabelText(/Mobile Number/)).toHaveValue('9123456780');
+
+    await user.keyboard('{Escape}');
+    await user.click(await screen.findByRole('button', { name: 'Discard changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
@@ -348,7 +379,9 @@ describe('Manage Donors and Manage Patients', () => {
         expect(within(drawer).getByLabelText(/^Address/)).toHaveValue('9 Lake Road');
         expect(within(drawer).getByRole('button', { name: 'Save changes' })).toBeEnabled();
 
+        // The details, top-most now, ask before the next Escape throws the edit away.
         await user.keyboard('{Escape}');
+        await user.click(await screen.findByRole('button', { name: 'Discard changes' }));
         await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       },
     );
