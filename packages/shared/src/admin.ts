@@ -3,7 +3,7 @@ import { BLOOD_GROUPS } from './blood-groups';
 import { DonorDetailsSchema, PatientDetailsSchema } from './auth';
 import { BloodRequestSchema, REQUEST_STATUSES } from './blood-request';
 import { DONATION_STATUSES, DonationSchema } from './donation';
-import { ScreeningSchema, TestResultsRecordSchema } from './donation-lifecycle';
+import { DonorDeferralSchema, ScreeningSchema, TestResultsRecordSchema } from './donation-lifecycle';
 import {
   COMPONENT_WORDS,
   ComponentCountsSchema,
@@ -121,7 +121,12 @@ const personFields = {
   created_at: z.string(),
 };
 
-export const AdminDonorSchema = z.object({ ...personFields, donations: z.number().int() });
+export const AdminDonorSchema = z.object({
+  ...personFields,
+  donations: z.number().int(),
+  /** The deferral in force today (the longest; never its reason), or null: staff see it in the list. */
+  deferred: DonorDeferralSchema.nullable(),
+});
 export type AdminDonor = z.infer<typeof AdminDonorSchema>;
 
 export const AdminPatientSchema = z.object({

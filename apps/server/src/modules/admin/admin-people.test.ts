@@ -50,8 +50,47 @@ describe('GET /api/admin/donors', () => {
       deactivated_at: null,
       created_at: '2026-01-01T00:00:00.000Z',
       donations: 2,
+      deferred: null,
     });
     expect(response.body).not.toMatch(/password/);
+  });
+
+  it('says which donors are deferred today (the longest deferral, never its reason)', async () => {
+    const deferral = (donorId: number, fields: { type: 'temporary' | 'permanent'; until?: string | null; lifted?: boolean }) =>
+      t.db
+        .insertInto('deferrals')
+        .values({
+          donor_id: donorId,
+          type: fields.type,
+          until: fields.until ?? null,
+          reason: 'Confidential reason',
+          source: 'manual',
+          donation_id: null,
+          created_by: admin.id,
+          created_at: '2026-03-01T00:00:00.000Z',
+          ...(fields.lifted ? { lifted_at: '2026-03-02T00:00:00.000Z', lifted_by: admin.id, lift_reason: 'Entered in error' } : {}),
+        })
+        .execute();
+    const [temporary, ended, lifted, permanent] = await Promise.all(Array.from({ length: 4 }, () => createDonor(t)));
+    // Two in force: the longer one is said.
+    await deferral(temporary!.id, { type: 'temporary', until: '2026-03-20' });
+    await deferral(temporary!.id, { type: 'temporary', until: '2026-04-15' });
+    // Ended today: the donor may donate today.
+    await deferral(ended!.id, { type: 'temporary', until: '2026-03-10' });
+    await deferral(lifted!.id, { type: 'permanent', lifted: true });
+    await deferral(permanent!.id, { type: 'temporary', until: '2026-05-01' });
+    await deferral(permanent!.id, { type: 'permanent' });
+
+    const listed = (await get('/api/admin/donors?pageSize=50')).json<{ items: { id: number; deferred: unknown }[] }>().items;
+    const deferredOf = (donor: TestUser) => listed.find((item) => item.id === donor.id)?.deferred;
+    expect(deferredOf(temporary!)).toEqual({ type: 'temporary', until: '2026-04-15' });
+    expect(deferredOf(ended!)).toBeNull();
+    expect(deferredOf(lifted!)).toBeNull();
+    expect(deferredOf(permanent!)).toEqual({ type: 'permanent', until: null });
+    expect((await get(`/api/admin/donors/${permanent!.id}`)).json()).toMatchObject({ deferred: { type: 'permanent', until: null } });
+    expect(JSON.stringify(listed)).not.toContain('Confidential reason');
+    await t.db.deleteFrom('deferrals').execute();
+    await t.db.deleteFrom('users').where('id', 'in', [temporary!.id, ended!.id, lifted!.id, permanent!.id]).execute();
   });
 
   it('searches names, full name, username and email, case-insensitively', async () => {

@@ -6,6 +6,7 @@ import type {
   Paged,
   PeopleQuery,
 } from '@bloodbank/shared/admin';
+import type { DeferralType } from '@bloodbank/shared/donation-lifecycle';
 import type { AppContext } from '../../context';
 import type { DatabaseOrTransaction } from '../../db/database';
 import { notFound } from '../../errors';
@@ -41,7 +42,18 @@ const personFields = (row: DonorRecord | PatientRecord) => ({
   created_at: row.created_at,
 });
 
-export const toAdminDonor = (row: DonorRecord): AdminDonor => ({ ...personFields(row), donations: Number(row.donations) });
+export const toAdminDonor = (row: DonorRecord, today: string): AdminDonor => ({
+  ...personFields(row),
+  donations: Number(row.donations),
+  deferred: deferralInForce(row.deferral_type, row.deferral_until, today),
+});
+
+/** The donor's longest deferral not lifted, if it still defers them today (permanent, or ending later). */
+function deferralInForce(type: DeferralType | null, until: string | null, today: string): AdminDonor['deferred'] {
+  if (type === 'permanent') return { type, until: null };
+  if (type === 'temporary' && until !== null && until > today) return { type, until };
+  return null;
+}
 
 export const toAdminPatient = (row: PatientRecord): AdminPatient => ({
   ...personFields(row),
@@ -57,7 +69,8 @@ interface PersonKind<Row, Api> {
   entity: 'donor' | 'patient';
   notFound: string;
   find: (db: DatabaseOrTransaction, id: number) => Promise<Row | undefined>;
-  toApi: (row: Row) => Api;
+  /** `today` is the bank's: whether a donor's deferral is still in force. */
+  toApi: (row: Row, today: string) => Api;
 }
 
 const DONORS: PersonKind<DonorRecord, AdminDonor> = {
@@ -89,7 +102,8 @@ const pageOf = (query: PeopleQuery) => ({
 
 export async function listDonorsPage(ctx: AppContext, query: PeopleQuery): Promise<Paged<AdminDonor>> {
   const { items, total } = await listDonors(ctx.db, pageOf(query));
-  return { items: items.map(toAdminDonor), total, page: query.page, pageSize: query.pageSize };
+  const today = ctx.clock.today();
+  return { items: items.map((row) => toAdminDonor(row, today)), total, page: query.page, pageSize: query.pageSize };
 }
 
 export async function listPatientsPage(ctx: AppContext, query: PeopleQuery): Promise<Paged<AdminPatient>> {
@@ -100,7 +114,7 @@ export async function listPatientsPage(ctx: AppContext, query: PeopleQuery): Pro
 async function getPerson<Row, Api>(ctx: AppContext, kind: PersonKind<Row, Api>, id: number): Promise<Api> {
   const row = await kind.find(ctx.db, id);
   if (!row) throw notFound(kind.notFound);
-  return kind.toApi(row);
+  return kind.toApi(row, ctx.clock.today());
 }
 
 /**
@@ -122,7 +136,7 @@ async function updatePerson<Row extends { username: string; first_name: string |
     const requested = changes as Record<string, unknown>;
     const editable: readonly string[] = kind.role === 'PATIENT' ? [...USER_FIELDS, ...PATIENT_FIELDS] : USER_FIELDS;
     const changed = editable.filter((field) => requested[field] !== undefined && requested[field] !== stored[field]);
-    if (changed.length === 0) return kind.toApi(before);
+    if (changed.length === 0) return kind.toApi(before, ctx.clock.today());
 
     const pick = (fields: readonly string[], source: Record<string, unknown>) =>
       Object.fromEntries(fields.filter((field) => changed.includes(field)).map((field) => [field, source[field]]));
@@ -141,7 +155,7 @@ async function updatePerson<Row extends { username: string; first_name: string |
       const names = { id, username: before.username, first_name: before.first_name, userType: kind.role === 'DONOR' ? 'donor' : 'patient' } as const;
       await endOldAddress(ctx, trx, { ...names, oldEmail: before.email, newEmail: requested.email as string }, 'staff', at);
     }
-    return kind.toApi((await kind.find(trx, id)) as Row);
+    return kind.toApi((await kind.find(trx, id)) as Row, ctx.clock.today());
   });
 }
 
@@ -178,7 +192,7 @@ async function deactivate<Row, Api>(ctx: AppContext, admin: Principal, kind: Per
     }
     const row = await kind.find(trx, id);
     if (!row) throw notFound(kind.notFound);
-    return kind.toApi(row);
+    return kind.toApi(row, ctx.clock.today());
   });
 }
 

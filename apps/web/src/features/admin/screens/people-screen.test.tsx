@@ -48,6 +48,32 @@ describe('Manage Donors and Manage Patients', () => {
     });
   });
 
+  it('shows beside each donor whether they are deferred, and until when', async () => {
+    mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/donors': () =>
+        jsonResponse(
+          200,
+          paged([
+            { ...donor, deferred: { type: 'temporary', until: '2026-12-20' } },
+            {
+              ...donor,
+              id: 12,
+              first_name: 'Meera',
+              last_name: 'Iyer',
+              deferred: { type: 'permanent', until: null },
+            },
+            { ...donor, id: 13, first_name: 'Ravi', last_name: 'Rao' },
+          ]),
+        ),
+    });
+    renderScreen(<PeopleScreen kind="donors" />);
+    const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr')!;
+    expect(await rowOf('Asha Kulkarni')).toHaveTextContent('ActiveDeferred until 20 Dec 2026');
+    expect(await rowOf('Meera Iyer')).toHaveTextContent('ActiveDeferred permanently');
+    expect(await rowOf('Ravi Rao')).not.toHaveTextContent('Deferred');
+  });
+
   it('checks an edit with the registration rules and sends nothing invalid', async () => {
     const api = mockApi({
       'GET /api/admin/dashboard': dashboardHandler,

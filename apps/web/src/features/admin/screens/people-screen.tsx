@@ -167,7 +167,22 @@ export function PeopleScreen({ kind }: { kind: PersonKind }) {
         key: 'status',
         header: 'Status',
         nowrap: true,
-        cell: (person) => <StatusBadge status={person.is_active ? 'active' : 'deactivated'} />,
+        cell: (person) => (
+          <Group gap={4} wrap="nowrap">
+            <StatusBadge status={person.is_active ? 'active' : 'deactivated'} />
+            {/* A deferred donor cannot book: staff see it without opening the details. */}
+            {'deferred' in person && person.deferred ? (
+              <StatusBadge
+                status="deferred"
+                label={
+                  person.deferred.until
+                    ? `Deferred until ${formatDate(person.deferred.until)}`
+                    : 'Deferred permanently'
+                }
+              />
+            ) : null}
+          </Group>
+        ),
       },
       {
         key: 'actions',

@@ -93,6 +93,7 @@ export const donor: AdminDonor = {
   deactivated_at: null,
   created_at: '2026-10-01T10:00:00.000Z',
   donations: 2,
+  deferred: null,
 };
 
 export const patient: AdminPatient = {
