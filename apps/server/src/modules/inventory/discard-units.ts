@@ -15,6 +15,8 @@ import {
   redCellGroupsOf,
   DISCARDABLE_UNIT_STATUSES,
 } from './inventory.repository';
+import { UNITS_EXPIRED_KIND } from '../notifications/messages';
+import { markKindRead } from '../notifications/notifications.repository';
 
 export const DISCARD_MESSAGES = {
   unitNotFound: (unitId: number) => `Blood unit ${unitId} not found`,
@@ -56,6 +58,8 @@ export async function discardUnits(
         });
         if (unitIds.length < input.count) throw new DiscardRefused();
       } else unitIds = await lockExpiredUnits(trx, ctx.engine, today);
+      // No expired unit is left on the shelf: staff's notices that some wait are done.
+      if (mode === 'expired') await markKindRead(trx, UNITS_EXPIRED_KIND, at);
       if (unitIds.length === 0) return [];
 
       const changed = await markUnitsDiscarded(trx, unitIds, { reason, at });

@@ -6,7 +6,8 @@ import { calloutWhereStockIsLow } from '../callouts/send-callout';
 import { groupsWithRedCellsExpiredBetween } from '../inventory/inventory.repository';
 import { noDeferralInForce } from '../deferrals/deferrals.repository';
 import { noPendingBooking } from '../donations/donations.repository';
-import { messages } from './messages';
+import { messages, UNITS_EXPIRED_KIND } from './messages';
+import { markKindRead } from './notifications.repository';
 import { notify } from './notify';
 
 /**
@@ -110,6 +111,8 @@ export async function sendDailyMessages(
     // Red cells that expired since the last run left the stock: a group they leave short calls its donors (PRODUCT.md 3.8).
     await calloutWhereStockIsLow(ctx, trx, await groupsWithRedCellsExpiredBetween(trx, since, today), at);
     if (expiredUnits > 0) {
+      // Today's count replaces yesterday's: staff's bell held one notice per day, 99+ of them unread.
+      await markKindRead(trx, UNITS_EXPIRED_KIND, at);
       const admins = await trx.selectFrom('users').select('id').where('role', '=', 'ADMIN').where('is_active', '=', 1).execute();
       for (const admin of admins) await notify(ctx, trx, admin.id, messages.unitsExpired(expiredUnits), at);
     }

@@ -68,6 +68,9 @@ export const messagePlace = (place: { site: { name: string; address: string }; s
 const where = (place: { site: string; address: string; time: string } | null) =>
   place ? ` at ${place.time}, ${place.site} (${place.address})` : '';
 
+/** Staff's notice of expired units to discard: superseded by the next day's, and done once they are discarded. */
+export const UNITS_EXPIRED_KIND = 'units_expired';
+
 export const messages = {
   bookingConfirmed: (date: string, place: { site: string; address: string; time: string } | null): Message => ({
     kind: 'booking_confirmed',
@@ -172,7 +175,7 @@ export const messages = {
   requestApproved: (activity: string): Message => ({ kind: 'request_approved', title: 'Your blood request was approved', body: activity, path: PATIENT_DASHBOARD }),
   requestRejected: (activity: string): Message => ({ kind: 'request_rejected', title: 'Your blood request was not approved', body: activity, path: PATIENT_DASHBOARD }),
   unitsExpired: (count: number): Message => ({
-    kind: 'units_expired',
+    kind: UNITS_EXPIRED_KIND,
     title: `${count} expired unit${count === 1 ? '' : 's'} to discard`,
     body: `${count} unit${count === 1 ? ' has' : 's have'} passed ${count === 1 ? 'its' : 'their'} expiry date and ${count === 1 ? 'is' : 'are'} ready to discard in Manage Blood ("Discard expired units").`,
     path: '/admin-blood',

@@ -37,6 +37,14 @@ export async function markNotificationsRead(trx: Transaction<DB>, userId: number
   await update.execute();
 }
 
+/**
+ * Marks every unread notification of a kind read, for everyone: a notice that says how things stand
+ * (how many expired units wait) is stale once a newer one says it, or once the thing is done.
+ */
+export async function markKindRead(trx: Transaction<DB>, kind: string, at: string): Promise<void> {
+  await trx.updateTable('notifications').set({ read_at: at }).where('kind', '=', kind).where('read_at', 'is', null).execute();
+}
+
 /** Where to send a user's e-mails and whether they want them. */
 /** What deciding and addressing an e-mail needs of its user (a caller that reads the user anyway adds these columns). */
 export const MAILING_COLUMNS = ['email', 'email_notifications', 'callouts', 'first_name', 'username', 'is_active'] as const;

@@ -316,6 +316,19 @@ describe('over SMTP (SMTP_URL): each kind of message reaches the right person', 
     expect(staffNotice).toEqual([
       { title: '2 expired units to discard', body: '2 units have passed their expiry date and are ready to discard in Manage Blood ("Discard expired units").' },
     ]);
+
+    // The day after, still not discarded and one more expired: today's notice replaces yesterday's,
+    // so staff's bell counts one, not one a day.
+    await insertUnits(t, { bloodgroup: 'B+', count: 1, expires_on: addDays(TODAY, 1) });
+    setToday(t, addDays(TODAY, 2));
+    expect((await t.app.runDailyWork()).messages).toMatchObject({ expiredUnits: 3 });
+    const unreadNotices = () =>
+      t.db.selectFrom('notifications').select('title').where('user_id', '=', admin.id).where('kind', '=', 'units_expired').where('read_at', 'is', null).execute();
+    expect(await unreadNotices()).toEqual([{ title: '3 expired units to discard' }]);
+    // Discarded: the notice is done.
+    const discarded = await post(t, '/api/admin/units/discard', admin, { expired: true });
+    expect(discarded.statusCode, discarded.body).toBe(200);
+    expect(await unreadNotices()).toEqual([]);
   });
 
   it('the daily run: "you can donate again" on the day a deferral ends, unless the interval or another deferral still stands', async () => {
