@@ -189,7 +189,16 @@ test('a short group offers the compatible groups, and the admin approves from on
     if (sent.method() === 'POST' && sent.url().endsWith(`/requests/${requestId}/approve`))
       approvals.push(sent.postData() ?? '');
   });
+  // Choosing the group first says what it will leave; a double-click on it issues nothing yet.
   await dialog.getByRole('button', { name: 'Approve from O-' }).dblclick();
+  const review = dialog.getByRole('group', { name: 'Approve from O-?' });
+  await expect(review).toContainText(
+    `2 units of O- red cells will be issued to ${patient.name}; O- will have`,
+  );
+  await expect(review).toBeFocused();
+  await expectAccessible(page, 'the short-stock review of a group');
+  expect(approvals).toHaveLength(0);
+  await review.getByRole('button', { name: 'Issue 2 units of O-' }).dblclick();
 
   await expect(dialog).toBeHidden();
   await expect(

@@ -26,10 +26,7 @@ export function useScrollToHash(): void {
     if (!element) return;
     const bringIntoView = () => element.scrollIntoView({ block: 'start' });
     bringIntoView();
-    const target = element.hasAttribute('tabindex')
-      ? element
-      : element.querySelector<HTMLElement>('input, select, textarea');
-    target?.focus({ preventScroll: true });
+    focusTargetOf(element)?.focus({ preventScroll: true });
 
     const heights = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(bringIntoView);
     heights?.observe(document.body);
@@ -45,3 +42,24 @@ export function useScrollToHash(): void {
 }
 
 const USER_MOVES = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+
+/** Where focus lands in a part of a page: the part itself when it takes focus, else its first field. */
+function focusTargetOf(element: HTMLElement): HTMLElement | null {
+  return element.hasAttribute('tabindex')
+    ? element
+    : element.querySelector<HTMLElement>('input, select, textarea');
+}
+
+/**
+ * For a link to a part of the same page (`<a href="#find-unit">`), clicked: brings the part into
+ * view and focuses it or its first field, as opening the page at that hash does. The address is
+ * left as it is (the screen's filters stay, Back leaves the page), and a second click works too,
+ * which a hash already in the address would not. Returns false when the part is not on the page.
+ */
+export function jumpToPart(id: string): boolean {
+  const element = document.getElementById(id);
+  if (!element) return false;
+  element.scrollIntoView({ block: 'start' });
+  focusTargetOf(element)?.focus({ preventScroll: true });
+  return true;
+}

@@ -7,4 +7,6 @@ export const BLOOD_ANCHORS = {
   receiveUnits: 'receive-units',
   /** The Units table's heading: the dashboard's expiring-units card. */
   units: 'units',
+  /** The "Unit number" search, to find one bag: the page's top and the Discard Units form. */
+  unitSearch: 'find-unit',
 } as const;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import {
   Button,
   Divider,
@@ -23,6 +23,7 @@ import { unitsText } from '@/lib/format';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { COMPONENT_OPTIONS } from './component-options';
 import { ConfirmDialog } from './confirm-dialog';
+import { FindUnitLink } from './find-unit-link';
 import { SectionCard } from './section-card';
 import { DANGER } from '../tones';
 import { notify } from '../notify';
@@ -54,6 +55,7 @@ export function DiscardUnitsForms({
   refreshStock?: () => Promise<readonly InventoryRow[] | undefined>;
 }) {
   const discard = useDiscardUnits();
+  const hintId = useId();
   const [confirmExpired, setConfirmExpired] = useState(false);
   /** The counted discard awaiting confirmation. */
   const [counted, setCounted] = useState<FormOutput | null>(null);
@@ -162,8 +164,18 @@ export function DiscardUnitsForms({
           </Button>
         </Group>
         <Divider label="or a number of units" labelPosition="center" />
-        <form noValidate aria-label="Discard units" onSubmit={(event) => void submit(event)}>
+        <form
+          noValidate
+          aria-label="Discard units"
+          aria-describedby={hintId}
+          onSubmit={(event) => void submit(event)}
+        >
           <Stack gap="sm">
+            {/* Staff holding one damaged bag would otherwise discard another one: the first to expire. */}
+            <Text size="sm" id={hintId}>
+              Discards the bags of the group that expire first. For one particular bag,{' '}
+              <FindUnitLink>find it by its number</FindUnitLink> and use its Discard button.
+            </Text>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <NativeSelect label="Blood Group" withAsterisk data={GROUP_OPTIONS} {...field('bloodgroup')} />
               <NativeSelect
@@ -187,7 +199,7 @@ export function DiscardUnitsForms({
               withAsterisk
               autosize
               minRows={2}
-              description="For example: bag damaged in transport."
+              description="For example: recall of a batch."
               {...field('reason')}
             />
             {failure ? (

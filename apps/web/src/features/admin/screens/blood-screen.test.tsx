@@ -155,6 +155,50 @@ describe('Manage Blood', () => {
     await waitFor(() => expect(within(form).getByLabelText(/^Blood Group/)).toHaveFocus());
   });
 
+  it('has a link at its top that moves to the bag search and focuses it, keeping the filters', async () => {
+    mockApi({ 'GET /api/admin/dashboard': dashboardHandler, 'GET /api/admin/units': shelf([unit]) });
+    const scrolled = vi.spyOn(window.HTMLElement.prototype, 'scrollIntoView');
+    const { user, router } = renderScreen(<BloodScreen />, {
+      path: '/admin-blood',
+      initialPath: '/admin-blood?status=all',
+    });
+    const link = await screen.findByRole('link', { name: 'Find a bag by its number' });
+    // Above everything else on the page, which on a phone puts the search thousands of pixels down.
+    expect(
+      link.compareDocumentPosition(screen.getByRole('heading', { name: 'Stock by Blood Group' })) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    const search = within(screen.getByRole('region', { name: 'Units' })).getByLabelText('Unit number');
+
+    await user.click(link);
+    expect(search).toHaveFocus();
+    expect(scrolled.mock.contexts.at(-1)).toContainElement(search);
+    expect(router.state.location.search).toBe('?status=all');
+    // Again, after moving away: it still works.
+    link.focus();
+    await user.click(link);
+    expect(search).toHaveFocus();
+  });
+
+  it('opens at the bag search when the address names it', async () => {
+    mockApi({ 'GET /api/admin/dashboard': dashboardHandler, 'GET /api/admin/units': shelf([unit]) });
+    renderScreen(<BloodScreen />, { path: '/admin-blood', initialPath: '/admin-blood#find-unit' });
+    const units = await screen.findByRole('region', { name: 'Units' });
+    await waitFor(() => expect(within(units).getByLabelText('Unit number')).toHaveFocus());
+  });
+
+  it('says the count discard takes the first-expiring bags, and links to the search for one particular bag', async () => {
+    mockApi({ 'GET /api/admin/dashboard': dashboardHandler, 'GET /api/admin/units': shelf([unit]) });
+    const { user } = renderScreen(<BloodScreen />);
+    const form = await screen.findByRole('form', { name: 'Discard units' });
+    expect(form).toHaveAccessibleDescription(
+      'Discards the bags of the group that expire first. For one particular bag, find it by its number and use its Discard button.',
+    );
+
+    await user.click(within(form).getByRole('link', { name: 'find it by its number' }));
+    expect(within(screen.getByRole('region', { name: 'Units' })).getByLabelText('Unit number')).toHaveFocus();
+  });
+
   it('opens at its top for a malformed part in the address, with no error', async () => {
     mockApi({ 'GET /api/admin/dashboard': dashboardHandler, 'GET /api/admin/units': shelf([unit]) });
     renderScreen(<BloodScreen />, { path: '/admin-blood', initialPath: '/admin-blood#%E0%A4%A' });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Group, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDroplet } from '@tabler/icons-react';
 import { PAGE_SIZE, UNIT_FILTERS, type BloodUnit } from '@bloodbank/shared/admin';
 import { BLOOD_GROUPS, type BloodGroup } from '@bloodbank/shared/blood-groups';
@@ -15,6 +15,7 @@ import { BloodStockSummary } from '../components/blood-stock-summary';
 import { type Column } from '../components/data-table';
 import { DiscardUnitsForms } from '../components/discard-units-form';
 import { ExportButton } from '../components/export-button';
+import { FindUnitButton } from '../components/find-unit-link';
 import { HeldUnits, HoldBadge } from '../components/held-units';
 import { PagedTable } from '../components/paged-table';
 import { COMPONENT_ORDER } from '../components/component-options';
@@ -187,7 +188,12 @@ export function BloodScreen() {
     <AdminPage
       title="Manage Blood"
       description="Stock counts only usable units: available and not past their expiry date."
-      actions={<ExportButton name="units" />}
+      actions={
+        <>
+          <FindUnitButton />
+          <ExportButton name="units" />
+        </>
+      }
     >
       <Stack gap="xl">
         <section aria-labelledby="stock-heading">
@@ -232,14 +238,17 @@ export function BloodScreen() {
           </Title>
           <Stack gap="md">
             <Group gap="sm" align="flex-start" wrap="wrap">
-              <SearchInput
-                label="Unit number"
-                placeholder="The number on the bag's label"
-                inputMode="numeric"
-                value={values.unit}
-                error={values.unit !== '' && !byNumber ? 'Enter a unit number' : null}
-                onChange={(unit) => update({ unit: unit.replace(/[#\s]/g, '') })}
-              />
+              {/* The target of "Find a bag by its number": its field is focused (use-scroll-to-hash.ts). */}
+              <Box id={BLOOD_ANCHORS.unitSearch} style={{ flex: '1 1 260px' }}>
+                <SearchInput
+                  label="Unit number"
+                  placeholder="The number on the bag's label"
+                  inputMode="numeric"
+                  value={values.unit}
+                  error={values.unit !== '' && !byNumber ? 'Enter a unit number' : null}
+                  onChange={(unit) => update({ unit: unit.replace(/[#\s]/g, '') })}
+                />
+              </Box>
               <NativeSelect
                 label="Blood Group"
                 data={GROUP_FILTER}

@@ -122,9 +122,12 @@ describe('Manage Donations', () => {
     expect(flagged).toHaveTextContent('Diabetes');
     expect(flagged?.className).toMatch(/highlight/);
     expect(plain).toHaveTextContent('None');
-    expect(
-      within(due).getByRole('button', { name: 'Record collection of donation #53 from Asha Kulkarni' }),
-    ).toBeEnabled();
+    const record = within(due).getByRole('button', {
+      name: 'Record collection of donation #53 from Asha Kulkarni',
+    });
+    expect(record).toBeEnabled();
+    // Sentence case, as on the Sites day list and every other admin button.
+    expect(record).toHaveTextContent(/^Record collection$/);
     expect(within(due).getByRole('button', { name: 'Reject donation #53 from Asha Kulkarni' })).toBeEnabled();
 
     const upcoming = section('Upcoming bookings');
@@ -138,7 +141,7 @@ describe('Manage Donations', () => {
     expect(await within(awaiting).findByText(/Hb 13.4 g\/dL/)).toBeInTheDocument();
     expect(
       within(awaiting).getByRole('button', { name: 'Record test results of donation #55 from Kabir Shah' }),
-    ).toBeInTheDocument();
+    ).toHaveTextContent(/^Record test results$/);
 
     const history = section('History');
     expect(await within(within(history).getByRole('table')).findByText('Discarded')).toBeInTheDocument();

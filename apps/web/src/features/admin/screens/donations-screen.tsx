@@ -198,7 +198,7 @@ export function DonationsScreen() {
             onClick={() => setCollecting(donation)}
             aria-label={`Record collection of donation #${donation.id} from ${donation.donor_name}`}
           >
-            Record Collection
+            Record collection
           </Button>
           {rejectButton(donation)}
         </Group>
@@ -251,7 +251,7 @@ export function DonationsScreen() {
           onClick={() => setTesting(donation)}
           aria-label={`Record test results of donation #${donation.id} from ${donation.donor_name}`}
         >
-          Record Test Results
+          Record test results
         </Button>
       ),
     },

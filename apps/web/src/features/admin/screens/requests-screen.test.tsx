@@ -1,10 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockApi } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
 import { addDays, todayIn } from '@bloodbank/shared/dates';
 import { formatDate } from '@/lib/format';
-import { dashboardHandler, paged, pendingRequest } from '../testing/fixtures';
+import { dashboard, dashboardHandler, paged, pendingRequest } from '../testing/fixtures';
 import { RequestsScreen } from './requests-screen';
 
 const SHORT = {
@@ -140,7 +140,7 @@ describe('Manage Requests', () => {
     expect(rows[4]).not.toHaveTextContent('overdue');
   });
 
-  it('meets a shortage with the server words and approves from a compatible group', async () => {
+  it('meets a shortage with the server words and approves from a compatible group once confirmed', async () => {
     const approvals: unknown[] = [];
     const api = mockApi({
       'GET /api/admin/dashboard': dashboardHandler,
@@ -173,6 +173,14 @@ describe('Manage Requests', () => {
     expect(dialog).toHaveTextContent('7 units available');
 
     await user.click(within(dialog).getByRole('button', { name: 'Approve from O-' }));
+    // The first click only says what will happen; O- stays at its low-stock line (5), so no warning.
+    const review = within(dialog).getByRole('group', { name: 'Approve from O-?' });
+    expect(review).toHaveTextContent(
+      '2 units of O- red cells will be issued to Kiran Sharma; O- will have 5 units left. This cannot be undone.',
+    );
+    expect(review).not.toHaveTextContent('low-stock line');
+    expect(approvals).toEqual([{}]);
+    await user.click(within(review).getByRole('button', { name: 'Issue 2 units of O-' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The bags to fetch, by number.
@@ -180,12 +188,90 @@ describe('Manage Requests', () => {
       await screen.findByText('2 units of O- issued to Kiran Sharma: Units #5, #6.'),
     ).toBeInTheDocument();
     expect(approvals).toEqual([{}, { bloodgroup: 'O-' }]);
+    // The row's buttons went with the decision: focus goes on from the page's heading, not the top.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'Manage Requests' })).toHaveFocus(),
+    );
     // The list, the stock and the dashboard are fetched again after the approval.
     await waitFor(() =>
       expect(
         api.requests.filter((request) => request.path === '/api/admin/requests').length,
       ).toBeGreaterThanOrEqual(2),
     );
+  });
+
+  it('asks before issuing from another group, and warns when that group falls under its low-stock line', async () => {
+    const approvals: unknown[] = [];
+    const request = { ...pendingRequest, bloodgroup: 'A+' as const, unit: 7 };
+    mockApi({
+      // The bank's configured threshold, not the default of 5.
+      'GET /api/admin/dashboard': () => jsonResponse(200, dashboard({ lowStockThreshold: 6 })),
+      'GET /api/admin/requests': () => jsonResponse(200, paged([request])),
+      'POST /api/admin/requests/38/approve': (sent) => {
+        approvals.push(sent.json());
+        return jsonResponse(409, {
+          ...SHORT,
+          compatible: [
+            { bloodgroup: 'O+', units: 9 },
+            { bloodgroup: 'A-', units: 13 },
+          ],
+        });
+      },
+    });
+    const { user } = renderScreen(<RequestsScreen />);
+
+    await user.click(await screen.findByRole('button', { name: /Approve request #38/ }));
+    await user.click(await screen.findByRole('button', { name: 'Approve and issue' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Not enough stock' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Approve from O+' }));
+    const review = within(dialog).getByRole('group', { name: 'Approve from O+?' });
+    // Focus moves to what will happen, read with its warning.
+    await waitFor(() => expect(review).toHaveFocus());
+    expect(review).toHaveAccessibleDescription(
+      '7 units of O+ red cells will be issued to Kiran Sharma; O+ will have 2 units left. This cannot be undone. ' +
+        'Under the low-stock line O+ will be under its low-stock line of 6 units, and donors may be called out.',
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Approve from A-' })).not.toBeInTheDocument();
+    // The second click of a double-click on "Approve from O+" lands on the confirmation: nothing is issued.
+    fireEvent.click(within(review).getByRole('button', { name: 'Issue 7 units of O+' }), { detail: 2 });
+    expect(approvals).toEqual([{}]);
+
+    // Back: the list again, focus on the button that opened the review, still nothing issued.
+    await user.click(within(review).getByRole('button', { name: 'Back' }));
+    expect(within(dialog).queryByRole('group')).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Approve from O+' })).toHaveFocus(),
+    );
+
+    // A- keeps 6 units, not under the line: no warning.
+    await user.click(within(dialog).getByRole('button', { name: 'Approve from A-' }));
+    const other = within(dialog).getByRole('group', { name: 'Approve from A-?' });
+    expect(other).toHaveTextContent('A- will have 6 units left.');
+    expect(other).not.toHaveTextContent('low-stock line');
+    expect(approvals).toEqual([{}]);
+  });
+
+  it('gives plasma no low-stock warning: the line is about red-cell units', async () => {
+    mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/requests': () =>
+        jsonResponse(200, paged([{ ...pendingRequest, component: 'plasma' as const }])),
+      'POST /api/admin/requests/38/approve': () =>
+        jsonResponse(409, { ...SHORT, compatible: [{ bloodgroup: 'AB+', units: 3 }] }),
+    });
+    const { user } = renderScreen(<RequestsScreen />);
+
+    await user.click(await screen.findByRole('button', { name: /Approve request #38/ }));
+    await user.click(await screen.findByRole('button', { name: 'Approve and issue' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Not enough stock' });
+    await user.click(within(dialog).getByRole('button', { name: 'Approve from AB+' }));
+
+    const review = within(dialog).getByRole('group', { name: 'Approve from AB+?' });
+    expect(review).toHaveTextContent(
+      '2 units of AB+ plasma will be issued to Kiran Sharma; AB+ will have 1 unit of plasma left.',
+    );
+    expect(review).not.toHaveTextContent('low-stock line');
   });
 
   it('says so when no compatible group can cover the request', async () => {

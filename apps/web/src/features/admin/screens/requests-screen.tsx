@@ -56,7 +56,7 @@ export function RequestsScreen() {
         {
           onSettled: finish,
           onSuccess: (approved) => {
-            if (!from) afterApproval.moveTo(pageHeading);
+            afterApproval.moveTo(pageHeading);
             setConfirming(null);
             setShortage(null);
             notify({
@@ -223,6 +223,7 @@ export function RequestsScreen() {
             shortage={shortage}
             approvingFrom={approve.isPending ? (approve.variables.bloodgroup ?? null) : null}
             error={shortageError}
+            returnFocus={afterApproval.returnFocus}
             onApproveFrom={(group) => shortage && approveRequest(shortage.request, group)}
             onClose={() => {
               setShortage(null);
