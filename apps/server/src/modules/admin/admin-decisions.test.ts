@@ -232,10 +232,18 @@ describe('POST /api/admin/requests/:id/approve', () => {
     expect((await approveRequest(request.id)).statusCode).toBe(200);
     const again = await approveRequest(request.id, undefined, secondAdmin);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ detail: 'This request has already been decided.', code: 'already_decided' });
+    // It says what the other admin did.
+    expect(again.json()).toEqual({
+      detail: 'This request has already been decided: it was approved and its units issued.',
+      code: 'already_decided',
+    });
     const reject = await post(`/api/admin/requests/${request.id}/reject`);
     expect(reject.statusCode).toBe(409);
     expect(await stockOf('A+')).toBe(4);
+
+    const declined = await insertRequest(t, patient.id, { bloodgroup: 'A+', units: 1 });
+    expect((await post(`/api/admin/requests/${declined.id}/reject`)).statusCode).toBe(200);
+    expect((await approveRequest(declined.id)).json().detail).toBe('This request has already been decided: it was rejected.');
 
     const cancelled = await insertRequest(t, patient.id, { status: 'cancelled' });
     const approveCancelled = await approveRequest(cancelled.id);

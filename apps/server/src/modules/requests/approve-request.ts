@@ -14,7 +14,7 @@ import { calloutWhereStockIsLow } from '../callouts/send-callout';
 import { messages } from '../notifications/messages';
 import { notify } from '../notifications/notify';
 import { recordRequestActivity, requestActivityMessage } from './request-activity';
-import { findPendingRequest, REQUEST_DECISION_MESSAGES } from './request-decisions';
+import { decidedMeanwhile, findPendingRequest, REQUEST_DECISION_MESSAGES } from './request-decisions';
 import { decidePendingRequest } from './request-decisions.repository';
 import { toAdminRequest } from './requests.service';
 
@@ -65,7 +65,7 @@ export async function approveRequest(
         rejectionReason: null,
         issuedBloodgroup: issueFrom,
       });
-      if (!decided) throw conflict(REQUEST_DECISION_MESSAGES.requestDecided, 'already_decided');
+      if (!decided) throw await decidedMeanwhile(trx, requestId);
 
       // All the units or none: a short group rolls the whole approval back.
       const unitIds = await issueUnitsFefo(trx, ctx.engine, {

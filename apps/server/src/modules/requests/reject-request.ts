@@ -1,13 +1,12 @@
 import type { AdminRequest } from '@bloodbank/shared/admin';
 import type { AppContext } from '../../context';
 import { reasonOf } from '../../decisions';
-import { conflict } from '../../errors';
 import type { Principal } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.repository';
 import { messages } from '../notifications/messages';
 import { notify } from '../notifications/notify';
 import { recordRequestActivity, requestActivityMessage } from './request-activity';
-import { findPendingRequest, REQUEST_DECISION_MESSAGES } from './request-decisions';
+import { decidedMeanwhile, findPendingRequest } from './request-decisions';
 import { decidePendingRequest } from './request-decisions.repository';
 import { toAdminRequest } from './requests.service';
 
@@ -32,7 +31,7 @@ export async function rejectRequest(
       rejectionReason: reason,
       issuedBloodgroup: null,
     });
-    if (!decided) throw conflict(REQUEST_DECISION_MESSAGES.requestDecided, 'already_decided');
+    if (!decided) throw await decidedMeanwhile(trx, requestId);
     await recordRequestActivity(trx, decided, { type: 'rejected', reason }, at);
     await notify(ctx, trx, decided.patient_id, messages.requestRejected(requestActivityMessage(decided, { type: 'rejected', reason })), at);
     await recordAudit(trx, {

@@ -1,6 +1,8 @@
 import type { BloodGroup } from '@bloodbank/shared/blood-groups';
 import { COMPONENT_WORDS, type Component } from '@bloodbank/shared/components';
+import type { RequestStatus } from '@bloodbank/shared/blood-request';
 import type { AppContext } from '../../context';
+import type { DatabaseOrTransaction } from '../../db/database';
 import { conflict, notFound } from '../../errors';
 import { findRequestForAdmin } from './request-decisions.repository';
 
@@ -15,6 +17,20 @@ export const REQUEST_DECISION_MESSAGES = {
       : `${given} ${COMPONENT_WORDS[component]} cannot be given to a patient who needs ${needed}.`,
 } as const;
 
+/** What another admin decided, in staff's words: the 409 says it, so the outcome is no mystery. */
+const DECIDED_OUTCOMES: Record<Exclude<RequestStatus, 'pending' | 'cancelled'>, string> = {
+  approved: 'it was approved and its units issued',
+  rejected: 'it was rejected',
+};
+
+/** The 409 for a request that is no longer pending, saying what became of it. */
+function alreadyDecided(status: RequestStatus) {
+  if (status === 'cancelled') return conflict(REQUEST_DECISION_MESSAGES.requestCancelled, 'already_decided');
+  const outcome = status === 'pending' ? null : DECIDED_OUTCOMES[status];
+  const detail = outcome ? `${REQUEST_DECISION_MESSAGES.requestDecided.slice(0, -1)}: ${outcome}.` : REQUEST_DECISION_MESSAGES.requestDecided;
+  return conflict(detail, 'already_decided');
+}
+
 /**
  * The request, if it can still be decided: 404 when unknown, 409 once decided or cancelled (PRODUCT.md
  * 3.5). This read only picks the answer; the conditional update in the transaction decides races.
@@ -22,7 +38,12 @@ export const REQUEST_DECISION_MESSAGES = {
 export async function findPendingRequest(ctx: AppContext, requestId: number) {
   const request = await findRequestForAdmin(ctx.db, requestId);
   if (!request) throw notFound(REQUEST_DECISION_MESSAGES.requestNotFound);
-  if (request.status === 'cancelled') throw conflict(REQUEST_DECISION_MESSAGES.requestCancelled, 'already_decided');
-  if (request.status !== 'pending') throw conflict(REQUEST_DECISION_MESSAGES.requestDecided, 'already_decided');
+  if (request.status !== 'pending') throw alreadyDecided(request.status);
   return request;
+}
+
+/** The 409 when the conditional update lost a race: read again in the same transaction, what became of the request. */
+export async function decidedMeanwhile(trx: DatabaseOrTransaction, requestId: number) {
+  const request = await findRequestForAdmin(trx, requestId);
+  return alreadyDecided(request?.status ?? 'pending');
 }
