@@ -198,6 +198,8 @@ export const DayAppointmentSchema = z.object({
   bloodgroup: z.enum(BLOOD_GROUPS),
   units: z.number().int(),
   state: z.enum(APPOINTMENT_STATES),
+  /** Booked for today, not checked in, and its slot is over by the bank's clock: the donor is late or will not come. */
+  late: z.boolean(),
   checked_in_at: z.string().nullable(),
   /** The health condition the donor declared when booking. */
   disease: z.string(),

@@ -93,9 +93,12 @@ export async function getSiteDay(ctx: AppContext, siteId: number, date: string):
   const site = toSite(row);
   const bookings = await listDayBookings(ctx.db, siteId, date);
   const counts = { booked: 0, checked_in: 0, collected: 0, deferred: 0, no_show: 0 };
+  // Today's bookings whose slot is over with nobody checked in; a past day's become no-shows (mark-no-shows.ts).
+  const now = date === ctx.clock.today() ? ctx.clock.time() : null;
   const appointments = bookings.map((booking) => {
     const state = appointmentStateOf(booking.status, booking.checked_in_at);
     counts[state] += 1;
+    const late = state === 'booked' && now !== null && booking.slot !== null && slotEnd(booking.slot, site.slot_minutes) <= now;
     return {
       donation_id: booking.id,
       time: booking.slot ?? '',
@@ -104,6 +107,7 @@ export async function getSiteDay(ctx: AppContext, siteId: number, date: string):
       bloodgroup: booking.bloodgroup,
       units: booking.units,
       state,
+      late,
       checked_in_at: booking.checked_in_at,
       // What the donor declared on the form, for the staff who collect from this list.
       disease: booking.disease,

@@ -606,6 +606,8 @@ describe("the site's day list, check-in and collection", () => {
       ['09:00', 'checked_in'],
       ['10:00', 'booked'],
     ]);
+    // At 08:50 the 08:30 slot (15 minutes) is over and nobody checked its donor in: late. The 10:00 one is not yet.
+    expect(day.appointments.map((row) => row.late)).toEqual([true, false, false]);
     expect(day.appointments[1]).toMatchObject({ donor_name: 'Asha Kulkarni', bloodgroup: 'A+', units: 1, donation_id: earlyBooking.id });
     // What the donor declared, for the staff who collect from this list.
     expect(day.appointments[1]).toMatchObject({ disease: 'Diabetes', lastDonation: '2025-06-01' });
@@ -621,6 +623,7 @@ describe("the site's day list, check-in and collection", () => {
     day = await dayOf(site.id, TUESDAY);
     expect(day.counts).toEqual({ booked: 0, checked_in: 0, collected: 1, deferred: 1, no_show: 1 });
     expect(day.appointments.map((row) => row.state)).toEqual(['no_show', 'collected', 'deferred']);
+    expect(day.appointments.some((row) => row.late)).toBe(false);
   });
 
   it('says when the site is closed that day', async () => {

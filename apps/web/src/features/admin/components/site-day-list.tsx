@@ -21,7 +21,7 @@ import { notify } from '../notify';
 import { DataTable, type Column } from './data-table';
 import { RecordCollectionDialog, type CollectionSubject } from './record-collection-dialog';
 import { StatusBadge } from './status-badge';
-import type { TEXT_TONE } from '../tones';
+import { TEXT_TONE } from '../tones';
 
 const timeOfDay = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
 
@@ -97,6 +97,12 @@ export function SiteDayList({ siteId, date }: { siteId: number; date: string }) 
           {row.checked_in_at ? (
             <Text size="xs" c="dimmed">
               Arrived {timeOfDay.format(new Date(row.checked_in_at))}
+            </Text>
+          ) : null}
+          {/* The slot is over and nobody checked the donor in: staff may call them or expect a no-show. */}
+          {row.late ? (
+            <Text size="xs" c={TEXT_TONE.orange} fw={600}>
+              Late: not checked in
             </Text>
           ) : null}
         </Stack>

@@ -55,6 +55,7 @@ function siteDay(overrides: Partial<SiteDay> = {}): SiteDay {
         bloodgroup: 'B-',
         units: 1,
         state: 'collected',
+        late: false,
         checked_in_at: '2026-11-25T03:31:00.000Z',
         disease: 'None',
         lastDonation: null,
@@ -67,6 +68,7 @@ function siteDay(overrides: Partial<SiteDay> = {}): SiteDay {
         bloodgroup: 'O+',
         units: 2,
         state: 'checked_in',
+        late: false,
         checked_in_at: '2026-11-25T03:44:00.000Z',
         disease: 'Diabetes',
         lastDonation: addDays(today, -60),
@@ -79,6 +81,7 @@ function siteDay(overrides: Partial<SiteDay> = {}): SiteDay {
         bloodgroup: 'A+',
         units: 1,
         state: 'booked',
+        late: false,
         checked_in_at: null,
         disease: 'None',
         lastDonation: null,
@@ -158,6 +161,23 @@ describe('Sites and Appointments', () => {
     expect(api.requests.find((request) => request.path === '/api/admin/sites/4/day')?.query.get('date')).toBe(
       today,
     );
+  });
+
+  it('says when a booked donor is late: the slot is over and nobody checked them in', async () => {
+    renderSites({
+      'GET /api/admin/sites/4/day': () =>
+        jsonResponse(
+          200,
+          siteDay({
+            appointments: siteDay().appointments.map((row) =>
+              row.donation_id === 63 ? { ...row, late: true } : row,
+            ),
+          }),
+        ),
+    });
+    const late = (await screen.findByRole('button', { name: 'Check in Meera Das (10:30)' })).closest('tr')!;
+    expect(late).toHaveTextContent('Late: not checked in');
+    expect(screen.getAllByText('Late: not checked in')).toHaveLength(1);
   });
 
   it('checks a donor in, then reloads the day list', async () => {
