@@ -210,8 +210,11 @@ interface Endpoint {
   afterLoad?: () => Promise<void>;
 }
 
-/** The seeded donation sites (cli/seed-scale.ts), ids 1 to 4. */
+/** The seeded donation sites (cli/seed-scale.ts), ids 1 to 4, each open every day 08:00-18:00. */
 const SEEDED_SITES = 4;
+const SEEDED_SITE_HOURS = Object.fromEntries(
+  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, { open: '08:00', close: '18:00' }]),
+);
 
 /** Every connection cycles through these requests, so the load is spread over many accounts. */
 const ACCOUNTS_PER_ENDPOINT = 200;
@@ -438,6 +441,18 @@ function endpoints(seed: SeedResult, today: string, serverUrl: string, bookers: 
         method: 'GET',
         path: `/api/sites/${(index % SEEDED_SITES) + 1}/slots?date=${addDays(today, 1)}`,
         headers: { authorization },
+      })),
+    },
+    // Before a site edit is saved: the bookings its calendar would cancel, here closing tomorrow
+    // (staff ask it once per calendar change; decision 0025).
+    {
+      name: 'POST /api/admin/sites/:id/affected-bookings',
+      kind: 'read',
+      requests: Array.from({ length: SEEDED_SITES }, (_, index) => ({
+        method: 'POST',
+        path: `/api/admin/sites/${index + 1}/affected-bookings`,
+        headers: { authorization: admin, 'content-type': 'application/json' },
+        body: JSON.stringify({ hours: SEEDED_SITE_HOURS, closed_dates: [addDays(today, 1)] }),
       })),
     },
     {

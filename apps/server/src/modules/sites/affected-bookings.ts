@@ -30,7 +30,7 @@ export async function listAffectedBookings(ctx: AppContext, siteId: number, chan
   const row = await findSiteRow(ctx.db, siteId);
   if (!row) throw siteNotFound();
   const calendar = { ...toSite(row), hours: change.hours, closed_dates: change.closed_dates };
-  const bookings = await listPendingBookingsFrom(ctx.db, siteId, ctx.clock.today());
+  const bookings = await listPendingBookingsFrom(ctx.db, siteId, ctx.clock.today(), calendar);
   return {
     bookings: bookingsAtClosedTimes(calendar, bookings).map((booking) => ({
       id: booking.id,

@@ -28,7 +28,7 @@ export async function cancelBookingsAtClosedTimes(
   at: string,
 ): Promise<number> {
   const today = ctx.clock.today();
-  const bookings = await listPendingBookingsFrom(trx, site.id, today);
+  const bookings = await listPendingBookingsFrom(trx, site.id, today, site);
   let cancelled = 0;
   for (const booking of bookingsAtClosedTimes(site, bookings)) {
     const { slot } = booking;

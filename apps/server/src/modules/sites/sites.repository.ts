@@ -3,7 +3,10 @@ import { DONATION_STATUSES, type DonationStatus } from '@bloodbank/shared/donati
 import type { DatabaseOrTransaction } from '../../db/database';
 import type { Engine } from '../../db/database';
 import type { DB, DonationsTable, SitesTable } from '../../db/types';
+import { addDays } from '@bloodbank/shared/dates';
+import type { OpeningHours } from '@bloodbank/shared/sites';
 import { PERSON_NAME_COLUMNS } from '../users/users.repository';
+import { openingHoursOn, type SiteCalendar } from './opening-hours';
 
 /** The two states that give a booking's place in its slot back. */
 export const PLACE_FREEING_STATUSES = ['cancelled', 'rejected'] as const;
@@ -133,21 +136,54 @@ export function listDayBookings(db: DatabaseOrTransaction, siteId: number, date:
     .execute();
 }
 
-/** A site's pending bookings from `from` on that no donor has been checked in for (an edit of its calendar may cancel them). */
-export function listPendingBookingsFrom(db: DatabaseOrTransaction, siteId: number, from: string) {
-  return db
+/**
+ * A site's pending bookings from `from` on that no donor has been checked in for (an edit of its
+ * calendar may cancel them). With `closedBy`, only those that calendar might close are read: on
+ * each day up to CANDIDATE_DAYS ahead, every booking when it is closed that day, else those before
+ * its opening or from its closing on; after that, all of them. A superset: the caller decides each
+ * one (bookingsAtClosedTimes), and the index (site, day, time) reads the few, not every booking to come.
+ */
+export function listPendingBookingsFrom(db: DatabaseOrTransaction, siteId: number, from: string, closedBy?: SiteCalendar) {
+  let query = db
     .selectFrom('donations')
     .innerJoin('users', 'users.id', 'donations.donor_id')
     .select(['donations.id', 'donations.donor_id', 'donations.donation_date', 'donations.slot', 'donations.units', ...PERSON_NAME_COLUMNS])
     .where('donations.site_id', '=', siteId)
     .where('donations.status', '=', 'pending')
     .where('donations.checked_in_at', 'is', null)
-    .where('donations.donation_date', '>=', from)
-    .orderBy('donations.donation_date')
-    .orderBy('donations.slot')
-    .orderBy('donations.id')
-    .execute();
+    .where('donations.donation_date', '>=', from);
+  if (closedBy) {
+    const last = addDays(from, CANDIDATE_DAYS);
+    const closedDays: string[] = [];
+    const daysByHours = new Map<string, { hours: OpeningHours; days: string[] }>();
+    for (let day = from; day <= last; day = addDays(day, 1)) {
+      const hours = openingHoursOn(closedBy, day);
+      if (!hours) closedDays.push(day);
+      else {
+        const key = `${hours.open}-${hours.close}`;
+        const group = daysByHours.get(key) ?? { hours, days: [] };
+        group.days.push(day);
+        daysByHours.set(key, group);
+      }
+    }
+    query = query.where((eb) =>
+      eb.or([
+        ...(closedDays.length ? [eb('donations.donation_date', 'in', closedDays)] : []),
+        ...[...daysByHours.values()].map(({ hours, days }) =>
+          eb.and([
+            eb('donations.donation_date', 'in', days),
+            eb.or([eb('donations.slot', '<', hours.open), eb('donations.slot', '>=', hours.close)]),
+          ]),
+        ),
+        eb('donations.donation_date', '>', last),
+      ]),
+    );
+  }
+  return query.orderBy('donations.donation_date').orderBy('donations.slot').orderBy('donations.id').execute();
 }
+
+/** Days ahead whose bookings a calendar change reads by its hours: past the booking horizon (90 days). */
+const CANDIDATE_DAYS = 120;
 
 /**
  * pending -> cancelled for a booking read by listPendingBookingsFrom, only while it is still at the

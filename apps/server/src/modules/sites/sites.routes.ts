@@ -31,6 +31,8 @@ const adminErrors = { ...adminAccessErrors, 404: ErrorResponseSchema, 422: Error
 const siteWriteErrors = { ...adminErrors, 409: ErrorResponseSchema };
 /** A day's slots per site and date: the donor's booking form asks again for each date it shows. */
 const SLOT_ANSWERS_KEPT = 256;
+/** Calendar changes asked about before a save: a handful at a time. */
+const AFFECTED_ANSWERS_KEPT = 32;
 
 /** Donation sites and appointments (PRODUCT.md 3.6): the donor's booking form reads the first two. */
 export const sitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -38,6 +40,9 @@ export const sitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   // minute is part of the key, so a slot that has begun drops out within the minute.
   const bookableSites = createVersionedCache<ReusedJson>(ctx.changes, ['sites']);
   const slotAnswers = createVersionedCache<ReusedJson>(ctx.changes, ['sites', 'donations'], SLOT_ANSWERS_KEPT);
+  // The same question again (the form asked, staff went back and saved) reads nothing until a site,
+  // a booking or a donor's name changes; the day is part of the key, as bookings count from today.
+  const affectedAnswers = createVersionedCache<ReusedJson>(ctx.changes, ['sites', 'donations', 'users'], AFFECTED_ANSWERS_KEPT);
 
   app.get('/sites', {
     config: signedIn,
@@ -112,7 +117,10 @@ export const sitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
       body: SiteCalendarChangeSchema,
       response: { 200: AffectedBookingsSchema, ...adminErrors },
     },
-    handler: async (request) => listAffectedBookings(ctx, request.params.id, request.body),
+    handler: (request, reply) => {
+      const key = `${request.params.id}:${ctx.clock.today()}:${JSON.stringify(request.body)}`;
+      return sendReusedJson(request, reply, affectedAnswers, key, () => listAffectedBookings(ctx, request.params.id, request.body));
+    },
   });
 
   app.get('/admin/sites/:id/day', {

@@ -527,6 +527,9 @@ describe('closing a site at booked times (PATCH /api/admin/sites/:id with closed
     const closing = await patch(`/api/admin/sites/${site.id}`, admin, calendar);
     expect(closing.statusCode, closing.body).toBe(200);
     expect(closing.json()).toMatchObject({ closed_dates: [MONDAY, TUESDAY], cancelled_bookings: 4 });
+    // Asked again, the same question gets today's answer, not the one before the save.
+    const again = await post(`/api/admin/sites/${site.id}/affected-bookings`, admin, calendar);
+    expect(again.json<AffectedBookings>().bookings).toEqual([]);
 
     // Today's bookings too, the 08:00 one whose donor is running late among them: none of them may come.
     for (const id of [holiday, afterClosing, today, late]) {
