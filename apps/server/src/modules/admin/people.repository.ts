@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { PeopleQuery } from '@bloodbank/shared/admin';
 import type { DatabaseOrTransaction, Engine } from '../../db/database';
 import { lockedOnPostgres } from '../../db/row-locks';
@@ -65,16 +65,6 @@ async function countPeople(db: DatabaseOrTransaction, role: PersonRole, search: 
 }
 
 function donorsQuery(db: DatabaseOrTransaction, search: string | undefined) {
-  // The donor's longest deferral not lifted (a permanent one first): in force unless it has ended,
-  // which the service decides with the bank's today (people.service.ts).
-  const longestDeferral = (eb: ExpressionBuilder<DB, 'users'>) =>
-    eb
-      .selectFrom('deferrals')
-      .whereRef('deferrals.donor_id', '=', 'users.id')
-      .where('deferrals.lifted_at', 'is', null)
-      .orderBy((order) => order.case().when('deferrals.type', '=', 'permanent').then(0).else(1).end())
-      .orderBy('deferrals.until', 'desc')
-      .limit(1);
   return matchingPeople(db, 'DONOR', search)
     .select(userColumns)
     .select((eb) =>
@@ -83,9 +73,7 @@ function donorsQuery(db: DatabaseOrTransaction, search: string | undefined) {
         .select(eb.fn.countAll<number>().as('count'))
         .whereRef('donations.donor_id', '=', 'users.id')
         .as('donations'),
-    )
-    .select((eb) => longestDeferral(eb).select('deferrals.type').as('deferral_type'))
-    .select((eb) => longestDeferral(eb).select('deferrals.until').as('deferral_until'));
+    );
 }
 
 function patientsQuery(db: DatabaseOrTransaction, search: string | undefined) {

@@ -6,12 +6,12 @@ import type {
   Paged,
   PeopleQuery,
 } from '@bloodbank/shared/admin';
-import type { DeferralType } from '@bloodbank/shared/donation-lifecycle';
 import type { AppContext } from '../../context';
 import type { DatabaseOrTransaction } from '../../db/database';
 import { notFound } from '../../errors';
 import type { Principal } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.repository';
+import { deferralsInForceOf } from '../deferrals/deferrals.repository';
 import { endOldAddress } from '../users/email-change';
 import { cancelPendingBookingByStaff, donationActivityMessages } from '../donations/donation-activity';
 import {
@@ -42,18 +42,11 @@ const personFields = (row: DonorRecord | PatientRecord) => ({
   created_at: row.created_at,
 });
 
-export const toAdminDonor = (row: DonorRecord, today: string): AdminDonor => ({
+export const toAdminDonor = (row: DonorRecord, deferred: AdminDonor['deferred']): AdminDonor => ({
   ...personFields(row),
   donations: Number(row.donations),
-  deferred: deferralInForce(row.deferral_type, row.deferral_until, today),
+  deferred,
 });
-
-/** The donor's longest deferral not lifted, if it still defers them today (permanent, or ending later). */
-function deferralInForce(type: DeferralType | null, until: string | null, today: string): AdminDonor['deferred'] {
-  if (type === 'permanent') return { type, until: null };
-  if (type === 'temporary' && until !== null && until > today) return { type, until };
-  return null;
-}
 
 export const toAdminPatient = (row: PatientRecord): AdminPatient => ({
   ...personFields(row),
@@ -69,8 +62,8 @@ interface PersonKind<Row, Api> {
   entity: 'donor' | 'patient';
   notFound: string;
   find: (db: DatabaseOrTransaction, id: number) => Promise<Row | undefined>;
-  /** `today` is the bank's: whether a donor's deferral is still in force. */
-  toApi: (row: Row, today: string) => Api;
+  /** As staff see the person; `today` (the bank's) decides whether a donor's deferral is in force. */
+  toApi: (db: DatabaseOrTransaction, row: Row, today: string) => Promise<Api>;
 }
 
 const DONORS: PersonKind<DonorRecord, AdminDonor> = {
@@ -78,7 +71,7 @@ const DONORS: PersonKind<DonorRecord, AdminDonor> = {
   entity: 'donor',
   notFound: 'Donor not found',
   find: findDonor,
-  toApi: toAdminDonor,
+  toApi: async (db, row, today) => toAdminDonor(row, (await deferralsInForceOf(db, [row.id], today)).get(row.id) ?? null),
 };
 
 const PATIENTS: PersonKind<PatientRecord, AdminPatient> = {
@@ -86,7 +79,7 @@ const PATIENTS: PersonKind<PatientRecord, AdminPatient> = {
   entity: 'patient',
   notFound: 'Patient not found',
   find: findPatient,
-  toApi: toAdminPatient,
+  toApi: (_db, row) => Promise.resolve(toAdminPatient(row)),
 };
 
 const USER_FIELDS = ['first_name', 'last_name', 'email', 'bloodgroup', 'address', 'mobile'] as const;
@@ -102,8 +95,14 @@ const pageOf = (query: PeopleQuery) => ({
 
 export async function listDonorsPage(ctx: AppContext, query: PeopleQuery): Promise<Paged<AdminDonor>> {
   const { items, total } = await listDonors(ctx.db, pageOf(query));
-  const today = ctx.clock.today();
-  return { items: items.map((row) => toAdminDonor(row, today)), total, page: query.page, pageSize: query.pageSize };
+  // The page's deferrals in one query, not one per donor.
+  const deferred = await deferralsInForceOf(ctx.db, items.map((row) => row.id), ctx.clock.today());
+  return {
+    items: items.map((row) => toAdminDonor(row, deferred.get(row.id) ?? null)),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 export async function listPatientsPage(ctx: AppContext, query: PeopleQuery): Promise<Paged<AdminPatient>> {
@@ -114,7 +113,7 @@ export async function listPatientsPage(ctx: AppContext, query: PeopleQuery): Pro
 async function getPerson<Row, Api>(ctx: AppContext, kind: PersonKind<Row, Api>, id: number): Promise<Api> {
   const row = await kind.find(ctx.db, id);
   if (!row) throw notFound(kind.notFound);
-  return kind.toApi(row, ctx.clock.today());
+  return kind.toApi(ctx.db, row, ctx.clock.today());
 }
 
 /**
@@ -136,7 +135,7 @@ async function updatePerson<Row extends { username: string; first_name: string |
     const requested = changes as Record<string, unknown>;
     const editable: readonly string[] = kind.role === 'PATIENT' ? [...USER_FIELDS, ...PATIENT_FIELDS] : USER_FIELDS;
     const changed = editable.filter((field) => requested[field] !== undefined && requested[field] !== stored[field]);
-    if (changed.length === 0) return kind.toApi(before, ctx.clock.today());
+    if (changed.length === 0) return kind.toApi(trx, before, ctx.clock.today());
 
     const pick = (fields: readonly string[], source: Record<string, unknown>) =>
       Object.fromEntries(fields.filter((field) => changed.includes(field)).map((field) => [field, source[field]]));
@@ -155,7 +154,7 @@ async function updatePerson<Row extends { username: string; first_name: string |
       const names = { id, username: before.username, first_name: before.first_name, userType: kind.role === 'DONOR' ? 'donor' : 'patient' } as const;
       await endOldAddress(ctx, trx, { ...names, oldEmail: before.email, newEmail: requested.email as string }, 'staff', at);
     }
-    return kind.toApi((await kind.find(trx, id)) as Row, ctx.clock.today());
+    return kind.toApi(trx, (await kind.find(trx, id)) as Row, ctx.clock.today());
   });
 }
 
@@ -192,7 +191,7 @@ async function deactivate<Row, Api>(ctx: AppContext, admin: Principal, kind: Per
     }
     const row = await kind.find(trx, id);
     if (!row) throw notFound(kind.notFound);
-    return kind.toApi(row, ctx.clock.today());
+    return kind.toApi(trx, row, ctx.clock.today());
   });
 }
 

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type SqlBool, type Transaction } from 'kysely';
+import type { DeferralType } from '@bloodbank/shared/donation-lifecycle';
 import type { DatabaseOrTransaction } from '../../db/database';
 import type { DB, DeferralsTable } from '../../db/types';
 
@@ -56,6 +57,32 @@ export function findDeferralInForce(db: DatabaseOrTransaction, donorId: number, 
     .orderBy('until', 'desc')
     .limit(1)
     .executeTakeFirst();
+}
+
+/**
+ * The deferral in force on `date` of each of these donors (the longest, as findDeferralInForce
+ * chooses it): one query for a page of donors, by deferrals_donor_idx.
+ */
+export async function deferralsInForceOf(
+  db: DatabaseOrTransaction,
+  donorIds: readonly number[],
+  date: string,
+): Promise<Map<number, { type: DeferralType; until: string | null }>> {
+  const inForce = new Map<number, { type: DeferralType; until: string | null }>();
+  if (donorIds.length === 0) return inForce;
+  const rows = await db
+    .selectFrom('deferrals')
+    .select(['donor_id', 'type', 'until'])
+    .where('donor_id', 'in', [...donorIds])
+    .where('lifted_at', 'is', null)
+    .where((eb) => eb.or([eb('type', '=', 'permanent'), eb('until', '>', date)]))
+    .execute();
+  for (const row of rows) {
+    const kept = inForce.get(row.donor_id);
+    const longer = !kept || (kept.type !== 'permanent' && (row.type === 'permanent' || row.until! > kept.until!));
+    if (longer) inForce.set(row.donor_id, { type: row.type, until: row.type === 'permanent' ? null : row.until });
+  }
+  return inForce;
 }
 
 /** Not lifted yet -> lifted; undefined when another admin lifted it first. */
