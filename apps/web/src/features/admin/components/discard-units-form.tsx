@@ -173,7 +173,7 @@ export function DiscardUnitsForms({
           <Stack gap="sm">
             {/* Staff holding one damaged bag would otherwise discard another one: the first to expire. */}
             <Text size="sm" id={hintId}>
-              Discards the bags of the group that expire first. For one particular bag,{' '}
+              Discards the group's first-expiring bags. For one particular bag,{' '}
               <FindUnitLink>find it by its number</FindUnitLink> and use its Discard button.
             </Text>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">

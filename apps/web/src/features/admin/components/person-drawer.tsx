@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Button, Divider, Drawer, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type Resolver } from 'react-hook-form';
@@ -10,7 +10,7 @@ import { applyServerFieldErrors, fieldBinder } from '@/lib/form-errors';
 import type { PersonKind } from '../api/get-people';
 import { useUpdatePerson } from '../api/update-person';
 import { formatDate, formatDateTime, fullName } from '@/lib/format';
-import { ConfirmDialog } from './confirm-dialog';
+import { useDiscardGuard } from './discard-changes';
 import { DonorDeferrals } from './donor-deferrals';
 import { DONOR_FIELDS, PATIENT_FIELDS, PatientMedicalFields, PersonDetailsFields } from './person-fields';
 import { StatusBadge } from './status-badge';
@@ -38,17 +38,13 @@ export function PersonDrawer({ kind, person, onClose, onDeactivate, covered = fa
   // Every open Mantine modal or drawer closes on Escape (each listens on the window): with a dialog
   // over the details, one Escape would close both and lose the unsaved edits. Only the top one closes.
   const [nestedOpen, setNestedOpen] = useState(false);
-  // Edits are easy to lose to an Escape or a click beside the drawer: with unsaved changes, closing
-  // it that way asks first, as the site form does (the form's own Cancel button still discards).
-  const dirty = useRef(false);
-  const [askDiscard, setAskDiscard] = useState(false);
-  const requestClose = () => (dirty.current ? setAskDiscard(true) : onClose());
+  const guard = useDiscardGuard(onClose, person ? `${fullName(person)}'s details` : `this ${noun}'s details`);
   return (
     <>
       <Drawer
         opened={person !== null}
-        onClose={requestClose}
-        closeOnEscape={!covered && !nestedOpen && !askDiscard}
+        onClose={guard.requestClose}
+        closeOnEscape={!covered && !nestedOpen && !guard.asking}
         position="right"
         size="lg"
         closeButtonProps={{ 'aria-label': 'Close details' }}
@@ -64,27 +60,11 @@ export function PersonDrawer({ kind, person, onClose, onDeactivate, covered = fa
             onClose={onClose}
             onDeactivate={onDeactivate}
             onDialogChange={setNestedOpen}
-            onDirtyChange={(isDirty) => {
-              dirty.current = isDirty;
-            }}
+            onDirtyChange={guard.onDirtyChange}
           />
         ) : null}
       </Drawer>
-      <ConfirmDialog
-        opened={askDiscard}
-        title="Discard your changes?"
-        confirmLabel="Discard changes"
-        busyLabel="Discarding..."
-        busy={false}
-        onConfirm={() => {
-          setAskDiscard(false);
-          dirty.current = false;
-          onClose();
-        }}
-        onClose={() => setAskDiscard(false)}
-      >
-        {`The changes to ${person ? fullName(person) : `this ${noun}`}'s details are not saved yet.`}
-      </ConfirmDialog>
+      {guard.dialog}
     </>
   );
 }

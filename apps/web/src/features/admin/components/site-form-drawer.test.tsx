@@ -62,7 +62,7 @@ describe('SiteFormDrawer', () => {
     expect(ask).toHaveTextContent('The changes to City Centre Donor Unit are not saved yet.');
     expect(onClose).not.toHaveBeenCalled();
     // Keep editing: the typed name is still there.
-    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).not.toBeInTheDocument(),
     );
@@ -267,9 +267,18 @@ describe('SiteFormDrawer', () => {
       `${formatDate(CLOSED[0])}, 10:45 · Sanjay Kulkarni`,
       `${formatDate(CLOSED[0])}, 14:45 · Sanjay Menon`,
     ]);
+    // Escape closes this question alone: not the form, and no "Discard your changes?" either.
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Cancel 2 bookings?' })).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).not.toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Edit site' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const askAgain = await screen.findByRole('dialog', { name: 'Cancel 2 bookings?' });
     // Nothing is saved yet; going back keeps the form as typed.
     expect(api.requests.some((request) => request.method === 'PATCH')).toBe(false);
-    await user.click(within(ask).getByRole('button', { name: 'Go back' }));
+    await user.click(within(askAgain).getByRole('button', { name: 'Go back' }));
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Cancel 2 bookings?' })).not.toBeInTheDocument(),
     );

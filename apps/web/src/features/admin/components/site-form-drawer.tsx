@@ -38,6 +38,7 @@ import { fetchAffectedBookings } from '../api/affected-bookings';
 import { useUpdateSite } from '../api/update-site';
 import { notify } from '../notify';
 import { ConfirmDialog } from './confirm-dialog';
+import { useDiscardGuard } from './discard-changes';
 
 /** What the inputs hold: numbers as typed, a closed weekday as null. */
 export interface SiteFormValues {
@@ -104,16 +105,17 @@ interface SiteFormDrawerProps {
  */
 export function SiteFormDrawer({ site, onClose }: SiteFormDrawerProps) {
   const editing = site !== null && site !== 'new' ? site : null;
-  // A week of hours is easy to lose to an Escape or a click beside the drawer: with unsaved changes,
-  // closing it that way asks first (the form's own Cancel button still discards at once).
-  const dirty = useRef(false);
-  const [askDiscard, setAskDiscard] = useState(false);
-  const requestClose = () => (dirty.current ? setAskDiscard(true) : onClose());
+  // A week of hours is easy to lose to an Escape or a click beside the drawer.
+  const guard = useDiscardGuard(onClose, editing ? editing.name : 'the new site');
+  // Every open Mantine modal or drawer closes on Escape (each listens on the window): with a dialog
+  // over the form, only that dialog closes.
+  const [nestedOpen, setNestedOpen] = useState(false);
   return (
     <>
       <Drawer
         opened={site !== null}
-        onClose={requestClose}
+        onClose={guard.requestClose}
+        closeOnEscape={!guard.asking && !nestedOpen}
         position="right"
         size="lg"
         closeButtonProps={{ 'aria-label': 'Close site form' }}
@@ -126,27 +128,12 @@ export function SiteFormDrawer({ site, onClose }: SiteFormDrawerProps) {
             key={editing ? editing.id : 'new'}
             site={editing}
             onClose={onClose}
-            onDirtyChange={(isDirty) => {
-              dirty.current = isDirty;
-            }}
+            onDirtyChange={guard.onDirtyChange}
+            onDialogChange={setNestedOpen}
           />
         ) : null}
       </Drawer>
-      <ConfirmDialog
-        opened={askDiscard}
-        title="Discard your changes?"
-        confirmLabel="Discard changes"
-        busyLabel="Discarding..."
-        busy={false}
-        onConfirm={() => {
-          setAskDiscard(false);
-          dirty.current = false;
-          onClose();
-        }}
-        onClose={() => setAskDiscard(false)}
-      >
-        {`The changes to ${editing ? editing.name : 'the new site'} are not saved yet.`}
-      </ConfirmDialog>
+      {guard.dialog}
     </>
   );
 }
@@ -163,11 +150,14 @@ export function SiteForm({
   site,
   onClose,
   onDirtyChange,
+  onDialogChange,
 }: {
   site: Site | null;
   onClose: () => void;
   /** Told whenever the form gains or loses unsaved changes. */
   onDirtyChange?: (dirty: boolean) => void;
+  /** Told when a dialog of the form opens over it or closes. */
+  onDialogChange?: (open: boolean) => void;
 }) {
   const form = useForm<SiteFormValues, unknown, SiteInput>({
     resolver: zodResolver(SiteFormSchema) as unknown as Resolver<SiteFormValues, unknown, SiteInput>,
@@ -181,6 +171,8 @@ export function SiteForm({
   // Bookings that the calendar being saved would cancel, shown for staff to confirm first.
   const [toConfirm, setToConfirm] = useState<{ values: SiteInput; bookings: AffectedBooking[] } | null>(null);
   const [checking, setChecking] = useState(false);
+  const confirming = toConfirm !== null;
+  useEffect(() => onDialogChange?.(confirming), [confirming, onDialogChange]);
   const busy = create.isPending || update.isPending || checking;
   const { errors } = form.formState;
 

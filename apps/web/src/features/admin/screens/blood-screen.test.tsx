@@ -192,7 +192,7 @@ describe('Manage Blood', () => {
     const { user } = renderScreen(<BloodScreen />);
     const form = await screen.findByRole('form', { name: 'Discard units' });
     expect(form).toHaveAccessibleDescription(
-      'Discards the bags of the group that expire first. For one particular bag, find it by its number and use its Discard button.',
+      "Discards the group's first-expiring bags. For one particular bag, find it by its number and use its Discard button.",
     );
 
     await user.click(within(form).getByRole('link', { name: 'find it by its number' }));

@@ -69,8 +69,8 @@ describe('Manage Donors and Manage Patients', () => {
     });
     renderScreen(<PeopleScreen kind="donors" />);
     const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr')!;
-    expect(await rowOf('Asha Kulkarni')).toHaveTextContent('ActiveDeferred until 20 Dec 2026');
-    expect(await rowOf('Meera Iyer')).toHaveTextContent('ActiveDeferred permanently');
+    expect(await rowOf('Asha Kulkarni')).toHaveTextContent('ActiveDeferreduntil 20 Dec 2026');
+    expect(await rowOf('Meera Iyer')).toHaveTextContent('ActiveDeferredpermanently');
     expect(await rowOf('Ravi Rao')).not.toHaveTextContent('Deferred');
   });
 
@@ -208,7 +208,7 @@ describe('Manage Donors and Manage Patients', () => {
     const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
     expect(ask).toHaveTextContent("The changes to Asha Kulkarni's details are not saved yet.");
     // Keep editing: the typed number is still there.
-    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).not.toBeInTheDocument(),
     );

@@ -166,22 +166,19 @@ export function PeopleScreen({ kind }: { kind: PersonKind }) {
       {
         key: 'status',
         header: 'Status',
-        nowrap: true,
         cell: (person) => (
-          <Group gap={4} wrap="nowrap">
+          <Stack gap={4} align="flex-start">
             <StatusBadge status={person.is_active ? 'active' : 'deactivated'} />
             {/* A deferred donor cannot book: staff see it without opening the details. */}
             {'deferred' in person && person.deferred ? (
-              <StatusBadge
-                status="deferred"
-                label={
-                  person.deferred.until
-                    ? `Deferred until ${formatDate(person.deferred.until)}`
-                    : 'Deferred permanently'
-                }
-              />
+              <>
+                <StatusBadge status="deferred" label="Deferred" />
+                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {person.deferred.until ? `until ${formatDate(person.deferred.until)}` : 'permanently'}
+                </Text>
+              </>
             ) : null}
-          </Group>
+          </Stack>
         ),
       },
       {
