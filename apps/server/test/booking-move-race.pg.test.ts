@@ -32,9 +32,14 @@ describe.skipIf(!testDatabaseUrl)('a booking moved while staff record it (Postgr
     await t?.close();
   });
 
-  async function moveWhileStaff(step: 'collect' | 'check-in') {
+  async function moveWhileStaff(
+    step: 'collect' | 'check-in',
+    booking: { at?: Record<string, unknown>; moveTo: Record<string, unknown> } = {
+      moveTo: { date: NEXT_WEEK },
+    },
+  ) {
     const donor = await createDonor(t);
-    const booked = await book(t, donor, TODAY);
+    const booked = await book(t, donor, TODAY, booking.at);
     const { holder, other, untilWaiting } = second;
     await holder.query('begin');
     await holder.query('select id from donations where id = $1 for update', [booked]);
@@ -42,7 +47,7 @@ describe.skipIf(!testDatabaseUrl)('a booking moved while staff record it (Postgr
       method: 'POST',
       url: `/api/donations/${booked}/reschedule`,
       headers: donor.headers,
-      payload: { date: NEXT_WEEK },
+      payload: booking.moveTo,
     });
     await untilWaiting(1, 'donations');
     const staff = t.app.inject({
@@ -57,7 +62,7 @@ describe.skipIf(!testDatabaseUrl)('a booking moved while staff record it (Postgr
     const [moved, acted] = await Promise.all([move, staff]);
     const row = await t.db
       .selectFrom('donations')
-      .select(['status', 'donation_date', 'collected_on', 'checked_in_at'])
+      .select(['status', 'donation_date', 'slot', 'collected_on', 'checked_in_at'])
       .where('id', '=', booked)
       .executeTakeFirstOrThrow();
     const units = await t.db
@@ -85,5 +90,39 @@ describe.skipIf(!testDatabaseUrl)('a booking moved while staff record it (Postgr
     expect(acted.statusCode, acted.body).toBe(409);
     expect(acted.json().detail).toBe(SITE_MESSAGES.checkInDay(NEXT_WEEK));
     expect(row).toMatchObject({ status: 'pending', donation_date: NEXT_WEEK, checked_in_at: null });
+  }, 30_000);
+
+  it('refuses the check-in of a booking moved to a later time the same day: a check-in belongs to its time and place', async () => {
+    const site = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/sites',
+      headers: admin.headers,
+      payload: {
+        name: 'Race Hall',
+        address: '2 Station Road',
+        hours: Object.fromEntries(
+          ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [
+            day,
+            { open: '08:00', close: '16:00' },
+          ]),
+        ),
+        closed_dates: [],
+      },
+    });
+    expect(site.statusCode, site.body).toBe(201);
+    const siteId = site.json<{ id: number }>().id;
+    const { moved, acted, row } = await moveWhileStaff('check-in', {
+      at: { site_id: siteId, slot: '10:00' },
+      moveTo: { date: TODAY, site_id: siteId, slot: '11:00' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(acted.statusCode, acted.body).toBe(409);
+    expect(acted.json().detail).toBe(SITE_MESSAGES.bookingMoved);
+    expect(row).toMatchObject({
+      status: 'pending',
+      donation_date: TODAY,
+      slot: '11:00',
+      checked_in_at: null,
+    });
   }, 30_000);
 });

@@ -25,8 +25,11 @@ export async function checkInDonation(ctx: AppContext, admin: Principal, donatio
       .set({ checked_in_at: at })
       .where('id', '=', donationId)
       .where('status', '=', 'pending')
-      // The day again, not only before: the donor may have moved the booking to another day meanwhile.
+      // The day and place again, not only before: the donor may have moved the booking meanwhile
+      // (a move clears a check-in, which belongs to a place and time).
       .where('donation_date', '=', today)
+      .where((eb) => (donation.site_id === null ? eb('site_id', 'is', null) : eb('site_id', '=', donation.site_id)))
+      .where((eb) => (donation.slot === null ? eb('slot', 'is', null) : eb('slot', '=', donation.slot)))
       .where('checked_in_at', 'is', null)
       .returning('id')
       .executeTakeFirst();

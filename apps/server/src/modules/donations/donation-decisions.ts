@@ -89,5 +89,6 @@ export async function bookingChangedMeanwhile(trx: DatabaseOrTransaction, donati
   if (step === 'collect' && now.donation_date > today) return conflict(DONATION_DECISION_MESSAGES.donationNotYetDue(now.donation_date), 'not_yet_due');
   if (step === 'check-in' && now.donation_date !== today) return conflict(SITE_MESSAGES.checkInDay(now.donation_date), 'not_today');
   if (step === 'check-in' && now.checked_in_at !== null) return conflict(SITE_MESSAGES.checkedInAlready, 'checked_in');
+  if (step === 'check-in') return conflict(SITE_MESSAGES.bookingMoved, 'moved');
   return movedMeanwhile('pending');
 }

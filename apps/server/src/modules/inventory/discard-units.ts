@@ -8,6 +8,7 @@ import { calloutWhereStockIsLow } from '../callouts/send-callout';
 import {
   countStockByGroup,
   findUnitsByIds,
+  anyExpiredUnitOnShelf,
   lockExpiredUnits,
   lockStockTaking,
   lockUsableUnitsFefo,
@@ -16,7 +17,7 @@ import {
   DISCARDABLE_UNIT_STATUSES,
 } from './inventory.repository';
 import { UNITS_EXPIRED_KIND } from '../notifications/messages';
-import { markKindRead } from '../notifications/notifications.repository';
+import { markStaffNoticesRead } from '../notifications/notifications.repository';
 
 export const DISCARD_MESSAGES = {
   unitNotFound: (unitId: number) => `Blood unit ${unitId} not found`,
@@ -58,9 +59,10 @@ export async function discardUnits(
         });
         if (unitIds.length < input.count) throw new DiscardRefused();
       } else unitIds = await lockExpiredUnits(trx, ctx.engine, today);
-      // No expired unit is left on the shelf: staff's notices that some wait are done.
-      if (mode === 'expired') await markKindRead(trx, UNITS_EXPIRED_KIND, at);
-      if (unitIds.length === 0) return [];
+      if (unitIds.length === 0) {
+        if (mode === 'expired') await markStaffNoticesRead(trx, UNITS_EXPIRED_KIND, at);
+        return [];
+      }
 
       const changed = await markUnitsDiscarded(trx, unitIds, { reason, at });
       if (changed !== unitIds.length) throw new DiscardRefused();
@@ -83,6 +85,9 @@ export async function discardUnits(
       // Red cells or whole blood taken off the shelf may leave a group short: its donors are called
       // (PRODUCT.md 3.8). Expired units were not stock any more.
       if (mode !== 'expired') await calloutWhereStockIsLow(ctx, trx, await redCellGroupsOf(trx, unitIds), at);
+      // No expired unit left on the shelf, however they went (all at once, or bag by bag): staff's
+      // notices that some wait are done.
+      if (mode === 'expired' || !(await anyExpiredUnitOnShelf(trx, today))) await markStaffNoticesRead(trx, UNITS_EXPIRED_KIND, at);
       return unitIds;
     });
     return { discarded_unit_ids: discarded };

@@ -238,6 +238,18 @@ export async function lockExpiredUnits(trx: Transaction<DB>, engine: Engine, tod
   return rows.map((row) => row.id);
 }
 
+/** Whether any unit on the shelf (available) has expired by `today` (the discard list is not empty). */
+export async function anyExpiredUnitOnShelf(db: DatabaseOrTransaction, today: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('blood_units')
+    .select('id')
+    .where('status', '=', 'available')
+    .where('expires_on', '<', today)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * available -> issued, only for units still available and unexpired at this moment. Returns how
  * many rows changed: the caller compares it with the number it needs and rolls back otherwise, so

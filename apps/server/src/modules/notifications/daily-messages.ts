@@ -7,7 +7,7 @@ import { groupsWithRedCellsExpiredBetween } from '../inventory/inventory.reposit
 import { noDeferralInForce } from '../deferrals/deferrals.repository';
 import { noPendingBooking } from '../donations/donations.repository';
 import { messages, UNITS_EXPIRED_KIND } from './messages';
-import { markKindRead } from './notifications.repository';
+import { markStaffNoticesRead } from './notifications.repository';
 import { notify } from './notify';
 
 /**
@@ -110,9 +110,10 @@ export async function sendDailyMessages(
     const expiredUnits = Number(expired?.count ?? 0);
     // Red cells that expired since the last run left the stock: a group they leave short calls its donors (PRODUCT.md 3.8).
     await calloutWhereStockIsLow(ctx, trx, await groupsWithRedCellsExpiredBetween(trx, since, today), at);
+    // Today's count replaces yesterday's (staff's bell held one notice a day, 99+ unread); none
+    // waiting (discarded one by one, say) leaves nothing to tell.
+    await markStaffNoticesRead(trx, UNITS_EXPIRED_KIND, at);
     if (expiredUnits > 0) {
-      // Today's count replaces yesterday's: staff's bell held one notice per day, 99+ of them unread.
-      await markKindRead(trx, UNITS_EXPIRED_KIND, at);
       const admins = await trx.selectFrom('users').select('id').where('role', '=', 'ADMIN').where('is_active', '=', 1).execute();
       for (const admin of admins) await notify(ctx, trx, admin.id, messages.unitsExpired(expiredUnits), at);
     }

@@ -38,11 +38,18 @@ export async function markNotificationsRead(trx: Transaction<DB>, userId: number
 }
 
 /**
- * Marks every unread notification of a kind read, for everyone: a notice that says how things stand
- * (how many expired units wait) is stale once a newer one says it, or once the thing is done.
+ * Marks staff's unread notifications of a kind read: a notice that says how things stand (how many
+ * expired units wait) is stale once a newer one says it, or once the thing is done. By the admins'
+ * ids, so notifications_unread_idx seeks to their few rows, not every user's unread ones.
  */
-export async function markKindRead(trx: Transaction<DB>, kind: string, at: string): Promise<void> {
-  await trx.updateTable('notifications').set({ read_at: at }).where('kind', '=', kind).where('read_at', 'is', null).execute();
+export async function markStaffNoticesRead(trx: Transaction<DB>, kind: string, at: string): Promise<void> {
+  await trx
+    .updateTable('notifications')
+    .set({ read_at: at })
+    .where('user_id', 'in', (eb) => eb.selectFrom('users').select('id').where('role', '=', 'ADMIN'))
+    .where('read_at', 'is', null)
+    .where('kind', '=', kind)
+    .execute();
 }
 
 /** Where to send a user's e-mails and whether they want them. */

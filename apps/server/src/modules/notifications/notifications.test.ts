@@ -329,6 +329,16 @@ describe('over SMTP (SMTP_URL): each kind of message reaches the right person', 
     const discarded = await post(t, '/api/admin/units/discard', admin, { expired: true });
     expect(discarded.statusCode, discarded.body).toBe(200);
     expect(await unreadNotices()).toEqual([]);
+
+    // Discarded bag by bag instead: done once the last expired one is gone, not before.
+    const [first, second] = await insertUnits(t, { bloodgroup: 'O-', count: 2, expires_on: addDays(TODAY, 2) });
+    setToday(t, addDays(TODAY, 3));
+    await t.app.runDailyWork();
+    expect(await unreadNotices()).toEqual([{ title: '2 expired units to discard' }]);
+    expect((await post(t, '/api/admin/units/discard', admin, { unit_ids: [first] })).statusCode).toBe(200);
+    expect(await unreadNotices()).toHaveLength(1);
+    expect((await post(t, '/api/admin/units/discard', admin, { unit_ids: [second] })).statusCode).toBe(200);
+    expect(await unreadNotices()).toEqual([]);
   });
 
   it('the daily run: "you can donate again" on the day a deferral ends, unless the interval or another deferral still stands', async () => {
