@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays } from '@bloodbank/shared/dates';
 import { SITE_MESSAGES } from '@bloodbank/shared/sites';
 import { createDonor, type TestUser } from './factories';
-import { startSecondInstance, type SecondInstance } from './support/second-instance';
-import { book, PASSING_SCREENING, staffOf } from './donation-helpers';
-import { createTestApp, testDatabaseUrl, type TestApp } from './test-app';
+import { onTwoInstances, type SecondInstance } from './support/second-instance';
+import { book, PASSING_SCREENING } from './donation-helpers';
+import { testDatabaseUrl, type TestApp } from './test-app';
 
 /**
  * A donor moves today's booking to next week on one instance while staff, on another, record its
@@ -21,16 +21,7 @@ describe.skipIf(!testDatabaseUrl)('a booking moved while staff record it (Postgr
   let t: TestApp;
   let second: SecondInstance;
   let admin: TestUser;
-
-  beforeAll(async () => {
-    t = await createTestApp({ now: `${TODAY}T09:00:00Z` });
-    second = await startSecondInstance(t);
-    admin = await staffOf(t);
-  });
-  afterAll(async () => {
-    await second?.close();
-    await t?.close();
-  });
+  onTwoInstances(`${TODAY}T09:00:00Z`, (world) => ({ t, second, admin } = world));
 
   async function moveWhileStaff(
     step: 'collect' | 'check-in',

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createDonor, type TestUser } from './factories';
-import { staffOf } from './donation-helpers';
-import { startSecondInstance, type SecondInstance } from './support/second-instance';
-import { createTestApp, testDatabaseUrl, type TestApp } from './test-app';
+import { onTwoInstances, type SecondInstance } from './support/second-instance';
+import { testDatabaseUrl, type TestApp } from './test-app';
 
 /**
  * Two call-outs at once on two instances (PRODUCT.md 3.8: each donor at most once in 14 days). The
@@ -18,16 +17,7 @@ describe.skipIf(!testDatabaseUrl)('two call-outs racing on two instances (Postgr
   let t: TestApp;
   let second: SecondInstance;
   let admin: TestUser;
-
-  beforeAll(async () => {
-    t = await createTestApp({ now: `${TODAY}T09:00:00Z` });
-    second = await startSecondInstance(t);
-    admin = await staffOf(t);
-  });
-  afterAll(async () => {
-    await second?.close();
-    await t?.close();
-  });
+  onTwoInstances(`${TODAY}T09:00:00Z`, (world) => ({ t, second, admin } = world));
 
   it('tells a donor once when staff on two servers call out the same group at the same moment', async () => {
     const donor = await createDonor(t, { bloodgroup: 'O-' });

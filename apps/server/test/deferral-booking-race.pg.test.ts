@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays } from '@bloodbank/shared/dates';
 import { createDonor, type TestUser } from './factories';
-import { startSecondInstance, type SecondInstance } from './support/second-instance';
-import { donationForm, staffOf } from './donation-helpers';
-import { createTestApp, testDatabaseUrl, type TestApp } from './test-app';
+import { onTwoInstances, type SecondInstance } from './support/second-instance';
+import { donationForm } from './donation-helpers';
+import { testDatabaseUrl, type TestApp } from './test-app';
 
 /**
  * A deferral recorded on one instance while the donor books on another (decision 0016): the
@@ -21,16 +21,7 @@ describe.skipIf(!testDatabaseUrl)('a deferral racing a booking on another instan
   let t: TestApp;
   let second: SecondInstance;
   let admin: TestUser;
-
-  beforeAll(async () => {
-    t = await createTestApp({ now: `${TODAY}T09:00:00Z` });
-    second = await startSecondInstance(t);
-    admin = await staffOf(t);
-  });
-  afterAll(async () => {
-    await second?.close();
-    await t?.close();
-  });
+  onTwoInstances(`${TODAY}T09:00:00Z`, (world) => ({ t, second, admin } = world));
 
   it('the booking that passed its check before the deferral committed is cancelled by it, never left pending', async () => {
     const site = await t.app.inject({

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SITE_MESSAGES } from '@bloodbank/shared/sites';
-import { startSecondInstance, type SecondInstance } from './support/second-instance';
-import { staffOf } from './donation-helpers';
+import { onTwoInstances, type SecondInstance } from './support/second-instance';
 import type { TestUser } from './factories';
-import { createTestApp, testDatabaseUrl, type TestApp } from './test-app';
+import { testDatabaseUrl, type TestApp } from './test-app';
 
 /**
  * Two staff creating one site name at once on two instances (PRODUCT.md 3.6; site-names.ts): each
@@ -26,16 +25,7 @@ describe.skipIf(!testDatabaseUrl)('one site name created on two instances at onc
   let t: TestApp;
   let second: SecondInstance;
   let admin: TestUser;
-
-  beforeAll(async () => {
-    t = await createTestApp({ now: '2026-03-09T07:00:00Z' });
-    second = await startSecondInstance(t);
-    admin = await staffOf(t);
-  });
-  afterAll(async () => {
-    await second?.close();
-    await t?.close();
-  });
+  onTwoInstances('2026-03-09T07:00:00Z', (world) => ({ t, second, admin } = world));
 
   it('gives one 201 and one 409, never two sites of one name', async () => {
     const { holder, other, untilWaiting } = second;

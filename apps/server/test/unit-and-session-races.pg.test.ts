@@ -1,14 +1,14 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Transaction } from 'kysely';
 import type { BloodGroup } from '@bloodbank/shared/blood-groups';
 import type { DB } from '../src/db/types';
 import { issueUnitsFefo } from '../src/modules/inventory/issue-units';
 import { insertRequest, insertUnits } from './admin-fixtures';
-import { insertDonationRow, NEGATIVE_RESULTS, staffOf } from './donation-helpers';
+import { insertDonationRow, NEGATIVE_RESULTS } from './donation-helpers';
 import { createDonor, createPatient, TEST_PASSWORD, type TestUser } from './factories';
-import { startSecondInstance, type SecondInstance } from './support/second-instance';
-import { createTestApp, testDatabaseUrl, type TestApp } from './test-app';
+import { onTwoInstances, type SecondInstance } from './support/second-instance';
+import { testDatabaseUrl, type TestApp } from './test-app';
 
 /**
  * Two writes on two instances that each decide from a row the other is changing, found by a
@@ -22,16 +22,7 @@ describe.skipIf(!testDatabaseUrl)('writes racing on two instances (PostgreSQL)',
   let t: TestApp;
   let second: SecondInstance;
   let admin: TestUser;
-
-  beforeAll(async () => {
-    t = await createTestApp({ now: `${TODAY}T09:00:00Z` });
-    second = await startSecondInstance(t);
-    admin = await staffOf(t);
-  });
-  afterAll(async () => {
-    await second?.close();
-    await t?.close();
-  });
+  onTwoInstances(`${TODAY}T09:00:00Z`, (world) => ({ t, second, admin } = world));
 
   it('a unit being separated while a reactive result puts the donor on lookback: the components are held, never in stock', async () => {
     const donor = await createDonor(t, { bloodgroup: 'O+' });

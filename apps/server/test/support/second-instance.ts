@@ -1,8 +1,11 @@
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { openDatabase } from '../../src/db/database';
-import { testDatabaseUrl, type TestApp } from '../test-app';
+import { staffOf } from '../donation-helpers';
+import type { TestUser } from '../factories';
+import { createTestApp, testDatabaseUrl, type TestApp } from '../test-app';
 
 /**
  * For the PostgreSQL race tests: a second instance of the app (its own pool and write batches, on
@@ -47,4 +50,30 @@ export async function startSecondInstance(t: TestApp): Promise<SecondInstance> {
       await other.close();
     },
   };
+}
+
+export interface TwoInstances {
+  t: TestApp;
+  second: SecondInstance;
+  admin: TestUser;
+}
+
+/**
+ * What every PostgreSQL race test file sets up: the app `t` with its clock at `now`, a second
+ * instance on the same schema, and a staff account; opened before the file's tests, closed after.
+ * `use` receives them (`({ t, second, admin } = world)`).
+ */
+export function onTwoInstances(now: string, use: (world: TwoInstances) => void): void {
+  let world: Partial<TwoInstances> = {};
+  beforeAll(async () => {
+    const t = await createTestApp({ now });
+    world = { t };
+    const second = await startSecondInstance(t);
+    world = { t, second, admin: await staffOf(t) };
+    use(world as TwoInstances);
+  });
+  afterAll(async () => {
+    await world.second?.close();
+    await world.t?.close();
+  });
 }
