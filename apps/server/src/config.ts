@@ -137,7 +137,7 @@ export type Config = {
   /** The address people open the app at, without a trailing slash: links in e-mails start with it. */
   publicUrl: string;
   /** The bank's public phone and e-mail (the footer of the app and of every e-mail). */
-  contact: Contact;
+  contact: Omit<Contact, 'time_zone'>;
 };
 
 export class ConfigError extends Error {

@@ -14,8 +14,11 @@ export const ContactPhoneSchema = z
   .regex(/^\+?[0-9 ().-]{6,30}$/, 'must be a phone number: digits, spaces and + ( ) - .')
   .refine((phone) => phone.replace(/\D/g, '').length >= 6, 'must hold at least 6 digits');
 
-/** GET /api/public/contact. */
-export const ContactSchema = z.object({ phone: z.string(), email: z.string() });
+/**
+ * GET /api/public/contact: the bank's public details, asked once by every visit. `time_zone` is the
+ * bank's (TIMEZONE), so the web app's "today" is the bank's calendar day, as the server's is.
+ */
+export const ContactSchema = z.object({ phone: z.string(), email: z.string(), time_zone: z.string() });
 export type Contact = z.infer<typeof ContactSchema>;
 
 export { telHref } from './contact-links';

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Contact } from '@bloodbank/shared/contact';
 import { apiRequest, type ResponseCheck } from '@/lib/api-client';
+import { setBankTimeZone } from '@/lib/bank-today';
 
 /**
  * The bank's phone and e-mail (GET /api/public/contact), shown in the footer of every page. The
@@ -15,12 +16,19 @@ const contactCheck: ResponseCheck<Contact> = {
     if (!contact || typeof contact.phone !== 'string' || typeof contact.email !== 'string') {
       throw new Error('Unexpected response from /api/public/contact');
     }
-    return { phone: contact.phone, email: contact.email };
+    return {
+      phone: contact.phone,
+      email: contact.email,
+      // An older server says no zone: the browser's day stands in (bank-today.ts).
+      time_zone: typeof contact.time_zone === 'string' ? contact.time_zone : '',
+    };
   },
 };
 
-export function getBankContact(signal?: AbortSignal): Promise<Contact> {
-  return apiRequest('/public/contact', { schema: contactCheck, auth: false, signal });
+export async function getBankContact(signal?: AbortSignal): Promise<Contact> {
+  const contact = await apiRequest('/public/contact', { schema: contactCheck, auth: false, signal });
+  if (contact.time_zone) setBankTimeZone(contact.time_zone);
+  return contact;
 }
 
 const BANK_CONTACT_KEY = ['bank-contact'] as const;

@@ -27,17 +27,19 @@ export const systemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     },
   });
 
+  const bankDetails = { ...ctx.config.contact, time_zone: ctx.config.timezone };
   app.get('/public/contact', {
     config: { access: 'public' },
     schema: {
       tags: ['system'],
-      summary: "The bank's public phone and e-mail (BANK_PHONE, BANK_EMAIL): the footer of every page",
+      summary:
+        "The bank's public phone and e-mail (BANK_PHONE, BANK_EMAIL), the footer of every page, and its time zone (TIMEZONE): the web app's \"today\" is the bank's",
       response: { 200: ContactSchema },
     },
     // Set at startup, so a browser may keep it a while; a changed number shows within minutes.
     handler: (request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
-      return ctx.config.contact;
+      return bankDetails;
     },
   });
 

@@ -19,12 +19,12 @@ describe('GET /api/health', () => {
 });
 
 describe('GET /api/public/contact', () => {
-  it("answers the bank's phone and e-mail as configured, for anyone, cacheable for five minutes", async () => {
-    const bank = await createTestApp({ env: { BANK_PHONE: '+44 20 7946 0018', BANK_EMAIL: 'donors@bank.example.org' } });
+  it("answers the bank's phone, e-mail and time zone as configured, for anyone, cacheable for five minutes", async () => {
+    const bank = await createTestApp({ env: { BANK_PHONE: '+44 20 7946 0018', BANK_EMAIL: 'donors@bank.example.org', TIMEZONE: 'Asia/Kolkata' } });
     try {
       const response = await bank.app.inject({ method: 'GET', url: '/api/public/contact' });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ phone: '+44 20 7946 0018', email: 'donors@bank.example.org' });
+      expect(response.json()).toEqual({ phone: '+44 20 7946 0018', email: 'donors@bank.example.org', time_zone: 'Asia/Kolkata' });
       expect(response.headers['cache-control']).toBe('public, max-age=300');
     } finally {
       await bank.close();

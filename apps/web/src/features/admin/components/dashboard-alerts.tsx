@@ -3,7 +3,8 @@ import { Anchor, Badge, Group, List, Stack, Text, ThemeIcon } from '@mantine/cor
 import { IconAlertTriangle, IconCircleCheck, IconClockExclamation } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { AdminDashboard, InventoryRow } from '@bloodbank/shared/admin';
-import { daysBetween, todayIn } from '@bloodbank/shared/dates';
+import { daysBetween } from '@bloodbank/shared/dates';
+import { bankToday } from '@/lib/bank-today';
 import { paths } from '@/app/paths';
 import { formatDate, unitsText } from '@/lib/format';
 import { SectionCard } from './section-card';
@@ -62,7 +63,7 @@ export function LowStockAlerts({ inventory, threshold }: { inventory: InventoryR
 
 /** Units that expire within 7 days, grouped by day, blood group and component: use these first. */
 export function ExpiringUnits({ units }: { units: AdminDashboard['expiringUnits'] }) {
-  const today = todayIn();
+  const today = bankToday();
   const groups = new Map<
     string,
     { bloodgroup: string; component: Component; expires_on: string; count: number }

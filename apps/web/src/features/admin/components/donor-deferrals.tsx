@@ -14,7 +14,8 @@ import {
 } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
-import { addDays, todayIn } from '@bloodbank/shared/dates';
+import { addDays } from '@bloodbank/shared/dates';
+import { bankToday } from '@/lib/bank-today';
 import {
   LiftDeferralSchema,
   newDeferralSchema,
@@ -196,7 +197,7 @@ function AddDeferralForm({
   donorName: string;
   onDone: () => void;
 }) {
-  const schema = useMemo(() => newDeferralSchema(() => todayIn()), []);
+  const schema = useMemo(() => newDeferralSchema(() => bankToday()), []);
   const add = useAddDeferral(donorId);
   const form = useForm<AddValues, unknown, NewDeferralInput>({
     resolver: zodResolver(schema) as unknown as Resolver<AddValues, unknown, NewDeferralInput>,
@@ -262,7 +263,7 @@ function AddDeferralForm({
             label="End date"
             description="The first day the donor may donate again."
             type="date"
-            min={addDays(todayIn(), 1)}
+            min={addDays(bankToday(), 1)}
             withAsterisk
             {...field('until')}
           />

@@ -9,7 +9,8 @@ import {
   type SeparatedComponent,
 } from '@bloodbank/shared/components';
 import { MESSAGES } from '@bloodbank/shared/constants';
-import { addDays, todayIn } from '@bloodbank/shared/dates';
+import { addDays } from '@bloodbank/shared/dates';
+import { bankToday } from '@/lib/bank-today';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useProcessUnit } from '../api/process-unit';
@@ -23,7 +24,7 @@ import { DANGER } from '../tones';
  * Whether staff may separate a unit (PRODUCT.md 3.3): whole blood, quarantined or available, and not
  * expired. The server decides; this only offers the action where it can succeed.
  */
-export function canProcess(unit: BloodUnit, today = todayIn()): boolean {
+export function canProcess(unit: BloodUnit, today = bankToday()): boolean {
   return (
     unit.component === 'whole_blood' &&
     (unit.status === 'available' || unit.status === 'quarantined') &&
@@ -33,7 +34,7 @@ export function canProcess(unit: BloodUnit, today = todayIn()): boolean {
 }
 
 /** Platelets are separated on the day of collection only. */
-export const plateletsPossible = (unit: BloodUnit, today = todayIn()) => unit.collected_on === today;
+export const plateletsPossible = (unit: BloodUnit, today = bankToday()) => unit.collected_on === today;
 
 /** The row action that opens the dialog, named by its unit for screen readers. */
 export function ProcessButton({
@@ -77,7 +78,7 @@ function ProcessUnitBody({
   onClose: () => void;
   onBusy: (busy: boolean) => void;
 }) {
-  const today = todayIn();
+  const today = bankToday();
   const platelets = plateletsPossible(unit, today);
   const shelfLives = useShelfLives();
   const [chosen, setChosen] = useState<string[]>(

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { receiveUnitsSchema, RECEIVE_UNITS_MAX } from '@bloodbank/shared/admin';
 import { BLOOD_GROUPS } from '@bloodbank/shared/blood-groups';
 import { COMPONENT_WORDS, DEFAULT_COMPONENT, type Component } from '@bloodbank/shared/components';
-import { todayIn } from '@bloodbank/shared/dates';
+import { bankToday } from '@/lib/bank-today';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors, fieldBinder } from '@/lib/form-errors';
 import { useReceiveUnits } from '../api/receive-units';
@@ -18,7 +18,7 @@ import { notify } from '../notify';
 import { useShelfLives } from '../api/use-shelf-lives';
 import { BLOOD_ANCHORS } from '../anchors';
 
-const schema = receiveUnitsSchema(() => todayIn());
+const schema = receiveUnitsSchema(() => bankToday());
 type FormInput = z.input<typeof schema>;
 type FormOutput = z.output<typeof schema>;
 const FIELDS = ['bloodgroup', 'component', 'count', 'collected_on'] as const;
@@ -46,7 +46,7 @@ export function ReceiveUnitsForm() {
       bloodgroup: '' as FormInput['bloodgroup'],
       component: DEFAULT_COMPONENT,
       count: '1',
-      collected_on: todayIn(),
+      collected_on: bankToday(),
     },
   });
   const field = fieldBinder(form);
@@ -99,7 +99,7 @@ export function ReceiveUnitsForm() {
             <TextInput
               label="Collection date"
               type="date"
-              max={todayIn()}
+              max={bankToday()}
               withAsterisk
               {...field('collected_on')}
             />

@@ -8,7 +8,7 @@ import {
   type DayAppointment,
   type SiteDay,
 } from '@bloodbank/shared/sites';
-import { todayIn } from '@bloodbank/shared/dates';
+import { bankToday } from '@/lib/bank-today';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageLoader } from '@/components/ui/page-loader';
@@ -45,7 +45,7 @@ export function SiteDayList({ siteId, date }: { siteId: number; date: string }) 
   // refused (already checked in) and only its failure would be shown. One check-in at a time.
   const singleFlight = useSingleFlight();
   const [collecting, setCollecting] = useState<CollectionSubject | null>(null);
-  const today = todayIn();
+  const today = bankToday();
 
   if (day.isPending) return <PageLoader label="Loading the day list" />;
   if (day.isError && !day.data) {

@@ -19,7 +19,8 @@ import {
 } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
-import { isValidIsoDate, todayIn } from '@bloodbank/shared/dates';
+import { isValidIsoDate } from '@bloodbank/shared/dates';
+import { bankToday } from '@/lib/bank-today';
 import {
   SITE_DEFAULTS,
   SiteFormSchema,
@@ -529,7 +530,7 @@ function ClosedDatesField({ form, editing }: { form: SiteFormApi; editing: boole
             return;
           }
           // A day gone by has no bookings to keep away; adding one is a slip of the date picker.
-          if (draft < todayIn()) {
+          if (draft < bankToday()) {
             setDraftError('This day has passed: choose today or a day to come');
             return;
           }
@@ -558,7 +559,7 @@ function ClosedDatesField({ form, editing }: { form: SiteFormApi; editing: boole
               <TextInput
                 label="Closed date"
                 type="date"
-                min={todayIn()}
+                min={bankToday()}
                 value={draft}
                 onChange={(event) => {
                   setDraft(event.currentTarget.value);

@@ -21,7 +21,7 @@ import {
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { RejectDialog } from '../components/reject-dialog';
 import { ShortStockDialog } from '../components/short-stock-dialog';
-import { todayIn } from '@bloodbank/shared/dates';
+import { bankToday } from '@/lib/bank-today';
 import { formatDate, unitNumbersText, unitsText } from '@/lib/format';
 import { pageHeading, useFocusAfterAction } from '@/lib/use-focus-after-action';
 import { useSingleFlight } from '@/lib/use-single-flight';
@@ -81,7 +81,7 @@ export function RequestsScreen() {
 
   const busyId = approve.isPending ? approve.variables.id : null;
 
-  const today = todayIn();
+  const today = bankToday();
   const columns: Column<AdminRequest>[] = [
     {
       key: 'patient',

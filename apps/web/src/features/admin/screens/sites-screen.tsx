@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconBuildingHospital, IconPlus } from '@tabler/icons-react';
-import { isValidIsoDate, todayIn } from '@bloodbank/shared/dates';
+import { isValidIsoDate } from '@bloodbank/shared/dates';
+import { bankToday } from '@/lib/bank-today';
 import type { Site } from '@bloodbank/shared/sites';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorAlert } from '@/components/ui/error-alert';
@@ -184,7 +185,7 @@ export function SitesScreen() {
   const siteList = sites.data ?? [];
   const chosenSite = siteList.find((site) => String(site.id) === values.site) ?? siteList[0] ?? null;
   // A date typed into the address by hand that is no date at all shows today.
-  const date = isValidIsoDate(values.date) ? values.date : todayIn();
+  const date = isValidIsoDate(values.date) ? values.date : bankToday();
 
   return (
     <AdminPage
@@ -224,7 +225,7 @@ export function SitesScreen() {
                 />
                 <DayInput
                   value={date}
-                  onChange={(next) => update({ date: next === todayIn() ? '' : next })}
+                  onChange={(next) => update({ date: next === bankToday() ? '' : next })}
                 />
               </Group>
             }

@@ -3,7 +3,8 @@ import { Alert, NativeSelect, Text } from '@mantine/core';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { Controller, useWatch, type Control, type FieldValues, type Resolver } from 'react-hook-form';
 import { BOOKING_DAYS_AHEAD } from '@bloodbank/shared/constants';
-import { addDays, isValidIsoDate, todayIn } from '@bloodbank/shared/dates';
+import { addDays, isValidIsoDate } from '@bloodbank/shared/dates';
+import { bankToday } from '@/lib/bank-today';
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
@@ -51,14 +52,14 @@ export function noTimesText(site: PublicSite, date: string, slots: readonly Slot
   const weekday = weekdayOf(date);
   if (weekday && site.hours[weekday] === null)
     return `${site.name} is closed on ${weekdayName(weekday)}s. ${another}`;
-  if (date === todayIn()) return `No more times today at ${site.name}. ${another}`;
+  if (date === bankToday()) return `No more times today at ${site.name}. ${another}`;
   return `${site.name} has no times on ${formatDate(date)}. ${another}`;
 }
 
 /** Whether a booking may be made for `date` (today up to BOOKING_DAYS_AHEAD days on): only then are slots asked for. */
 export function isBookableDate(date: string | null | undefined): date is string {
   if (!date || !isValidIsoDate(date)) return false;
-  const today = todayIn();
+  const today = bankToday();
   return date >= today && date <= addDays(today, BOOKING_DAYS_AHEAD);
 }
 

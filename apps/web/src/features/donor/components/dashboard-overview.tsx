@@ -29,7 +29,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { MESSAGES } from '@bloodbank/shared/constants';
-import { todayIn } from '@bloodbank/shared/dates';
+import { bankToday } from '@/lib/bank-today';
 import type { Donation, DonorSummary } from '@bloodbank/shared/donation';
 import { paths } from '@/app/paths';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -290,7 +290,7 @@ function DeferralNotice({ deferred }: { deferred: NonNullable<DonorSummary['defe
 
 /** PRODUCT.md section 2: when the donor may donate next, and why not sooner. */
 function NextEligibleDonation({ summary }: { summary: DonorSummary }) {
-  const today = todayIn();
+  const today = bankToday();
   let headline: string;
   let detail: string;
   let canDonate = false;

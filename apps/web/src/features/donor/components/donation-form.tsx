@@ -26,7 +26,8 @@ import {
   ELIGIBILITY_STATEMENT,
   MESSAGES,
 } from '@bloodbank/shared/constants';
-import { addDays, isValidIsoDate, todayIn } from '@bloodbank/shared/dates';
+import { addDays, isValidIsoDate } from '@bloodbank/shared/dates';
+import { bankToday } from '@/lib/bank-today';
 import {
   DONOR_COLLECTED_STATUSES,
   donationFormSchema,
@@ -117,7 +118,7 @@ export function DonationForm() {
   const atSites = siteList.length > 0;
 
   // "Today" is read at each validation, so a form left open past midnight moves with the calendar.
-  const schema = useMemo(() => donationFormSchema(() => todayIn()), []);
+  const schema = useMemo(() => donationFormSchema(() => bankToday()), []);
   // useForm reads its options on every render: the rule follows the sites once they are loaded.
   const resolver = useMemo(() => requireAppointment(zodResolver(schema), atSites), [schema, atSites]);
   const form = useForm<DonationFormInput, unknown, DonationInput>({
@@ -154,7 +155,7 @@ export function DonationForm() {
     ? readableDates(summary.data.not_eligible_reason)
     : null;
   const permanentlyDeferred = summary.data?.deferred?.type === 'permanent';
-  const today = todayIn();
+  const today = bankToday();
   // The bank knows when the donor last gave: the field shows it and is not asked again. A history
   // that failed to load leaves the field to the donor, as before.
   const knownLastDonation = history.data ? lastGivenDate(history.data, today) : null;

@@ -5,7 +5,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm, type Control, type Resolver } from 'react-hook-form';
-import { todayIn } from '@bloodbank/shared/dates';
+import { bankToday } from '@/lib/bank-today';
 import {
   rescheduleFormSchema,
   type Donation,
@@ -97,7 +97,7 @@ function MoveForm({
   const resolver = useMemo(
     () =>
       requireAppointment(
-        zodResolver(rescheduleFormSchema(() => todayIn())) as unknown as Resolver<
+        zodResolver(rescheduleFormSchema(() => bankToday())) as unknown as Resolver<
           MoveValues,
           unknown,
           MoveOutput
@@ -168,7 +168,7 @@ function MoveForm({
     <TextInput
       label="Donation Date"
       type="date"
-      min={todayIn()}
+      min={bankToday()}
       withAsterisk
       error={errors.date?.message}
       data-autofocus

@@ -28,7 +28,7 @@ import {
   type BloodRequestInput,
 } from '@bloodbank/shared/blood-request';
 import { MESSAGES, REQUEST_UNITS } from '@bloodbank/shared/constants';
-import { todayIn } from '@bloodbank/shared/dates';
+import { bankToday } from '@/lib/bank-today';
 import { useAuth } from '@/lib/auth/auth-context';
 import { DraftNotice } from '@/components/ui/draft-notice';
 import { useFormDraft } from '@/lib/form-draft';
@@ -68,7 +68,7 @@ const GROUP_OPTIONS = [
 export function RequestForm({ onSubmitted }: { onSubmitted: (request: BloodRequest) => void }) {
   const auth = useAuth();
   // The browser's calendar day: a date picked late at night is checked against the day the user sees.
-  const schema = useMemo(() => bloodRequestFormSchema(() => todayIn()), []);
+  const schema = useMemo(() => bloodRequestFormSchema(() => bankToday()), []);
   const form = useForm<BloodRequestForm, unknown, BloodRequestInput>({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -160,7 +160,7 @@ export function RequestForm({ onSubmitted }: { onSubmitted: (request: BloodReque
                 <TextInput
                   label="Required Date"
                   type="date"
-                  min={todayIn()}
+                  min={bankToday()}
                   withAsterisk
                   {...field('date')}
                 />
