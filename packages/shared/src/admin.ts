@@ -284,7 +284,7 @@ const optionalBody = <T extends z.ZodObject>(schema: T) =>
 /** Optional `bloodgroup`: approve from this compatible group instead of the requested one. */
 export const ApproveRequestSchema = optionalBody(z.object({ bloodgroup: z.enum(BLOOD_GROUPS).optional() }));
 export const RejectSchema = optionalBody(
-  z.object({ reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional() }),
+  z.object({ reason: z.string().trim().max(500, 'Must be at most 500 characters').optional() }),
 );
 
 /** The 409 body when a request's group lacks stock. */

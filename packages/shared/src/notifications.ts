@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { passwordField } from './auth';
 import { BLOOD_GROUPS } from './blood-groups';
-import { EMAIL_PATTERN, MAX_ROW_ID } from './fields';
+import { bloodGroupField, EMAIL_PATTERN, MAX_ROW_ID } from './fields';
 
 /**
  * Telling people (PRODUCT.md 3.8): each user's in-app notifications (the same message goes by
@@ -120,7 +120,7 @@ export const CALLOUT_QUIET_DAYS = 14;
 export const CALLOUT_BOOKED_WITHIN_DAYS = 7;
 
 /** POST /api/admin/callouts. */
-export const NewCalloutSchema = z.object({ bloodgroup: z.enum(BLOOD_GROUPS, { error: 'Please choose a blood group' }) });
+export const NewCalloutSchema = z.object({ bloodgroup: bloodGroupField() });
 export type NewCallout = z.infer<typeof NewCalloutSchema>;
 
 export const CalloutSchema = z.object({

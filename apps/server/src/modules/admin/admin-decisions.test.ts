@@ -87,7 +87,7 @@ describe('POST /api/admin/donations/:id/reject', () => {
     const donation = await insertDonation(t, donor.id);
     const response = await post(`/api/admin/donations/${donation.id}/reject`, admin, { reason: 'x'.repeat(501) });
     expect(response.statusCode).toBe(422);
-    expect(response.json().errors).toEqual({ reason: 'Reason must be at most 500 characters' });
+    expect(response.json().errors).toEqual({ reason: 'Must be at most 500 characters' });
   });
 });
 

@@ -48,7 +48,7 @@ describe('CalloutsScreen', () => {
 
     const form = screen.getByRole('form', { name: 'Call out donors' });
     await user.click(within(form).getByRole('button', { name: 'Call out donors' }));
-    expect(await within(form).findByText('Please choose a blood group')).toBeInTheDocument();
+    expect(await within(form).findByText('Blood group is required')).toBeInTheDocument();
 
     await user.selectOptions(within(form).getByRole('combobox', { name: 'Blood group needed' }), 'AB-');
     await user.click(within(form).getByRole('button', { name: 'Call out donors' }));

@@ -654,7 +654,7 @@ describe('Manage Donations', () => {
     await user.paste('x'.repeat(501));
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
 
-    expect(await within(dialog).findByText('Reason must be at most 500 characters')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Must be at most 500 characters')).toBeInTheDocument();
     expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
   });
 
