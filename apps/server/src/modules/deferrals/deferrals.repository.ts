@@ -42,21 +42,23 @@ export async function insertDeferral(db: DatabaseOrTransaction, deferral: Insert
 }
 
 /**
- * The deferral that stops this donor from giving blood on `date`: not lifted, and permanent or
- * ending after that day (`until` is the first day they may donate again). A permanent one wins,
- * then the one that ends last.
+ * The deferrals that stop donors from giving blood on `date`: not lifted, and permanent or ending
+ * after that day (`until` is the first day they may donate again), each donor's longest first: a
+ * permanent one, then the one that ends last.
  */
-export function findDeferralInForce(db: DatabaseOrTransaction, donorId: number, date: string) {
+function deferralsInForceOn(db: DatabaseOrTransaction, date: string) {
   return db
     .selectFrom('deferrals')
-    .select(['id', 'type', 'until'])
-    .where('donor_id', '=', donorId)
+    .select(['id', 'donor_id', 'type', 'until'])
     .where('lifted_at', 'is', null)
     .where((eb) => eb.or([eb('type', '=', 'permanent'), eb('until', '>', date)]))
     .orderBy((eb) => eb.case().when('type', '=', 'permanent').then(0).else(1).end())
-    .orderBy('until', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .orderBy('until', 'desc');
+}
+
+/** The deferral that stops this donor from giving blood on `date` (the longest), or undefined. */
+export function findDeferralInForce(db: DatabaseOrTransaction, donorId: number, date: string) {
+  return deferralsInForceOn(db, date).where('donor_id', '=', donorId).limit(1).executeTakeFirst();
 }
 
 /**
@@ -70,18 +72,9 @@ export async function deferralsInForceOf(
 ): Promise<Map<number, { type: DeferralType; until: string | null }>> {
   const inForce = new Map<number, { type: DeferralType; until: string | null }>();
   if (donorIds.length === 0) return inForce;
-  const rows = await db
-    .selectFrom('deferrals')
-    .select(['donor_id', 'type', 'until'])
-    .where('donor_id', 'in', [...donorIds])
-    .where('lifted_at', 'is', null)
-    .where((eb) => eb.or([eb('type', '=', 'permanent'), eb('until', '>', date)]))
-    .execute();
-  for (const row of rows) {
-    const kept = inForce.get(row.donor_id);
-    const longer = !kept || (kept.type !== 'permanent' && (row.type === 'permanent' || row.until! > kept.until!));
-    if (longer) inForce.set(row.donor_id, { type: row.type, until: row.type === 'permanent' ? null : row.until });
-  }
+  const rows = await deferralsInForceOn(db, date).where('donor_id', 'in', [...donorIds]).execute();
+  // Longest first: each donor's first row is the one in force.
+  for (const row of rows) if (!inForce.has(row.donor_id)) inForce.set(row.donor_id, { type: row.type, until: row.until });
   return inForce;
 }
 
