@@ -6,8 +6,7 @@ import type { Principal } from '../../plugins/access';
 import { donationActivityMessages, recordBookingCancelledByStaff } from '../donations/donation-activity';
 import { messages } from '../notifications/messages';
 import { notify } from '../notifications/notify';
-import { bookingsAtClosedTimes } from './affected-bookings';
-import { cancelBookingStillAt, listPendingBookingsFrom } from './sites.repository';
+import { cancelBookingStillAt, listBookingsClosedBy } from './sites.repository';
 
 /** Why such a booking was cancelled, as staff read it beside its status. */
 export const SITE_CLOSED_REASON = 'The site is closed at that time.';
@@ -28,9 +27,9 @@ export async function cancelBookingsAtClosedTimes(
   at: string,
 ): Promise<number> {
   const today = ctx.clock.today();
-  const bookings = await listPendingBookingsFrom(trx, site.id, today, site);
+  const bookings = await listBookingsClosedBy(trx, site.id, today, site);
   let cancelled = 0;
-  for (const booking of bookingsAtClosedTimes(site, bookings)) {
+  for (const booking of bookings) {
     const { slot } = booking;
     // Only if it is still the booking that was read: on PostgreSQL another instance may have moved
     // it to another site or time, or checked its donor in, since (neither takes this site's lock).

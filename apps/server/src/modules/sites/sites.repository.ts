@@ -6,7 +6,7 @@ import type { DB, DonationsTable, SitesTable } from '../../db/types';
 import { addDays } from '@bloodbank/shared/dates';
 import type { OpeningHours } from '@bloodbank/shared/sites';
 import { PERSON_NAME_COLUMNS } from '../users/users.repository';
-import { openingHoursOn, type SiteCalendar } from './opening-hours';
+import { isOpenAt, openingHoursOn, type SiteCalendar } from './opening-hours';
 
 /** The two states that give a booking's place in its slot back. */
 export const PLACE_FREEING_STATUSES = ['cancelled', 'rejected'] as const;
@@ -137,36 +137,38 @@ export function listDayBookings(db: DatabaseOrTransaction, siteId: number, date:
 }
 
 /**
- * A site's pending bookings from `from` on that no donor has been checked in for (an edit of its
- * calendar may cancel them). With `closedBy`, only those that calendar might close are read: on
- * each day up to CANDIDATE_DAYS ahead, every booking when it is closed that day, else those before
- * its opening or from its closing on; after that, all of them. A superset: the caller decides each
- * one (bookingsAtClosedTimes), and the index (site, day, time) reads the few, not every booking to come.
+ * A site's pending bookings from `from` on, nobody checked in, that the calendar `closedBy` closes
+ * (decision 0017: an edit of the site's calendar cancels them; 0025: staff see them first): at a
+ * closed date or weekday, or before opening or from closing on. A booking made by date alone has
+ * no time and is never closed by hours. With their donors' names, in time order.
+ *
+ * The query reads a superset that the index (site, day, time) finds quickly: on each day up to
+ * CANDIDATE_DAYS ahead, every booking when it is closed that day, else those outside its hours;
+ * after that, all of them. The calendar's own rule (isOpenAt) then decides each one.
  */
-export function listPendingBookingsFrom(db: DatabaseOrTransaction, siteId: number, from: string, closedBy?: SiteCalendar) {
-  let query = db
+export async function listBookingsClosedBy(db: DatabaseOrTransaction, siteId: number, from: string, closedBy: SiteCalendar) {
+  const last = addDays(from, CANDIDATE_DAYS);
+  const closedDays: string[] = [];
+  const daysByHours = new Map<string, { hours: OpeningHours; days: string[] }>();
+  for (let day = from; day <= last; day = addDays(day, 1)) {
+    const hours = openingHoursOn(closedBy, day);
+    if (!hours) closedDays.push(day);
+    else {
+      const key = `${hours.open}-${hours.close}`;
+      const group = daysByHours.get(key) ?? { hours, days: [] };
+      group.days.push(day);
+      daysByHours.set(key, group);
+    }
+  }
+  const candidates = await db
     .selectFrom('donations')
     .innerJoin('users', 'users.id', 'donations.donor_id')
     .select(['donations.id', 'donations.donor_id', 'donations.donation_date', 'donations.slot', 'donations.units', ...PERSON_NAME_COLUMNS])
     .where('donations.site_id', '=', siteId)
     .where('donations.status', '=', 'pending')
     .where('donations.checked_in_at', 'is', null)
-    .where('donations.donation_date', '>=', from);
-  if (closedBy) {
-    const last = addDays(from, CANDIDATE_DAYS);
-    const closedDays: string[] = [];
-    const daysByHours = new Map<string, { hours: OpeningHours; days: string[] }>();
-    for (let day = from; day <= last; day = addDays(day, 1)) {
-      const hours = openingHoursOn(closedBy, day);
-      if (!hours) closedDays.push(day);
-      else {
-        const key = `${hours.open}-${hours.close}`;
-        const group = daysByHours.get(key) ?? { hours, days: [] };
-        group.days.push(day);
-        daysByHours.set(key, group);
-      }
-    }
-    query = query.where((eb) =>
+    .where('donations.donation_date', '>=', from)
+    .where((eb) =>
       eb.or([
         ...(closedDays.length ? [eb('donations.donation_date', 'in', closedDays)] : []),
         ...[...daysByHours.values()].map(({ hours, days }) =>
@@ -177,16 +179,22 @@ export function listPendingBookingsFrom(db: DatabaseOrTransaction, siteId: numbe
         ),
         eb('donations.donation_date', '>', last),
       ]),
-    );
-  }
-  return query.orderBy('donations.donation_date').orderBy('donations.slot').orderBy('donations.id').execute();
+    )
+    .orderBy('donations.donation_date')
+    .orderBy('donations.slot')
+    .orderBy('donations.id')
+    .execute();
+  return candidates.filter(
+    (booking): booking is typeof booking & { slot: string } =>
+      booking.slot !== null && !isOpenAt(closedBy, booking.donation_date, booking.slot),
+  );
 }
 
 /** Days ahead whose bookings a calendar change reads by its hours: past the booking horizon (90 days). */
 const CANDIDATE_DAYS = 120;
 
 /**
- * pending -> cancelled for a booking read by listPendingBookingsFrom, only while it is still at the
+ * pending -> cancelled for a booking read by listBookingsClosedBy, only while it is still at the
  * same site, day and time with no donor checked in: undefined once it has moved or been checked in.
  */
 export function cancelBookingStillAt(
