@@ -1,6 +1,8 @@
+import type { Transaction } from 'kysely';
 import { notEnoughToDiscard, type DiscardUnits } from '@bloodbank/shared/admin';
 import { unitComponentsFor } from '@bloodbank/shared/components';
 import type { AppContext } from '../../context';
+import type { DB } from '../../db/types';
 import { conflict, notFound } from '../../errors';
 import type { Principal } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.repository';
@@ -26,6 +28,14 @@ export const DISCARD_MESSAGES = {
   notEnoughToDiscard,
   expiredReason: 'Expired',
 } as const;
+
+/**
+ * No expired unit left on the shelf, however they went (all at once, or bag by bag): staff's
+ * notices that some wait to be discarded are done.
+ */
+async function closeExpiredNoticesIfNoneLeft(trx: Transaction<DB>, today: string, at: string): Promise<void> {
+  if (!(await anyExpiredUnitOnShelf(trx, today))) await markStaffNoticesRead(trx, UNITS_EXPIRED_KIND, at);
+}
 
 /** Thrown inside a transaction to roll it back; answered once the transaction is over. */
 class DiscardRefused extends Error {}
@@ -60,7 +70,7 @@ export async function discardUnits(
         if (unitIds.length < input.count) throw new DiscardRefused();
       } else unitIds = await lockExpiredUnits(trx, ctx.engine, today);
       if (unitIds.length === 0) {
-        if (mode === 'expired') await markStaffNoticesRead(trx, UNITS_EXPIRED_KIND, at);
+        await closeExpiredNoticesIfNoneLeft(trx, today, at);
         return [];
       }
 
@@ -85,9 +95,7 @@ export async function discardUnits(
       // Red cells or whole blood taken off the shelf may leave a group short: its donors are called
       // (PRODUCT.md 3.8). Expired units were not stock any more.
       if (mode !== 'expired') await calloutWhereStockIsLow(ctx, trx, await redCellGroupsOf(trx, unitIds), at);
-      // No expired unit left on the shelf, however they went (all at once, or bag by bag): staff's
-      // notices that some wait are done.
-      if (mode === 'expired' || !(await anyExpiredUnitOnShelf(trx, today))) await markStaffNoticesRead(trx, UNITS_EXPIRED_KIND, at);
+      await closeExpiredNoticesIfNoneLeft(trx, today, at);
       return unitIds;
     });
     return { discarded_unit_ids: discarded };
