@@ -11,6 +11,13 @@ export interface Decision {
   rejectionReason: string | null;
 }
 
+/**
+ * The 409 detail for something another admin decided first, saying what became of it when known:
+ * "This request has already been decided." -> "This request has already been decided: it was rejected."
+ */
+export const alreadyDecidedDetail = (decided: string, outcome: string | null) =>
+  outcome ? `${decided.slice(0, -1)}: ${outcome}.` : decided;
+
 /** An optional reason as stored: trimmed, and none when blank. */
 export const reasonOf = (reason: string | undefined) => reason?.trim() || null;
 

@@ -2,6 +2,7 @@ import type { DonationStatus } from '@bloodbank/shared/donation';
 import { SITE_MESSAGES } from '@bloodbank/shared/sites';
 import type { AppContext } from '../../context';
 import type { DatabaseOrTransaction } from '../../db/database';
+import { alreadyDecidedDetail } from '../../decisions';
 import { conflict, notFound } from '../../errors';
 import { findDonationForAdmin } from './donations.repository';
 
@@ -50,8 +51,7 @@ const DECIDED_OUTCOMES: Record<Exclude<DonationStatus, 'pending'>, string> = {
 function wrongState(expected: DonationStatus, actual: DonationStatus) {
   if (expected === 'pending') {
     const outcome = actual === 'pending' ? null : DECIDED_OUTCOMES[actual];
-    const detail = outcome ? `${DONATION_DECISION_MESSAGES.donationDecided.slice(0, -1)}: ${outcome}.` : DONATION_DECISION_MESSAGES.donationDecided;
-    return conflict(detail, 'already_decided');
+    return conflict(alreadyDecidedDetail(DONATION_DECISION_MESSAGES.donationDecided, outcome), 'already_decided');
   }
   if (actual === 'released' || actual === 'discarded') return conflict(DONATION_DECISION_MESSAGES.resultsRecorded, 'results_recorded');
   return conflict(DONATION_DECISION_MESSAGES.notCollected, 'not_collected');

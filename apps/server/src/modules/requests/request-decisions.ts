@@ -3,6 +3,7 @@ import { COMPONENT_WORDS, type Component } from '@bloodbank/shared/components';
 import type { RequestStatus } from '@bloodbank/shared/blood-request';
 import type { AppContext } from '../../context';
 import type { DatabaseOrTransaction } from '../../db/database';
+import { alreadyDecidedDetail } from '../../decisions';
 import { conflict, notFound } from '../../errors';
 import { findRequestForAdmin } from './request-decisions.repository';
 
@@ -26,9 +27,7 @@ const DECIDED_OUTCOMES: Record<Exclude<RequestStatus, 'pending' | 'cancelled'>, 
 /** The 409 for a request that is no longer pending, saying what became of it. */
 function alreadyDecided(status: RequestStatus) {
   if (status === 'cancelled') return conflict(REQUEST_DECISION_MESSAGES.requestCancelled, 'already_decided');
-  const outcome = status === 'pending' ? null : DECIDED_OUTCOMES[status];
-  const detail = outcome ? `${REQUEST_DECISION_MESSAGES.requestDecided.slice(0, -1)}: ${outcome}.` : REQUEST_DECISION_MESSAGES.requestDecided;
-  return conflict(detail, 'already_decided');
+  return conflict(alreadyDecidedDetail(REQUEST_DECISION_MESSAGES.requestDecided, status === 'pending' ? null : DECIDED_OUTCOMES[status]), 'already_decided');
 }
 
 /**
