@@ -138,6 +138,19 @@ export const SiteUpdateSchema = SiteSchema.extend({ cancelled_bookings: z.number
 export type SiteUpdate = z.infer<typeof SiteUpdateSchema>;
 
 /**
+ * Whether two calendars of a site differ: its weekly hours, or its closed dates in any order. Only
+ * such an edit cancels the bookings at times the site no longer keeps (decision 0017); the site
+ * form asks which first (decision 0025), the server decides when it saves.
+ */
+export function calendarsDiffer(
+  before: { hours: WeeklyHours; closed_dates: readonly string[] },
+  after: { hours: WeeklyHours; closed_dates: readonly string[] },
+): boolean {
+  const sorted = (dates: readonly string[]) => JSON.stringify([...dates].sort());
+  return JSON.stringify(before.hours) !== JSON.stringify(after.hours) || sorted(before.closed_dates) !== sorted(after.closed_dates);
+}
+
+/**
  * POST /api/admin/sites/:id/affected-bookings: the hours and closed dates an edit would give the
  * site, to learn before saving which bookings it would cancel (decision 0017).
  */

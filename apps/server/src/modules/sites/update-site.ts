@@ -1,4 +1,4 @@
-import { daysShorterThanASlot, shorterThanASlotMessage, type SitePatch, type SiteUpdate } from '@bloodbank/shared/sites';
+import { calendarsDiffer, daysShorterThanASlot, shorterThanASlotMessage, type SitePatch, type SiteUpdate } from '@bloodbank/shared/sites';
 import { invalidFields } from '../../errors';
 import type { AppContext } from '../../context';
 import type { SitesTable } from '../../db/types';
@@ -72,10 +72,7 @@ export async function updateSite(
     });
     // Only a calendar that changes (the form sends hours and closed dates with every save): a rename
     // leaves every booking alone, even one at a time an earlier edit closed (before decision 0017).
-    const calendarChanged =
-      JSON.stringify(previous.hours) !== JSON.stringify(site.hours) ||
-      JSON.stringify([...previous.closed_dates].sort()) !== JSON.stringify([...site.closed_dates].sort());
-    const cancelled = calendarChanged ? await cancelBookingsAtClosedTimes(ctx, trx, admin, site, at) : 0;
+    const cancelled = calendarsDiffer(previous, site) ? await cancelBookingsAtClosedTimes(ctx, trx, admin, site, at) : 0;
     return { ...site, cancelled_bookings: cancelled };
   });
 }

@@ -22,6 +22,7 @@ import { Controller, useForm, useWatch, type Path, type Resolver } from 'react-h
 import { isValidIsoDate } from '@bloodbank/shared/dates';
 import { bankToday } from '@/lib/bank-today';
 import {
+  calendarsDiffer,
   SITE_DEFAULTS,
   SiteFormSchema,
   WEEKDAYS,
@@ -205,7 +206,7 @@ export function SiteForm({
     setFailure(null);
     // New hours or closed dates cancel the bookings at times the site will not keep (decision
     // 0017): which ones is asked first, so staff see the donors before they are told.
-    if (site && calendarChanges(site, values)) {
+    if (site && calendarsDiffer(site, values)) {
       setChecking(true);
       try {
         const { bookings } = await fetchAffectedBookings(site.id, {
@@ -328,15 +329,6 @@ export function SiteForm({
         </ConfirmDialog>
       ) : null}
     </form>
-  );
-}
-
-/** Whether saving these values changes the site's calendar (as the server decides it: update-site.ts). */
-function calendarChanges(site: Site, values: SiteInput): boolean {
-  const sorted = (dates: readonly string[]) => JSON.stringify([...dates].sort());
-  return (
-    JSON.stringify(site.hours) !== JSON.stringify(values.hours) ||
-    sorted(site.closed_dates) !== sorted(values.closed_dates)
   );
 }
 
