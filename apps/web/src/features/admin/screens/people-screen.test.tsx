@@ -13,6 +13,21 @@ async function openDetails(user: User, name: string) {
   return screen.findByRole('dialog', { name: new RegExp(name) });
 }
 
+/** Manage Donors with Asha Kulkarni, never deferred. */
+const mockOneDonor = () =>
+  mockApi({
+    'GET /api/admin/dashboard': dashboardHandler,
+    'GET /api/admin/donors': () => jsonResponse(200, paged([donor])),
+    'GET /api/admin/donors/11/deferrals': () => jsonResponse(200, []),
+  });
+
+/** Escape on a person's details with an unsaved edit asks first; "Discard changes" then closes everything. */
+async function discardByEscape(user: User) {
+  await user.keyboard('{Escape}');
+  await user.click(await screen.findByRole('button', { name: 'Discard changes' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+}
+
 describe('Manage Donors and Manage Patients', () => {
   it('searches, sorts and pages through the URL', async () => {
     const api = mockApi({
@@ -75,11 +90,7 @@ describe('Manage Donors and Manage Patients', () => {
   });
 
   it('checks an edit with the registration rules and sends nothing invalid', async () => {
-    const api = mockApi({
-      'GET /api/admin/dashboard': dashboardHandler,
-      'GET /api/admin/donors': () => jsonResponse(200, paged([donor])),
-      'GET /api/admin/donors/11/deferrals': () => jsonResponse(200, []),
-    });
+    const api = mockOneDonor();
     const { user } = renderScreen(<PeopleScreen kind="donors" />);
     const dialog = await openDetails(user, 'Asha Kulkarni');
 
@@ -184,17 +195,11 @@ describe('Manage Donors and Manage Patients', () => {
     expect(within(drawer).getByLabelText(/^Address/)).toHaveValue('9 Lake Road');
 
     // The details, top-most now, answer the next Escape: with the edit unsaved, they ask first.
-    await user.keyboard('{Escape}');
-    await user.click(await screen.findByRole('button', { name: 'Discard changes' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await discardByEscape(user);
   });
 
   it('asks before Escape throws away unsaved edits; closes at once without any', async () => {
-    mockApi({
-      'GET /api/admin/dashboard': dashboardHandler,
-      'GET /api/admin/donors': () => jsonResponse(200, paged([donor])),
-      'GET /api/admin/donors/11/deferrals': () => jsonResponse(200, []),
-    });
+    mockOneDonor();
     const { user } = renderScreen(<PeopleScreen kind="donors" />);
     let drawer = await openDetails(user, 'Asha Kulkarni');
     // Nothing changed: Escape closes.
@@ -214,9 +219,7 @@ describe('Manage Donors and Manage Patients', () => {
     );
     expect(within(drawer).getByLabelText(/Mobile Number/)).toHaveValue('9123456780');
 
-    await user.keyboard('{Escape}');
-    await user.click(await screen.findByRole('button', { name: 'Discard changes' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await discardByEscape(user);
   });
 
   it('says when a search finds nobody and clears it', async () => {
@@ -406,18 +409,12 @@ describe('Manage Donors and Manage Patients', () => {
         expect(within(drawer).getByRole('button', { name: 'Save changes' })).toBeEnabled();
 
         // The details, top-most now, ask before the next Escape throws the edit away.
-        await user.keyboard('{Escape}');
-        await user.click(await screen.findByRole('button', { name: 'Discard changes' }));
-        await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+        await discardByEscape(user);
       },
     );
 
     it('says when a donor has never been deferred', async () => {
-      mockApi({
-        'GET /api/admin/dashboard': dashboardHandler,
-        'GET /api/admin/donors': () => jsonResponse(200, paged([donor])),
-        'GET /api/admin/donors/11/deferrals': () => jsonResponse(200, []),
-      });
+      mockOneDonor();
       const { user } = renderScreen(<PeopleScreen kind="donors" />);
       const drawer = await openDetails(user, 'Asha Kulkarni');
       expect(await within(drawer).findByText('Asha Kulkarni has never been deferred.')).toBeInTheDocument();
