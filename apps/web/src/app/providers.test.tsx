@@ -1,24 +1,11 @@
 import { act, render, screen } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubMediaQueries } from '@/test/media-query';
 import { AppProviders } from './providers';
 
-/** The page as wide as `query` says: only PHONE_WIDTH (providers.tsx) matches on a phone. */
-function screenWidth(phone: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: phone && query.includes('max-width'),
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
-}
+/** Only PHONE_WIDTH (providers.tsx), a max-width query, matches on a phone. */
+const screenWidth = (phone: boolean) => stubMediaQueries((query) => phone && query.includes('max-width'));
 
 async function showToast() {
   render(

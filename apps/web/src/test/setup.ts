@@ -3,24 +3,13 @@ import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { format } from 'node:util';
 import { afterEach } from 'vitest';
+import { mediaQueryList } from './media-query';
 
 // findBy*/waitFor give up after 1 s by default: too tight for lazy route chunks on a busy 2-core box.
 configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks the layout APIs Mantine reads; these are inert stand-ins.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
+if (!window.matchMedia) window.matchMedia = (query: string) => mediaQueryList(query, false);
 if (!window.ResizeObserver) {
   window.ResizeObserver = class {
     observe() {}

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, jsonResponse, mockApi, sampleUser } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
+import { stubMediaQueries } from '@/test/media-query';
 import { dashboard } from '../testing/fixtures';
 import { AdminDashboardScreen } from './dashboard-screen';
 
@@ -57,15 +58,7 @@ describe('Administrator Dashboard', () => {
 
   it('shows the inventory per group and component, whose total is the units card', async () => {
     // A wide screen: a column per component.
-    const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query) =>
-        ({
-          matches: true,
-          media: query,
-          addEventListener: () => undefined,
-          removeEventListener: () => undefined,
-        }) as unknown as MediaQueryList,
-    );
+    const matchMedia = stubMediaQueries(() => true);
     signedInAdmin({ 'GET /api/admin/dashboard': () => jsonResponse(200, dashboard()) });
     renderScreen(<AdminDashboardScreen />);
 
