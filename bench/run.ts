@@ -10,6 +10,7 @@
  * bench/results/latest-context.json). Everything it starts, it stops.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { sameHoursEveryDay } from '@bloodbank/shared/sites';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -212,9 +213,7 @@ interface Endpoint {
 
 /** The seeded donation sites (cli/seed-scale.ts), ids 1 to 4, each open every day 08:00-18:00. */
 const SEEDED_SITES = 4;
-const SEEDED_SITE_HOURS = Object.fromEntries(
-  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, { open: '08:00', close: '18:00' }]),
-);
+const SEEDED_SITE_HOURS = sameHoursEveryDay({ open: '08:00', close: '18:00' });
 
 /** Every connection cycles through these requests, so the load is spread over many accounts. */
 const ACCOUNTS_PER_ENDPOINT = 200;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '@bloodbank/shared/dates';
-import { SITE_MESSAGES } from '@bloodbank/shared/sites';
+import { SITE_MESSAGES, sameHoursEveryDay } from '@bloodbank/shared/sites';
 import { createDonor, type TestUser } from './factories';
 import { onTwoInstances, type SecondInstance } from './support/second-instance';
 import { book, PASSING_SCREENING } from './donation-helpers';
@@ -91,12 +91,7 @@ describe.skipIf(!testDatabaseUrl)('a booking moved while staff record it (Postgr
       payload: {
         name: 'Race Hall',
         address: '2 Station Road',
-        hours: Object.fromEntries(
-          ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [
-            day,
-            { open: '08:00', close: '16:00' },
-          ]),
-        ),
+        hours: sameHoursEveryDay({ open: '08:00', close: '16:00' }),
         closed_dates: [],
       },
     });

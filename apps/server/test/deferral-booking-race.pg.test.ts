@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sameHoursEveryDay } from '@bloodbank/shared/sites';
 import { addDays } from '@bloodbank/shared/dates';
 import { createDonor, type TestUser } from './factories';
 import { onTwoInstances, type SecondInstance } from './support/second-instance';
@@ -13,9 +14,7 @@ import { testDatabaseUrl, type TestApp } from './test-app';
  * deferral; then the booking is let go. PostgreSQL only: SQLite's writes take turns.
  */
 const TODAY = '2026-03-10';
-const EVERY_DAY = Object.fromEntries(
-  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, { open: '08:00', close: '16:00' }]),
-);
+const EVERY_DAY = sameHoursEveryDay({ open: '08:00', close: '16:00' });
 
 describe.skipIf(!testDatabaseUrl)('a deferral racing a booking on another instance (PostgreSQL)', () => {
   let t: TestApp;

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { sameHoursEveryDay } from '@bloodbank/shared/sites';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -338,9 +339,7 @@ describe.skipIf(!testDatabaseUrl)(
         body: JSON.stringify({
           name: 'Race Hall',
           address: '2 Station Road',
-          hours: Object.fromEntries(
-            ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, { open: '08:00', close: '12:00' }]),
-          ),
+          hours: sameHoursEveryDay({ open: '08:00', close: '12:00' }),
           capacity: 2,
         }),
       });

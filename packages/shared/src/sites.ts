@@ -137,6 +137,11 @@ export type Site = z.infer<typeof SiteSchema>;
 export const SiteUpdateSchema = SiteSchema.extend({ cancelled_bookings: z.number().int() });
 export type SiteUpdate = z.infer<typeof SiteUpdateSchema>;
 
+/** The same opening hours on every day of the week. */
+export function sameHoursEveryDay(hours: OpeningHours): WeeklyHours {
+  return Object.fromEntries(WEEKDAYS.map((day) => [day, hours])) as WeeklyHours;
+}
+
 /**
  * Whether two calendars of a site differ: its weekly hours, or its closed dates in any order. Only
  * such an edit cancels the bookings at times the site no longer keeps (decision 0017); the site

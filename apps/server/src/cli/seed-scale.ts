@@ -55,7 +55,7 @@ import { levelForPoints } from '@bloodbank/shared/game';
 import { DEFAULT_SHELF_LIFE_DAYS, type Component } from '@bloodbank/shared/components';
 import { deserves, donationRecordOf } from '../modules/game/game-rules';
 import { slotStartsOn } from '../modules/sites/opening-hours';
-import type { WeeklyHours } from '@bloodbank/shared/sites';
+import { sameHoursEveryDay, type WeeklyHours } from '@bloodbank/shared/sites';
 import { DISCARD_MESSAGES } from '../modules/inventory/discard-units';
 import { expiryDateOf } from '../modules/inventory/receive-units';
 import { requestActivityMessage } from '../modules/requests/request-activity';
@@ -673,9 +673,7 @@ export async function seedDatabase(
   // ---- sites (PRODUCT.md 3.6): every day 08:00-18:00 in 15-minute slots. Bookings of the last
   // SITE_BOOKINGS_SINCE_DAYS days and every pending one hold a place (site and slot), never more
   // than a slot takes; older donations were booked by date, before the bank had sites.
-  const everyDay = JSON.stringify(
-    Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, SITE_HOURS])),
-  );
+  const everyDay = JSON.stringify(sameHoursEveryDay(SITE_HOURS));
   for (const [index, site] of SCALE_SITES.entries()) {
     await writer.insert('sites', [index + 1, site.name, site.address, 1, everyDay, SITE_SLOT_MINUTES, SITE_CAPACITY, '[]', at0, at0]);
   }

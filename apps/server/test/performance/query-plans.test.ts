@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { sameHoursEveryDay } from '@bloodbank/shared/sites';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery, sql } from 'kysely';
 import type { Role } from '@bloodbank/shared/auth';
@@ -272,9 +273,7 @@ describe.each(statistics)(`hot read plans at scale ${SCALE} (%s)`, (state) => {
 
   it("POST /api/admin/sites/:id/affected-bookings reads bookings from today by index, not the bank's history", async () => {
     const tomorrow = addDays(NOW.slice(0, 10), 1);
-    const everyDay = Object.fromEntries(
-      ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, { open: '08:00', close: '18:00' }]),
-    );
+    const everyDay = sameHoursEveryDay({ open: '08:00', close: '18:00' });
     // A no-op change of a booking: the answer (reused until a booking changes) is computed again.
     await sql`update donations set disease = disease where id = 1`.execute(t.db);
     const plans = await plansOf('/api/admin/sites/1/affected-bookings', await tokenFor(seed.adminId, 'ADMIN'), { hours: everyDay, closed_dates: [tomorrow] }, 200);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { sameHoursEveryDay } from '@bloodbank/shared/sites';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { BloodGroup } from '@bloodbank/shared/blood-groups';
@@ -201,9 +202,7 @@ export async function insertSite(t: TestApp, options: { active?: boolean; capaci
       name: 'Hostile Hall',
       address: '9 Fuzz Lane',
       active: options.active === false ? 0 : 1,
-      hours: JSON.stringify(
-        Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, everyDay])),
-      ),
+      hours: JSON.stringify(sameHoursEveryDay(everyDay)),
       capacity: options.capacity ?? 50,
       created_at: at,
       updated_at: at,

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { sameHoursEveryDay } from '@bloodbank/shared/sites';
 import { formatDate } from '@/lib/format';
 import { describe, expect, it, vi } from 'vitest';
 import { addDays, todayIn } from '@bloodbank/shared/dates';
@@ -21,12 +22,7 @@ const CITY_CENTRE = {
   id: 4,
   name: 'City Centre Donor Unit',
   address: '12 Park Street',
-  hours: Object.fromEntries(
-    ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [
-      day,
-      { open: '08:00', close: '16:00' },
-    ]),
-  ),
+  hours: sameHoursEveryDay({ open: '08:00', close: '16:00' }),
   slot_minutes: 15,
   closed_dates: [],
 };
