@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import type { AdminDashboard, AdminRequest, InsufficientStock } from '@bloodbank/shared/admin';
 import type { BloodGroup } from '@bloodbank/shared/blood-groups';
 import { COMPONENT_WORDS } from '@bloodbank/shared/components';
-import { DEFAULT_LOW_STOCK_THRESHOLD } from '@bloodbank/shared/constants';
 import { paths } from '@/app/paths';
 import { unitsText } from '@/lib/format';
 import { useFocusOnShow } from '@/lib/use-focus-on-show';
@@ -229,9 +228,12 @@ function IssueReview({
   const from = group.bloodgroup;
   const component = request.component;
   const left = group.units - request.unit;
-  const threshold = dashboard.data?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD;
+  // The bank's own line, never a guess: until the dashboard answers, no warning rather than a wrong one.
+  const threshold = dashboard.data?.lowStockThreshold;
   const redCellsLeft = redCellUnitsLeft(request, group, dashboard.data);
-  const underLine = redCellsLeft !== null && redCellsLeft < threshold;
+  // The line the group falls under, when it does.
+  const crossedLine =
+    threshold !== undefined && redCellsLeft !== null && redCellsLeft < threshold ? threshold : null;
 
   return (
     <Paper
@@ -242,7 +244,7 @@ function IssueReview({
       tabIndex={-1}
       role="group"
       aria-labelledby={titleId}
-      aria-describedby={underLine ? `${summaryId} ${warningId}` : summaryId}
+      aria-describedby={crossedLine !== null ? `${summaryId} ${warningId}` : summaryId}
     >
       <Stack gap="sm">
         <Text size="sm" fw={600} id={titleId}>
@@ -256,7 +258,7 @@ function IssueReview({
             : `${unitsText(left)} of ${COMPONENT_WORDS[component]}`}{' '}
           left. This cannot be undone.
         </Text>
-        {underLine ? (
+        {crossedLine !== null ? (
           <Alert
             id={warningId}
             color="orange"
@@ -268,7 +270,8 @@ function IssueReview({
             styles={{ title: { color: TEXT_TONE.orange } }}
           >
             <Text size="sm" c="dark.8">
-              {from} will be under its low-stock line of {unitsText(threshold)}, and donors may be called out.
+              {from} will be under its low-stock line of {unitsText(crossedLine)}, and donors may be called
+              out.
             </Text>
           </Alert>
         ) : null}

@@ -173,6 +173,8 @@ describe('Manage Blood', () => {
     await user.click(link);
     expect(search).toHaveFocus();
     expect(scrolled.mock.contexts.at(-1)).toContainElement(search);
+    // The part's heading comes along, below the sticky header, so the field is not orphaned at the top.
+    expect(scrolled.mock.contexts.at(-1)).toContainElement(screen.getByRole('heading', { name: 'Units' }));
     expect(router.state.location.search).toBe('?status=all');
     // Again, after moving away: it still works.
     link.focus();

@@ -233,14 +233,15 @@ export function BloodScreen() {
           />
         </SimpleGrid>
 
-        <section aria-labelledby={BLOOD_ANCHORS.units}>
+        {/* The target of "Find a bag by its number": the part, its heading included, is brought
+            under the sticky header and its first field, the unit number, is focused (use-scroll-to-hash.ts). */}
+        <section aria-labelledby={BLOOD_ANCHORS.units} id={BLOOD_ANCHORS.unitSearch}>
           <Title order={2} size="h3" id={BLOOD_ANCHORS.units} mb="sm" tabIndex={-1}>
             Units
           </Title>
           <Stack gap="md">
             <Group gap="sm" align="flex-start" wrap="wrap">
-              {/* The target of "Find a bag by its number": its field is focused (use-scroll-to-hash.ts). */}
-              <Box id={BLOOD_ANCHORS.unitSearch} style={{ flex: '1 1 260px' }}>
+              <Box style={{ flex: '1 1 260px' }}>
                 <SearchInput
                   label="Unit number"
                   placeholder="The number on the bag's label"

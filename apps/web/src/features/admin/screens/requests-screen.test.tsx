@@ -252,6 +252,26 @@ describe('Manage Requests', () => {
     expect(approvals).toEqual([{}]);
   });
 
+  it('never guesses the low-stock line: while the dashboard cannot be read, the review warns of no line', async () => {
+    mockApi({
+      // The bank's line is unknown: the default of 5 would call 4 units left "under the line" for a bank whose line is 3.
+      'GET /api/admin/dashboard': () => jsonResponse(500, { detail: 'down' }),
+      'GET /api/admin/requests': () => jsonResponse(200, paged([{ ...pendingRequest, unit: 2 }])),
+      'POST /api/admin/requests/38/approve': () =>
+        jsonResponse(409, { ...SHORT, compatible: [{ bloodgroup: 'O-', units: 6 }] }),
+    });
+    const { user } = renderScreen(<RequestsScreen />);
+
+    await user.click(await screen.findByRole('button', { name: /Approve request #38/ }));
+    await user.click(await screen.findByRole('button', { name: 'Approve and issue' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Not enough stock' });
+    await user.click(within(dialog).getByRole('button', { name: 'Approve from O-' }));
+
+    const review = within(dialog).getByRole('group', { name: 'Approve from O-?' });
+    expect(review).toHaveTextContent('O- will have 4 units left.');
+    expect(review).not.toHaveTextContent('low-stock line');
+  });
+
   it('gives plasma no low-stock warning: the line is about red-cell units', async () => {
     mockApi({
       'GET /api/admin/dashboard': dashboardHandler,
