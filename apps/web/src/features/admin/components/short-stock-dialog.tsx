@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Flex, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { AdminDashboard, AdminRequest, InsufficientStock } from '@bloodbank/shared/admin';
@@ -275,7 +275,8 @@ function IssueReview({
             </Text>
           </Alert>
         ) : null}
-        <Group justify="flex-end" gap="sm">
+        {/* On a phone the two do not fit side by side: full width, the decision on top. */}
+        <Flex direction={{ base: 'column-reverse', xs: 'row' }} justify="flex-end" gap="sm">
           <Button variant="default" onClick={onBack} disabled={busy}>
             Back
           </Button>
@@ -289,7 +290,7 @@ function IssueReview({
           >
             {approving ? 'Issuing...' : `Issue ${unitsText(request.unit)} of ${from}`}
           </Button>
-        </Group>
+        </Flex>
       </Stack>
     </Paper>
   );
