@@ -28,6 +28,7 @@ import { loadConfig, type Config } from '../config';
 import { migrateToLatest, type DatabaseHandle } from '../db/database';
 import { openDatabaseFromConfig } from '../db/open-from-config';
 import { createClock } from '../lib/clock';
+import { SENT_PAYLOAD } from '../modules/notifications/job-queue';
 import { createAdmin, ensureInitialAdmin } from '../modules/users/admin-accounts';
 import { instantAtBankTime } from './bank-time';
 
@@ -846,8 +847,13 @@ export async function seedDemoData(
     }
 
     // Three years of messages were "sent" as they happened: the queue does not send them all again
-    // the first time the server starts on this database (each stays in its person's in-app list).
-    await database.db.updateTable('jobs').set({ done_at: sql<string>`created_at` }).where('done_at', 'is', null).execute();
+    // the first time the server starts on this database (each stays in its person's in-app list),
+    // and are forgotten as sent ones are (markJobsDone).
+    await database.db
+      .updateTable('jobs')
+      .set({ done_at: sql<string>`created_at`, payload: SENT_PAYLOAD })
+      .where('done_at', 'is', null)
+      .execute();
 
     const leaderboard = (await call({ method: 'GET', url: '/api/game/leaderboard?limit=10', headers: admin.headers })).json() as LeaderboardEntry[];
     const donationsByStatus = await database.db

@@ -11,6 +11,7 @@ import * as notifications from './2026-11-25-0005-notifications';
 import * as slotPlacesByStatus from './2026-11-26-0001-slot-places-by-status';
 import * as countChangesOncePerTransaction from './2026-11-26-0002-count-changes-once-per-transaction';
 import * as bookingsInTimeOrder from './2026-11-28-0001-bookings-in-time-order';
+import * as forgetSentMessages from './2026-11-28-0002-forget-sent-messages';
 
 /**
  * Migrations are listed here rather than read from disk so they survive bundling.
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0001-slot-places-by-status': slotPlacesByStatus,
   '2026-11-26-0002-count-changes-once-per-transaction': countChangesOncePerTransaction,
   '2026-11-28-0001-bookings-in-time-order': bookingsInTimeOrder,
+  '2026-11-28-0002-forget-sent-messages': forgetSentMessages,
 };
 
 export const migrationProvider: MigrationProvider = {

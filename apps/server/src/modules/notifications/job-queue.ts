@@ -65,9 +65,21 @@ export async function claimDueJobs(trx: Transaction<DB>, engine: Engine, now: Da
   return claimed.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
 }
 
+/**
+ * Sent: the row stays as the record of when, and forgets the message. A message holds a person's
+ * name and address, and a reset link holds the very token that the database otherwise keeps only
+ * hashed: a copy of the database must not be able to use it.
+ */
 export async function markJobsDone(db: DatabaseOrTransaction, ids: readonly number[], at: string): Promise<void> {
-  await db.updateTable('jobs').set({ done_at: at, locked_until: null, last_error: null }).where('id', 'in', ids).execute();
+  await db
+    .updateTable('jobs')
+    .set({ done_at: at, locked_until: null, last_error: null, payload: SENT_PAYLOAD })
+    .where('id', 'in', ids)
+    .execute();
 }
+
+/** What a sent job's payload becomes. */
+export const SENT_PAYLOAD = '';
 
 /** A failed attempt: run again after the backoff, or give up after MAX_ATTEMPTS. */
 export async function markJobFailed(db: DatabaseOrTransaction, job: ClaimedJob, error: string, now: Date): Promise<void> {

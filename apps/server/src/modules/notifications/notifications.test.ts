@@ -202,13 +202,13 @@ describe('over SMTP (SMTP_URL): each kind of message reaches the right person', 
   it('sent again after an instance stopped before marking it done: the same Message-ID, at the domain of MAIL_FROM', async () => {
     const donor = await createDonor(t, { email: 'twice@example.org' });
     await book(t, donor, addDays(TODAY, 4));
+    const job = await t.db.selectFrom('jobs').select(['id', 'payload']).orderBy('id', 'desc').executeTakeFirstOrThrow();
     const [first] = await delivered();
     const messageIdOf = (mail: ReceivedMail | undefined) => /^Message-ID: (.*)$/im.exec(mail?.raw ?? '')?.[1]?.trim();
     expect(messageIdOf(first)).toMatch(/^<job-\d+\.\d+@example\.org>$/);
     // The instance stopped after the mail server accepted the message and before it marked the job
-    // done: once the claim runs out, the job is due again.
-    const job = await t.db.selectFrom('jobs').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
-    await t.db.updateTable('jobs').set({ done_at: null, locked_until: null }).where('id', '=', job.id).execute();
+    // done (so before it forgot the message): once the claim runs out, the job is due again.
+    await t.db.updateTable('jobs').set({ done_at: null, locked_until: null, payload: job.payload }).where('id', '=', job.id).execute();
     const [again, ...more] = await delivered();
     expect(more).toEqual([]);
     expect(again!.to).toEqual(['twice@example.org']);
