@@ -63,7 +63,7 @@ describe('POST /api/admin/donations/:id/reject', () => {
       status: 'rejected',
     });
     expect(await activitiesOf(t, donor.id)).toEqual([
-      { kind: 'donation_rejected', message: 'Your donation of 12 Mar was not approved: Haemoglobin too low' },
+      { kind: 'donation_rejected', message: 'Your donation of 12 Mar was not approved: Haemoglobin too low.' },
     ]);
 
     const mine = await t.app.inject({ method: 'GET', url: '/api/donations/mine', headers: donor.headers });
@@ -345,7 +345,7 @@ describe('POST /api/admin/requests/:id/reject', () => {
     expect(await activitiesOf(t, patient.id)).toEqual([
       {
         kind: 'request_rejected',
-        message: 'Your request for 1 unit of A+ red cells needed by 20 Mar 2026 was rejected. Reason: Duplicate request',
+        message: 'Your request for 1 unit of A+ red cells needed by 20 Mar 2026 was rejected. Reason: Duplicate request.',
       },
     ]);
     const mine = await t.app.inject({ method: 'GET', url: '/api/requests/mine', headers: patient.headers });

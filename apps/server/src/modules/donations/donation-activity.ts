@@ -7,6 +7,7 @@ import type { Principal } from '../../plugins/access';
 import { recordActivity } from '../activity/activity.repository';
 import { recordAudit } from '../audit/audit.repository';
 import { cancelPendingBookingOf } from './donations.repository';
+import { asSentence } from '../../lib/sentences';
 
 /**
  * The donor's activity feed entries about their donations, in one place so that every use case
@@ -81,7 +82,7 @@ export const donationActivityMessages = {
   bloodGroupCorrected: (bloodgroup: string) =>
     `The laboratory confirmed your blood group as ${bloodgroup}; your record now says ${bloodgroup}.`,
   rejected: (donation: DonationForFeed, reason?: string | null) =>
-    `Your donation of ${formatFeedDate(donation.date)} was not approved${reason ? `: ${reason}` : '.'}`,
+    `Your donation of ${formatFeedDate(donation.date)} was not approved${reason?.trim() ? `: ${asSentence(reason)}` : '.'}`,
   // The hospital's address is the patient's free text: never shown to donors (PRODUCT.md 3.3).
   issued: (donationDate: string, components: readonly Component[] = ['whole_blood']) =>
     `Your donation of ${formatFeedDate(donationDate)} gave ${componentsInWords(components)} to a patient.`,

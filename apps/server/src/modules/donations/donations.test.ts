@@ -358,7 +358,7 @@ describe('feed messages for the admin decisions', () => {
       'Your donation of 1 Dec passed its tests and is ready to save lives. Thank you!',
     );
     expect(donationActivityMessages.rejected({ date: '2026-03-12', units: 1 }, 'Low haemoglobin')).toBe(
-      'Your donation of 12 Mar was not approved: Low haemoglobin',
+      'Your donation of 12 Mar was not approved: Low haemoglobin.',
     );
     expect(donationActivityMessages.rejected({ date: '2026-03-12', units: 1 }, null)).toBe(
       'Your donation of 12 Mar was not approved.',

@@ -3,6 +3,7 @@ import { MESSAGES } from '@bloodbank/shared/constants';
 import { listInWords } from '@bloodbank/shared/components';
 import { formatFeedDate, formatFeedDateWithYear } from '../donations/donation-activity';
 import type { Message } from './notify';
+import { asSentence } from '../../lib/sentences';
 
 /**
  * The rest a donor needs between two donations (PRODUCT.md 3.2): `from` is the first day it allows
@@ -151,7 +152,7 @@ export const messages = {
     title: 'Your booking was not accepted',
     body:
       `Your booking for ${formatFeedDate(date)}${where(place)} was not accepted by the blood bank` +
-      (reason ? `. Reason: ${reason}` : '.') +
+      (reason?.trim() ? `. Reason: ${asSentence(reason)}` : '.') +
       ' You do not need to come. You can book another time from your dashboard.',
     path: DONOR_DASHBOARD,
   }),

@@ -160,11 +160,11 @@ describe('over SMTP (SMTP_URL): each kind of message reaches the right person', 
     expect(mail.map((m) => m.subject)).toEqual(['Your blood is ready to save lives']);
   });
 
-  it('a booking staff turn down: the donor is told, with the reason, and that they need not come', async () => {
+  it('a booking staff turn down: the donor is told, with the reason as a sentence of its own, and that they need not come', async () => {
     const donor = await createDonor(t, { email: 'turned-down@example.org' });
     const id = await book(t, donor, addDays(TODAY, 2));
     await delivered();
-    expect((await post(t, `/api/admin/donations/${id}/reject`, admin, { reason: 'The clinic is short of staff that day.' })).statusCode).toBe(200);
+    expect((await post(t, `/api/admin/donations/${id}/reject`, admin, { reason: 'The clinic is short of staff that day' })).statusCode).toBe(200);
     const mail = await delivered();
     expect(mail.map((m) => [m.to[0], m.subject])).toEqual([['turned-down@example.org', 'Your booking was not accepted']]);
     expect(mail[0]!.text).toContain(

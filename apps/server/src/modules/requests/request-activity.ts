@@ -2,6 +2,7 @@ import type { BloodGroup } from '@bloodbank/shared/blood-groups';
 import { COMPONENT_WORDS, type Component } from '@bloodbank/shared/components';
 import type { DatabaseOrTransaction } from '../../db/database';
 import { recordActivity } from '../activity/activity.repository';
+import { asSentence } from '../../lib/sentences';
 
 /**
  * What a patient's activity feed says about one of their requests. The requests module records
@@ -59,7 +60,7 @@ export function requestActivityMessage(request: RequestForActivity, event: Reque
         : `Your ${what} was approved with compatible ${event.issuedBloodgroup} units.`;
     case 'rejected': {
       const reason = event.reason?.trim();
-      return reason ? `Your ${what} was rejected. Reason: ${reason}` : `Your ${what} was rejected.`;
+      return reason ? `Your ${what} was rejected. Reason: ${asSentence(reason)}` : `Your ${what} was rejected.`;
     }
   }
 }

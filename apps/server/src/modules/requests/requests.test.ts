@@ -604,7 +604,7 @@ describe('request activity messages (used by the admin module for decisions)', (
       'Your request for 3 units of A+ red cells needed by 5 Sep 2026 was approved with compatible O- units.',
     );
     expect(requestActivityMessage(request, { type: 'rejected', reason: ' No matching stock ' })).toBe(
-      'Your request for 3 units of A+ red cells needed by 5 Sep 2026 was rejected. Reason: No matching stock',
+      'Your request for 3 units of A+ red cells needed by 5 Sep 2026 was rejected. Reason: No matching stock.',
     );
     expect(requestActivityMessage(request, { type: 'rejected', reason: null })).toBe(
       'Your request for 3 units of A+ red cells needed by 5 Sep 2026 was rejected.',
