@@ -6,6 +6,7 @@ import { recordActivity } from '../activity/activity.repository';
 import { recordAudit } from '../audit/audit.repository';
 import { messages } from '../notifications/messages';
 import { notify } from '../notifications/notify';
+import { findPendingBookingDate } from '../donations/donations.repository';
 import { findDeferral, findDeferralInForce, liftDeferralOnce } from './deferrals.repository';
 import { deferralNotFound, toDeferral } from './deferrals.service';
 import { DEFERRAL_ACTIVITY_KINDS, deferralActivityMessages, deferralMessageFacts } from './record-deferral';
@@ -37,7 +38,7 @@ export async function liftDeferral(
         userId: lifted.donor_id,
         kind: DEFERRAL_ACTIVITY_KINDS.lifted,
         message: stillInForce
-          ? deferralActivityMessages.liftedStillDeferred(stillInForce, interval)
+          ? deferralActivityMessages.liftedStillDeferred(stillInForce, interval, booked ? await findPendingBookingDate(trx, lifted.donor_id) : null)
           : deferralActivityMessages.lifted(today, interval, booked),
         at,
       });

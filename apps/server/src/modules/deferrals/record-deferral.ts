@@ -8,7 +8,7 @@ import { recordAudit } from '../audit/audit.repository';
 import { deferralLiftedText, deferredText, messages, type DonationInterval } from '../notifications/messages';
 import { notify } from '../notifications/notify';
 import { cancelPendingBookingByStaff, donationActivityMessages } from '../donations/donation-activity';
-import { findBookingFacts } from '../donations/donations.repository';
+import { findBookingFacts, findPendingBookingDate } from '../donations/donations.repository';
 import { intervalEndsOn } from '../donations/eligibility';
 import { findDeferral, findDeferralInForce, insertDeferral } from './deferrals.repository';
 import { toDeferral } from './deferrals.service';
@@ -23,8 +23,8 @@ export const deferralActivityMessages = {
   set: deferredText,
   lifted: deferralLiftedText,
   /** Another deferral is still in force: the donor must not read that they can book. */
-  liftedStillDeferred: (inForce: { type: DeferralType; until: string | null }, interval: DonationInterval) =>
-    `One of your deferrals was lifted. ${deferredText(inForce, interval)}`,
+  liftedStillDeferred: (inForce: { type: DeferralType; until: string | null }, interval: DonationInterval, standingBooking: string | null) =>
+    `One of your deferrals was lifted. ${deferredText(inForce, interval, standingBooking)}`,
 };
 
 /**
@@ -67,7 +67,7 @@ export async function recordDeferral(
   when: { at: string; today: string },
 ): Promise<NewDeferralResult> {
   const { at } = when;
-  const { interval } = await deferralMessageFacts(ctx, trx, deferral.donorId);
+  const { interval, booked } = await deferralMessageFacts(ctx, trx, deferral.donorId);
   const id = await insertDeferral(trx, {
     donor_id: deferral.donorId,
     type: deferral.type,
@@ -82,12 +82,6 @@ export async function recordDeferral(
   // (a permanent one wins): a short deferral must not invite a booking a longer one refuses.
   const longest = (await findDeferralInForce(trx, deferral.donorId, when.today)) ?? deferral;
   const longestUntil = longest.type === 'permanent' ? null : longest.until;
-  await recordActivity(trx, {
-    userId: deferral.donorId,
-    kind: DEFERRAL_ACTIVITY_KINDS.set,
-    message: deferralActivityMessages.set(longest, interval),
-    at,
-  });
   await recordAudit(trx, {
     actorId: admin.id,
     actor: admin.username,
@@ -114,9 +108,18 @@ export async function recordDeferral(
     cause: { deferral_id: id },
     at,
   });
+  // A booking on or after the deferral's end stands: the donor is told so, not invited to book.
+  const standing = booked && !cancelled ? await findPendingBookingDate(trx, deferral.donorId) : null;
+  await recordActivity(trx, {
+    userId: deferral.donorId,
+    kind: DEFERRAL_ACTIVITY_KINDS.set,
+    message: deferralActivityMessages.set(longest, interval, standing),
+    at,
+  });
   // A test's deferral is told through the follow-up message alone (PRODUCT.md 3.2).
   if (deferral.source !== 'test') {
-    await notify(ctx, trx, deferral.donorId, messages.deferralSet(longestUntil, interval, cancelled?.donation_date), at);
+    const bookings = { cancelled: cancelled?.donation_date, standing };
+    await notify(ctx, trx, deferral.donorId, messages.deferralSet(longestUntil, interval, bookings), at);
   }
   const row = await findDeferral(trx, id);
   if (!row) throw new Error('deferral missing right after it was recorded');

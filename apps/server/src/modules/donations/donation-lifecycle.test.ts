@@ -796,9 +796,10 @@ describe('deferrals by hand (PRODUCT.md 3.7)', () => {
     const keptDeferral = await post(`/api/admin/donors/${kept.id}/deferrals`, admin, { type: 'temporary', until: addDays(TODAY, 10), reason: 'Cold' });
     expect(keptDeferral.json().cancelled_booking).toBeNull();
     expect((await statusOf(keptBooking)).status).toBe('pending');
-    expect((await notificationsOf(kept)).items[0]!.body).toBe(
-      `You are deferred from donating until ${formatFeedDateWithYear(addDays(TODAY, 10))}. You can book a donation for that day or later.`,
-    );
+    // Told that the booking stands, not invited to book another (one booking at a time: a 409).
+    const standing = `You are deferred from donating until ${formatFeedDateWithYear(addDays(TODAY, 10))}. Your booking for ${Number(addDays(TODAY, 10).slice(8))} Mar stands.`;
+    expect((await notificationsOf(kept)).items[0]!.body).toBe(standing);
+    expect((await summaryOf(kept)).activities[0]?.message).toBe(standing);
 
     // Permanent: whatever the date.
     const permanent = await createDonor(t);
@@ -823,6 +824,20 @@ describe('deferrals by hand (PRODUCT.md 3.7)', () => {
     // The last one lifted: now they may book, and are told so.
     await post(`/api/admin/deferrals/${short.json().id}/lift`, admin, { reason: 'Recovered' });
     expect((await get<NotificationList>('/api/notifications', donor)).items[0]!.title).toBe('You can book a donation again');
+  });
+
+  it('a donor still deferred who holds a booking after the deferral is told the booking stands, not invited to book', async () => {
+    const donor = await createDonor(t);
+    const booking = await book(t, donor, addDays(TODAY, 20));
+    await post(`/api/admin/donors/${donor.id}/deferrals`, admin, { type: 'temporary', until: addDays(TODAY, 10), reason: 'Cold' });
+    const long = await post(`/api/admin/donors/${donor.id}/deferrals`, admin, { type: 'temporary', until: addDays(TODAY, 15), reason: 'Travel' });
+    expect(long.json().cancelled_booking).toBeNull();
+    expect((await post(`/api/admin/deferrals/${long.json().id}/lift`, admin, { reason: 'Trip cancelled' })).statusCode).toBe(200);
+
+    expect((await activitiesOf(t, donor.id)).at(-1)?.message).toBe(
+      `One of your deferrals was lifted. You are deferred from donating until ${formatFeedDateWithYear(addDays(TODAY, 10))}. Your booking for ${Number(addDays(TODAY, 20).slice(8))} Mar stands.`,
+    );
+    expect(await t.db.selectFrom('donations').select('status').where('id', '=', booking).executeTakeFirstOrThrow()).toEqual({ status: 'pending' });
   });
 
   it('refuses a past end date, a missing reason, an unknown donor and an unknown deferral', async () => {

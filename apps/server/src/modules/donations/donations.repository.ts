@@ -98,6 +98,17 @@ export async function findBookingFacts(
   return { pending: Number(row?.pending ?? 0) > 0, lastCollection: row?.last_collection ?? null };
 }
 
+/** The day of the donor's pending booking (they hold at most one), or null. */
+export async function findPendingBookingDate(db: DatabaseOrTransaction, donorId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('donations')
+    .select('donation_date')
+    .where('donor_id', '=', donorId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return row?.donation_date ?? null;
+}
+
 /** The day the donor last gave blood (their latest collected donation), or null. */
 export async function findLastCollectionDate(db: DatabaseOrTransaction, donorId: number): Promise<string | null> {
   const row = await db

@@ -20,11 +20,18 @@ const bookFromText = (interval: DonationInterval & { from: string }) =>
 
 /**
  * What the donor is told of a deferral: until when, as every other date on their screens reads
- * ("until 23 Dec 2026"), and what they can do; never why (the reason may name a test).
+ * ("until 23 Dec 2026"), and what they can do; never why (the reason may name a test). A booking
+ * on or after the deferral's end stands (the deferral cancelled any before it): the donor is told
+ * so, not invited to book one more, which the one-booking rule would refuse.
  */
-export const deferredText = (deferral: { type: DeferralType; until: string | null }, interval?: DonationInterval) => {
+export const deferredText = (
+  deferral: { type: DeferralType; until: string | null },
+  interval?: DonationInterval,
+  standingBooking?: string | null,
+) => {
   if (deferral.type === 'permanent' || !deferral.until) return MESSAGES.deferredPermanently;
   const until = MESSAGES.deferredUntil(formatFeedDateWithYear(deferral.until));
+  if (standingBooking) return `${until} Your booking for ${formatFeedDate(standingBooking)} stands.`;
   return interval?.from && interval.from > deferral.until
     ? `${until} ${bookFromText({ ...interval, from: interval.from })}`
     : `${until} You can book a donation for that day or later.`;
@@ -129,12 +136,12 @@ export const messages = {
     path: DONOR_DASHBOARD,
   }),
   /** `cancelledBooking`: the date of the booking the deferral cancelled, if any. */
-  deferralSet: (until: string | null, interval: DonationInterval, cancelledBooking?: string): Message => ({
+  deferralSet: (until: string | null, interval: DonationInterval, bookings: { cancelled?: string; standing?: string | null } = {}): Message => ({
     kind: 'deferral_set',
     title: 'You are deferred from donating',
     body:
-      deferredText({ type: until ? 'temporary' : 'permanent', until }, interval) +
-      (cancelledBooking ? ` Your booking for ${formatFeedDate(cancelledBooking)} has been cancelled.` : ''),
+      deferredText({ type: until ? 'temporary' : 'permanent', until }, interval, bookings.standing) +
+      (bookings.cancelled ? ` Your booking for ${formatFeedDate(bookings.cancelled)} has been cancelled.` : ''),
     path: DONOR_DASHBOARD,
   }),
   deferralLifted: (today: string, interval: DonationInterval, booked = false): Message => {

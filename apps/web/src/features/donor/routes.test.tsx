@@ -333,6 +333,20 @@ describe('DonorDashboardRoute: the donation lifecycle', () => {
       /^Deferred until \d{1,2} \w{3} \d{4}$/,
     );
     expect(screen.getByTestId('deferral-notice')).toHaveTextContent('Deferred until');
+    expect(screen.getByTestId('deferral-notice')).toHaveTextContent(
+      `You can book your next donation from ${formatDate(addDays(todayIn(), 30))}.`,
+    );
+  });
+
+  it('says a booking after the deferral stands, instead of inviting another booking', async () => {
+    const date = addDays(todayIn(), 40);
+    renderDashboard({
+      'GET /api/donor/summary': () =>
+        jsonResponse(200, deferredFor30Days(donation({ status: 'pending', date }))),
+    });
+    const notice = await screen.findByTestId('deferral-notice');
+    expect(notice).toHaveTextContent(`Your booking for ${formatDate(date)} stands.`);
+    expect(notice).not.toHaveTextContent('You can book');
   });
 
   it('says a cancelled booking was cancelled without saying the donor did it (a deferral may have)', async () => {

@@ -70,7 +70,9 @@ export function DashboardOverview() {
         />
       ) : (
         <>
-          {summary.data.deferred ? <DeferralNotice deferred={summary.data.deferred} /> : null}
+          {summary.data.deferred ? (
+            <DeferralNotice deferred={summary.data.deferred} latest={summary.data.latest_donation} />
+          ) : null}
           <Counters summary={summary.data} />
           {/*
             The action (when to donate, Donate Blood) comes first, in reading order and on a phone,
@@ -265,8 +267,18 @@ function activityColor(kind: string): string {
   return 'blue';
 }
 
-/** PRODUCT.md 3.7: the donor's active deferral, without its (confidential) reason. */
-function DeferralNotice({ deferred }: { deferred: NonNullable<DonorSummary['deferred']> }) {
+/**
+ * PRODUCT.md 3.7: the donor's active deferral, without its (confidential) reason. A booking still
+ * pending lies on or after its end (the deferral cancelled any before): it stands, and the donor is
+ * not invited to book another, which the one-booking rule would refuse.
+ */
+function DeferralNotice({
+  deferred,
+  latest,
+}: {
+  deferred: NonNullable<DonorSummary['deferred']>;
+  latest: DonorSummary['latest_donation'];
+}) {
   return (
     <Alert
       color="orange"
@@ -281,6 +293,8 @@ function DeferralNotice({ deferred }: { deferred: NonNullable<DonorSummary['defe
           Thank you for wanting to help. The blood bank can tell you more.
           <BankContactLine mt={4} />
         </>
+      ) : latest?.status === 'pending' ? (
+        `Your booking for ${formatDate(latest.date)} stands.`
       ) : (
         `You can book your next donation from ${formatDate(deferred.until)}.`
       )}
