@@ -514,10 +514,14 @@ describe('test results (POST /api/admin/donations/:id/results)', () => {
     expect((await activitiesOf(t, donor.id)).map((activity) => activity.message)).toContain(
       'Your booking for 8 Jun was cancelled: you cannot donate on that day.',
     );
-    // One new notification, the follow-up; no deferral notice, nothing about the cancelled booking.
+    // Two new notifications: the follow-up, and the cancelled booking (or the donor would come to
+    // it, with no reminder), neither with a reason; no deferral notice.
     const notifications = (await get<NotificationList>('/api/notifications', donor)).items;
-    expect(notifications.length).toBe(notificationsBefore + 1);
-    expect(notifications[0]!.body).toBe(FOLLOW_UP_MESSAGE);
+    expect(notifications.length).toBe(notificationsBefore + 2);
+    expect(notifications.slice(0, 2).map((item) => item.body)).toEqual([
+      'Your booking for 8 Jun is cancelled. Please contact the blood bank.',
+      FOLLOW_UP_MESSAGE,
+    ]);
     const mine = (await t.app.inject({ method: 'GET', url: '/api/donations/mine', headers: donor.headers })).body;
     expect(JSON.stringify(await summaryOf(donor)) + JSON.stringify(notifications) + mine).not.toMatch(/reactive|HCV|deferred by/i);
   });

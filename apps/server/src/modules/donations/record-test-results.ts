@@ -21,7 +21,7 @@ import {
 } from '../inventory/inventory.repository';
 import { DONATION_ACTIVITY_KINDS, donationActivityMessages, recordDonationActivity } from './donation-activity';
 import { findDonationInState, movedMeanwhile } from './donation-decisions';
-import { correctDonorBloodGroup, findDonor, insertTestResults, lockDonor, moveDonation } from './donations.repository';
+import { correctDonorBloodGroup, findDonationWithSite, findDonor, insertTestResults, lockDonor, moveDonation } from './donations.repository';
 
 /** PRODUCT.md 3.2: what a reactive result does. */
 export const REACTIVE_DISCARD_REASON = 'Reactive screening test';
@@ -150,6 +150,11 @@ export async function recordTestResults(
     await calloutWhereStockIsLow(ctx, trx, await redCellGroupsOf(trx, lookbackUnitIds), at);
     await recordDonationActivity(trx, moved.donor_id, DONATION_ACTIVITY_KINDS.followUp, donationActivityMessages.followUp(), at);
     await notify(ctx, trx, moved.donor_id, messages.donationFollowUp(), at);
+    if (deferral.cancelled_booking) {
+      const booking = await findDonationWithSite(trx, deferral.cancelled_booking.id);
+      const place = booking?.site_name && booking.slot ? { site: booking.site_name, address: booking.site_address ?? '', time: booking.slot } : null;
+      await notify(ctx, trx, moved.donor_id, messages.bookingCancelledFollowUp(deferral.cancelled_booking.date, place), at);
+    }
     await recordAudit(trx, {
       actorId: admin.id,
       actor: admin.username,

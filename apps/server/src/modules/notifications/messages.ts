@@ -106,6 +106,17 @@ export const messages = {
     body: `${place.site} (${place.address}) is closed on ${formatFeedDate(date)} at ${place.time}, so your booking there is cancelled. We are sorry. Please book another time from your dashboard.`,
     path: DONOR_DASHBOARD,
   }),
+  /**
+   * The deferral of a reactive result cancelled a booking still to come (PRODUCT.md 3.2): the donor
+   * is told, or they would come to a booking that no longer exists, with no reminder. No reason:
+   * the follow-up text is all a donor learns of a result.
+   */
+  bookingCancelledFollowUp: (date: string, place: { site: string; address: string; time: string } | null): Message => ({
+    kind: 'booking_cancelled',
+    title: 'Your booking is cancelled',
+    body: `Your booking for ${formatFeedDate(date)}${where(place)} is cancelled. Please contact the blood bank.`,
+    path: DONOR_DASHBOARD,
+  }),
   appointmentReminder: (date: string, place: { site: string; address: string; time: string } | null): Message => ({
     kind: 'appointment_reminder',
     title: 'See you tomorrow',

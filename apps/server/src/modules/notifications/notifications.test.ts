@@ -9,7 +9,7 @@ import { book, collect, donationForm, insertDonationRow, NEGATIVE_RESULTS, recor
 import { freePort, readOutbox, startSmtpServer, type ReceivedMail } from '../../../test/support/smtp';
 import { countPendingJobs } from './job-queue';
 import { outboxDirectory } from './mailer';
-import { formatFeedDateWithYear } from '../donations/donation-activity';
+import { formatFeedDate, formatFeedDateWithYear } from '../donations/donation-activity';
 
 /**
  * Telling people (PRODUCT.md 3.8): the in-app list, and the same message by e-mail through the
@@ -229,6 +229,24 @@ describe('over SMTP (SMTP_URL): each kind of message reaches the right person', 
     expect(mail.map((m) => [m.to[0], m.subject])).toEqual([['follow@example.org', 'Please contact the blood bank']]);
     expect(mail[0]!.text).toContain('Your donation needs follow-up. Please contact the blood bank.');
     expect(mail[0]!.raw).not.toMatch(/HIV|reactive/i);
+  });
+
+  it('a reactive result that cancels the next booking: the donor is told the booking is cancelled, still without the result', async () => {
+    const donor = await createDonor(t, { email: 'next-booking@example.org' });
+    const id = await book(t, donor, TODAY);
+    await collect(t, id);
+    // Booked again for the first day the interval allows, before the results come.
+    const next = addDays(TODAY, 90);
+    await book(t, donor, next);
+    await delivered();
+    await recordResults(t, id, { ...NEGATIVE_RESULTS, syphilis: 'reactive', bloodgroup: 'O+' });
+    const mail = await delivered();
+    expect(mail.map((m) => [m.to[0], m.subject])).toEqual([
+      ['next-booking@example.org', 'Please contact the blood bank'],
+      ['next-booking@example.org', 'Your booking is cancelled'],
+    ]);
+    expect(mail[1]!.text).toContain(`Your booking for ${formatFeedDate(next)} is cancelled. Please contact the blood bank.`);
+    for (const message of mail) expect(message.raw).not.toMatch(/syphilis|reactive|deferred/i);
   });
 
   it('a deferral set and lifted by hand: the two messages arrive in that order, even when the first is slow to be accepted', async () => {
