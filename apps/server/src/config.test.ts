@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, configWarnings, loadConfig } from './config';
 
 describe('loadConfig: the screening thresholds (PRODUCT.md 3.2)', () => {
   it('defaults to the thresholds of PRODUCT.md', () => {
@@ -45,5 +45,25 @@ describe("loadConfig: the bank's contact details (BANK_PHONE, BANK_EMAIL)", () =
       expect(() => loadConfig({ BANK_PHONE: phone }), phone).toThrow(/BANK_PHONE/);
     }
     expect(() => loadConfig({ BANK_EMAIL: 'help at bank' })).toThrow(/BANK_EMAIL: must be an e-mail address/);
+  });
+});
+
+describe('configWarnings: defaults that would show to the bank\'s people', () => {
+  const bank = { BANK_PHONE: '+91 20 2612 0000', BANK_EMAIL: 'help@bank.example.org' };
+  const warningsFor = (env: Record<string, string>) => configWarnings(loadConfig(env), env);
+
+  it('says nothing for a configured bank, or an install whose e-mail goes to the outbox folder', () => {
+    expect(warningsFor(bank)).toEqual([]);
+    expect(warningsFor({ ...bank, SMTP_URL: 'smtp://mail.example.org:587', PUBLIC_URL: 'https://bank.example.org', MAIL_FROM: 'Bank <no-reply@bank.example.org>' })).toEqual([]);
+  });
+
+  it('warns of example contact details, and of localhost links and the default sender once e-mail goes out', () => {
+    expect(warningsFor({})).toEqual([
+      "BANK_PHONE or BANK_EMAIL is not set: the footer and every e-mail show example contact details, not the bank's",
+    ]);
+    expect(warningsFor({ ...bank, SMTP_URL: 'smtp://mail.example.org:587', PORT: '8080' })).toEqual([
+      'PUBLIC_URL is not set: the links in e-mails (password reset, bookings) point to http://localhost:8080, which no reader can open',
+      'MAIL_FROM is not set: e-mails are sent from Blood Bank <no-reply@bloodbank.local>, an address no one can answer and many mail servers refuse',
+    ]);
   });
 });

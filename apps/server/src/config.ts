@@ -217,6 +217,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/**
+ * What the operator should hear at start about settings left at their defaults where it shows to
+ * the bank's people: example contact details in every footer and e-mail, and, once e-mail really
+ * goes out (SMTP_URL), links to this machine's localhost and a sender at bloodbank.local.
+ */
+export function configWarnings(config: Config, env: Record<string, string | undefined> = process.env): string[] {
+  const warnings: string[] = [];
+  if (config.contact.phone === EXAMPLE_CONTACT.phone || config.contact.email === EXAMPLE_CONTACT.email) {
+    warnings.push("BANK_PHONE or BANK_EMAIL is not set: the footer and every e-mail show example contact details, not the bank's");
+  }
+  if (config.smtpUrl && !env.PUBLIC_URL?.trim()) {
+    warnings.push(`PUBLIC_URL is not set: the links in e-mails (password reset, bookings) point to ${config.publicUrl}, which no reader can open`);
+  }
+  if (config.smtpUrl && !env.MAIL_FROM?.trim()) {
+    warnings.push(`MAIL_FROM is not set: e-mails are sent from ${config.mailFrom}, an address no one can answer and many mail servers refuse`);
+  }
+  return warnings;
+}
+
 /** apps/web/dist, found from this file whether it runs from src (tsx) or from the bundled dist. */
 function defaultWebDistDir(): string {
   return path.resolve(import.meta.dirname, '../../web/dist');

@@ -3,8 +3,7 @@
 import './lib/heap-growth';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
-import { EXAMPLE_CONTACT } from '@bloodbank/shared/contact';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, configWarnings, loadConfig, type Config } from './config';
 import { migrateToLatest } from './db/database';
 import { openDatabaseFromConfig } from './db/open-from-config';
 import { ensureInitialAdmin } from './modules/users/admin-accounts';
@@ -36,9 +35,7 @@ async function main(): Promise<void> {
     app.log.info({ username: admin.username }, 'Created the initial admin from ADMIN_USERNAME');
   }
 
-  if (config.contact.phone === EXAMPLE_CONTACT.phone || config.contact.email === EXAMPLE_CONTACT.email) {
-    app.log.warn("BANK_PHONE or BANK_EMAIL is not set: the footer and every e-mail show example contact details, not the bank's");
-  }
+  for (const warning of configWarnings(config)) app.log.warn(warning);
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
