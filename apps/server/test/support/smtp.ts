@@ -8,6 +8,8 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  /** The text/html part, decoded as the text is. */
+  html: string;
   raw: string;
 }
 
@@ -50,7 +52,7 @@ export async function startSmtpServer(port = 0): Promise<{
         const raw = Buffer.concat(chunks).toString('utf8');
         const subject = headerOf(raw, 'Subject');
         setTimeout(() => {
-          received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), subject, text: textPartOf(raw), raw });
+          received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), subject, text: partOf(raw, 'plain'), html: partOf(raw, 'html'), raw });
           callback();
         }, slow.get(subject) ?? 0);
       });
@@ -90,7 +92,7 @@ export function readOutbox(folder: string): (ReceivedMail & { file: string; mode
     .map((name) => {
       const file = path.join(folder, name);
       const raw = fs.readFileSync(file, 'utf8');
-      return { file, mode: fs.statSync(file).mode & 0o777, to: [headerOf(raw, 'To')], subject: headerOf(raw, 'Subject'), text: textPartOf(raw), raw };
+      return { file, mode: fs.statSync(file).mode & 0o777, to: [headerOf(raw, 'To')], subject: headerOf(raw, 'Subject'), text: partOf(raw, 'plain'), html: partOf(raw, 'html'), raw };
     });
 }
 
@@ -101,10 +103,10 @@ function headerOf(raw: string, name: string): string {
   return (match?.[1] ?? '').replace(/\r?\n[ \t]/g, ' ').trim();
 }
 
-/** The text/plain part, quoted-printable decoded (nodemailer's choice for long ASCII lines). */
-function textPartOf(raw: string): string {
+/** The text/plain or text/html part, quoted-printable decoded (nodemailer's choice for long ASCII lines). */
+function partOf(raw: string, type: 'plain' | 'html'): string {
   // Up to the MIME boundary ("--" and its token), not the e-mail's own signature line ("-- ", "--=20" encoded).
-  const part = /Content-Type: text\/plain[^]*?\r?\n\r?\n([^]*?)\r?\n--(?![ =])/i.exec(raw)?.[1] ?? '';
+  const part = new RegExp(`Content-Type: text/${type}[^]*?\\r?\\n\\r?\\n([^]*?)\\r?\\n--(?![ =])`, 'i').exec(raw)?.[1] ?? '';
   return part
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)))

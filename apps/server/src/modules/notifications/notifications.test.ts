@@ -54,7 +54,10 @@ describe('without SMTP_URL: the outbox folder', () => {
     // Through the donor's login page, which opens the dashboard at once for a signed-in donor.
     expect(mail!.text).toContain('Open the blood bank: https://bank.example.org/donor/donorlogin?next=%2Fdonor%2Fdonor-dashboard');
     expect(mail!.text).toContain('Questions? Call the blood bank on +44 20 7946 0018 or write to donors@bank.example.org.');
-    expect(mail!.raw).toContain('<a href=3D"tel:+442079460018">+44 20 7946 0018</a>');
+    expect(mail!.html).toContain('<a href="tel:+442079460018">+44 20 7946 0018</a>');
+    // Laid out for the phone's width, not a 980 px desktop page shrunk to fit.
+    expect(mail!.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(mail!.html).toContain('<title>Your donation is booked</title>');
     expect(await countPendingJobs(t.db)).toBe(0);
   });
 

@@ -83,7 +83,10 @@ function renderEmail(
   const contact = `Questions? Call the blood bank on ${phone} or write to ${email}.`;
   const text = [`Hello ${to.name},`, '', message.body, '', `${action}: ${link}`, '', '-- ', contact, footer, ''].join('\n');
   const html = [
-    '<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5; color: #1a1b1e">',
+    // A phone's mail app lays an HTML message out as a 980 px page unless told its width.
+    '<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(message.title)}</title></head>`,
+    '<body style="font-family: sans-serif; line-height: 1.5; color: #1a1b1e">',
     `<p>Hello ${escapeHtml(to.name)},</p>`,
     `<p>${escapeHtml(message.body)}</p>`,
     `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`,
