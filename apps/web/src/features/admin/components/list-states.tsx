@@ -13,12 +13,21 @@ interface ListStatesProps<T> {
   errorText: string;
   /** Shown when the list (with the current filters) has nothing. */
   empty: ReactNode;
+  /** The page asked for lies past the end and the last one is on its way: loading, not empty. */
+  turningBack?: boolean;
   children: (page: Paged<T>) => ReactNode;
 }
 
 /** Loading, error (with Retry) and empty states around a paged list; the list itself otherwise. */
-export function ListStates<T>({ query, loadingLabel, errorText, empty, children }: ListStatesProps<T>) {
-  if (query.isPending) return <PageLoader label={loadingLabel} />;
+export function ListStates<T>({
+  query,
+  loadingLabel,
+  errorText,
+  empty,
+  turningBack = false,
+  children,
+}: ListStatesProps<T>) {
+  if (query.isPending || turningBack) return <PageLoader label={loadingLabel} />;
   if (query.isError && !query.data) {
     return (
       <ErrorAlert

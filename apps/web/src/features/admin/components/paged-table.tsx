@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Paged } from '@bloodbank/shared/admin';
 import { DataTable, type DataTableProps } from './data-table';
@@ -32,8 +32,25 @@ export function PagedTable<T>({
   onPageChange,
   ...table
 }: PagedTableProps<T>) {
+  // A page past the end (the last rows were just decided, or an old link): the list is not empty,
+  // it ends sooner. The last page is shown instead of "No ... yet", which left no way back.
+  const data = query.data;
+  const lastPage = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const pastTheEnd =
+    !!data && !query.isPlaceholderData && data.total > 0 && data.items.length === 0 && page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) onPageChange(lastPage);
+    // onPageChange is a new function on every render of the screen; the page to go to is what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pastTheEnd, lastPage]);
   return (
-    <ListStates query={query} loadingLabel={loadingLabel} errorText={errorText} empty={empty}>
+    <ListStates
+      query={query}
+      loadingLabel={loadingLabel}
+      errorText={errorText}
+      empty={empty}
+      turningBack={pastTheEnd}
+    >
       {(data) => (
         <>
           <DataTable {...table} rows={data.items} busy={query.isPlaceholderData} />

@@ -29,6 +29,26 @@ async function discardByEscape(user: User) {
 }
 
 describe('Manage Donors and Manage Patients', () => {
+  it('turns a page past the end (an old link, the last rows gone) to the last page, never "No donors yet"', async () => {
+    mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/donors': ({ query }) => {
+        const page = Number(query.get('page'));
+        // 45 donors: three pages; page 9999 has no rows.
+        return jsonResponse(200, page === 3 ? paged([donor], 3, 20, 45) : paged([], page, 20, 45));
+      },
+    });
+    const { router } = renderScreen(<PeopleScreen kind="donors" />, {
+      path: '/admin-donor',
+      initialPath: '/admin-donor?page=9999',
+    });
+
+    expect(await screen.findByText('Asha Kulkarni')).toBeInTheDocument();
+    expect(screen.getByText('Showing 41–45 of 45')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=3');
+    expect(screen.queryByText('No donors yet')).not.toBeInTheDocument();
+  });
+
   it('searches, sorts and pages through the URL', async () => {
     const api = mockApi({
       'GET /api/admin/dashboard': dashboardHandler,
