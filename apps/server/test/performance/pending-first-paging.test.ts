@@ -21,17 +21,19 @@ beforeAll(async () => {
   patients = [await createPatient(t), await createPatient(t)];
   donors = [await createDonor(t), await createDonor(t), await createDonor(t), await createDonor(t)];
   // Created out of order, statuses mixed; two rows share a creation instant (the id breaks the tie).
-  const requestRows: [number, 'pending' | 'approved' | 'rejected' | 'cancelled', string][] = [
-    [0, 'approved', day(3)],
-    [1, 'pending', day(10)],
-    [0, 'rejected', day(12)],
-    [0, 'pending', day(2)],
-    [1, 'cancelled', day(7)],
-    [1, 'pending', day(7)],
-    [0, 'approved', day(20)],
+  // Needed-by dates in another order again; two pending ones are needed the same day.
+  const requestRows: [number, 'pending' | 'approved' | 'rejected' | 'cancelled', string, string][] = [
+    [0, 'approved', day(3), '2026-04-01'],
+    [1, 'pending', day(10), '2026-03-25'],
+    [0, 'rejected', day(12), '2026-03-22'],
+    [0, 'pending', day(2), '2026-04-02'],
+    [1, 'cancelled', day(7), '2026-03-21'],
+    [1, 'pending', day(7), '2026-03-25'],
+    [0, 'pending', day(1), '2026-03-21'],
+    [0, 'approved', day(20), '2026-03-30'],
   ];
-  for (const [patient, status, created_at] of requestRows) {
-    await insertRequest(t, patients[patient]!.id, { status, created_at });
+  for (const [patient, status, created_at, required_date] of requestRows) {
+    await insertRequest(t, patients[patient]!.id, { status, created_at, required_date });
   }
   // At most one pending donation per donor.
   const donationRows: [number, 'pending' | 'released' | 'rejected', string][] = [
@@ -52,13 +54,14 @@ interface Row {
   id: number;
   status: string;
   created_at: string;
-  /** Donations: the booked date and the collection day. */
+  /** The booked date (donations), the day the blood is needed (requests); a donation's collection day. */
   date?: string;
   collected_on?: string | null;
 }
 
 /**
- * What a full sort gives. Requests: pending first, then newest first, ties by id, newest first.
+ * What a full sort gives. Requests: pending first, needed soonest first (ties: the first to come),
+ * then the rest newest first, ties by id, newest first.
  * Donations (what awaits staff first): bookings by date, then those awaiting results by collection
  * day, then the rest newest first.
  */
@@ -68,7 +71,7 @@ const expectedOrder = (rows: Row[], list: 'requests' | 'donations') => {
   return [...rows]
     .sort((a, b) => {
       if (run(a) !== run(b)) return run(a) - run(b);
-      if (run(a) === 0 && list === 'donations') return (a.date ?? '').localeCompare(b.date ?? '') || a.id - b.id;
+      if (run(a) === 0) return (a.date ?? '').localeCompare(b.date ?? '') || a.id - b.id;
       if (run(a) === 1) return (a.collected_on ?? '').localeCompare(b.collected_on ?? '') || a.id - b.id;
       return b.created_at.localeCompare(a.created_at) || b.id - a.id;
     })

@@ -12,6 +12,7 @@ import * as slotPlacesByStatus from './2026-11-26-0001-slot-places-by-status';
 import * as countChangesOncePerTransaction from './2026-11-26-0002-count-changes-once-per-transaction';
 import * as bookingsInTimeOrder from './2026-11-28-0001-bookings-in-time-order';
 import * as forgetSentMessages from './2026-11-28-0002-forget-sent-messages';
+import * as requestsByNeededDate from './2026-11-28-0003-requests-by-needed-date';
 
 /**
  * Migrations are listed here rather than read from disk so they survive bundling.
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0002-count-changes-once-per-transaction': countChangesOncePerTransaction,
   '2026-11-28-0001-bookings-in-time-order': bookingsInTimeOrder,
   '2026-11-28-0002-forget-sent-messages': forgetSentMessages,
+  '2026-11-28-0003-requests-by-needed-date': requestsByNeededDate,
 };
 
 export const migrationProvider: MigrationProvider = {

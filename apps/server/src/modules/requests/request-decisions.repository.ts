@@ -49,16 +49,20 @@ export async function listRequestsForAdmin(db: DatabaseOrTransaction, query: Dec
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow()
       .then((row) => Number(row.count));
-  const read = (status: StatusFilter<RequestStatus>, limit: number, offset: number) =>
-    filteredRequests(db, status, query.personId)
+  const read = (status: StatusFilter<RequestStatus>, limit: number, offset: number) => {
+    let page = filteredRequests(db, status, query.personId)
       .innerJoin('users', 'users.id', 'blood_requests.patient_id')
       .selectAll('blood_requests')
-      .select(PERSON_NAME_COLUMNS)
-      .orderBy('blood_requests.created_at', 'desc')
-      .orderBy('blood_requests.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
+      .select(PERSON_NAME_COLUMNS);
+    // The requests waiting for a decision as staff work them: the one needed soonest first, then in
+    // the order they came (requests_status_needed_idx); on page 115 of the newest, a request needed
+    // today was out of sight. Decided ones: the newest first.
+    page =
+      status === 'pending'
+        ? page.orderBy('blood_requests.required_date').orderBy('blood_requests.id')
+        : page.orderBy('blood_requests.created_at', 'desc').orderBy('blood_requests.id', 'desc');
+    return page.limit(limit).offset(offset).execute();
+  };
   if (query.status) {
     const [items, total] = await Promise.all([read(query.status, query.limit, query.offset), count(query.status)]);
     return { items, total };

@@ -192,7 +192,7 @@ export function RequestsScreen() {
   return (
     <DecisionsPage
       title="Manage Requests"
-      description="Patients' blood requests, pending first. Approving issues the units that expire first."
+      description="Patients' blood requests, pending first, the one needed soonest at the top. Approving issues the units that expire first."
       exportName="requests"
       statuses={REQUEST_STATUSES}
       status={values.status}
