@@ -63,9 +63,14 @@ export function formatDateTime(iso: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? iso : instantFormat.format(date);
 }
 
-/** "1 unit", "3 units". */
+/** A count as every number on the screens reads: "10,000". */
+export function formatCount(count: number): string {
+  return count.toLocaleString('en');
+}
+
+/** "1 unit", "3 units", "1,200 units". */
 export function unitsText(count: number): string {
-  return `${count} ${count === 1 ? 'unit' : 'units'}`;
+  return `${formatCount(count)} ${count === 1 ? 'unit' : 'units'}`;
 }
 
 /**
@@ -83,7 +88,7 @@ export function unitNumbersText(ids: readonly (number | string)[], max = Number.
 
 /** "1 donation", "1,200 points". */
 export function pluralize(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
 
 export function fullName(person: { first_name: string; last_name: string; username: string }): string {

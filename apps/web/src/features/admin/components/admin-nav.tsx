@@ -4,6 +4,7 @@ import { ADMIN_SECTIONS } from '@/app/layout/navigation';
 import { paths } from '@/app/paths';
 import { useDashboard } from '../api/get-dashboard';
 import classes from './admin-nav.module.css';
+import { formatCount } from '@/lib/format';
 
 /**
  * The sections whose link shows how many entries wait for a decision, and what the number counts
@@ -14,13 +15,13 @@ const PENDING: Partial<
 > = {
   [paths.admin.requests]: {
     key: 'pendingRequests',
-    words: (count) => `${count} pending ${count === 1 ? 'request' : 'requests'}`,
+    words: (count) => `${formatCount(count)} pending ${count === 1 ? 'request' : 'requests'}`,
   },
   // Donations: the bookings staff can act on today, booked for today or earlier (Manage Donations'
   // "Bookings due today"); later ones cannot be collected yet and are not counted.
   [paths.admin.donations]: {
     key: 'bookingsDue',
-    words: (count) => `${count} ${count === 1 ? 'booking' : 'bookings'} due today`,
+    words: (count) => `${formatCount(count)} ${count === 1 ? 'booking' : 'bookings'} due today`,
   },
 };
 
@@ -50,7 +51,7 @@ export function AdminNav() {
                   title={counted.words(pending)}
                   aria-hidden
                 >
-                  {pending}
+                  {formatCount(pending)}
                 </Badge>
                 {/* The space keeps the link's name "Donations 2 bookings due today", not "Donations2 …". */}
                 <VisuallyHidden> {counted.words(pending)}</VisuallyHidden>

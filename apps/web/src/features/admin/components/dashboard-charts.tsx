@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Table, Text, VisuallyHidden } from '@mantine/core';
 import type { InventoryRow, WeeklyCount } from '@bloodbank/shared/admin';
-import { formatDate, formatShortDate } from '@/lib/format';
+import { formatCount, formatDate, formatShortDate } from '@/lib/format';
 import { SectionCard } from './section-card';
 
 /**
@@ -70,8 +70,8 @@ export function WeeklyChart({ weekly }: { weekly: WeeklyCount[] }) {
         />
       </div>
       <Text size="xs" c="dimmed" mt="xs">
-        {donations} donations and {requests} requests since the week of {formatDate(from)}; weeks start on
-        Monday.
+        {formatCount(donations)} donations and {formatCount(requests)} requests since the week of{' '}
+        {formatDate(from)}; weeks start on Monday.
       </Text>
       <VisuallyHidden>
         <Table>

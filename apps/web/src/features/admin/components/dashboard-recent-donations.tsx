@@ -3,6 +3,7 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { SectionCard } from './section-card';
+import { formatCount } from '@/lib/format';
 
 function Count({ value, one, many, testId }: { value: number; one: string; many: string; testId: string }) {
   return (
@@ -45,7 +46,7 @@ export function DashboardRecentDonations({
             ? 'Nothing waits for staff: no booking is due and every collection has its results.'
             : 'Record the collection of each booking due, then the test results: only then do the units become stock.'}
           {pendingRequests > 0
-            ? ` ${pendingRequests} blood ${pendingRequests === 1 ? 'request waits' : 'requests wait'} too.`
+            ? ` ${formatCount(pendingRequests)} blood ${pendingRequests === 1 ? 'request waits' : 'requests wait'} too.`
             : ''}
         </Text>
         <Button

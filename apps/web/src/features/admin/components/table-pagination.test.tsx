@@ -26,6 +26,18 @@ function TwoLists() {
 }
 
 describe('TablePagination', () => {
+  it('writes large counts as every other number on the screens: 10,000, not 10000', async () => {
+    mockApi({});
+    const { user } = renderScreen(
+      <TablePagination label="Donors" page={500} pageSize={20} total={10000} onChange={() => undefined} />,
+    );
+    expect(screen.getByText('Showing 9,981–10,000 of 10,000')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Donors: page 499 of 500, showing 9,961–9,980 of 10,000',
+    );
+  });
+
   it('does not read every list’s count after each change, only the page the user turned to', async () => {
     mockApi({});
     const { user } = renderScreen(<TwoLists />);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Group, Pagination, Text, VisuallyHidden } from '@mantine/core';
+import { formatCount } from '@/lib/format';
 
 const CONTROL_LABELS = {
   first: 'First page',
@@ -28,14 +29,14 @@ export function TablePagination({ label, page, pageSize, total, onChange }: Tabl
   const turnTo = (next: number) => {
     const nextFirst = (next - 1) * pageSize + 1;
     setAnnounced(
-      `${label}: page ${next} of ${pages}, showing ${nextFirst}–${Math.min(total, next * pageSize)} of ${total}`,
+      `${label}: page ${next} of ${pages}, showing ${formatCount(nextFirst)}–${formatCount(Math.min(total, next * pageSize))} of ${formatCount(total)}`,
     );
     onChange(next);
   };
   return (
     <Group justify="space-between" align="center" mt="md" gap="sm" wrap="wrap">
       <Text size="sm" c="dimmed">
-        Showing {first}–{last} of {total}
+        Showing {formatCount(first)}–{formatCount(last)} of {formatCount(total)}
       </Text>
       <VisuallyHidden role="status">{announced}</VisuallyHidden>
       {pages > 1 ? (
