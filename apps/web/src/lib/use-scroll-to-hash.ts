@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type MouseEvent } from 'react';
 import { useLocation } from 'react-router';
 
 /** While the parts above it load and push it down, the target is brought back into view this long. */
@@ -43,11 +43,15 @@ export function useScrollToHash(): void {
 
 const USER_MOVES = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
 
-/** Where focus lands in a part of a page: the part itself when it takes focus, else its first field. */
+/**
+ * Where focus lands in a part of a page: the part itself when it takes focus, else its first field,
+ * else its heading when the heading takes focus (a list with no field: read from its name).
+ */
 function focusTargetOf(element: HTMLElement): HTMLElement | null {
   return element.hasAttribute('tabindex')
     ? element
-    : element.querySelector<HTMLElement>('input, select, textarea');
+    : (element.querySelector<HTMLElement>('input, select, textarea') ??
+        element.querySelector<HTMLElement>('h2[tabindex="-1"], h3[tabindex="-1"]'));
 }
 
 /**
@@ -62,4 +66,15 @@ export function jumpToPart(id: string): boolean {
   element.scrollIntoView({ block: 'start' });
   focusTargetOf(element)?.focus({ preventScroll: true });
   return true;
+}
+
+/**
+ * The click handler of a link to a part of the same page (jumpToPart). A click that opens a new tab
+ * or window (a modifier key, the middle button) is left to the browser: the page opens there at the hash.
+ */
+export function jumpOnPlainClick(id: string) {
+  return (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (jumpToPart(id)) event.preventDefault();
+  };
 }

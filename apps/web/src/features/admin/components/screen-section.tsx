@@ -3,7 +3,8 @@ import { Group, Stack, Text, Title } from '@mantine/core';
 
 /**
  * One titled part of an admin screen (a region named by its h2, so screen readers can jump to it),
- * with a line of context and its controls on the right (below the title on a phone).
+ * with a line of context and its controls on the right (below the title on a phone). `#id` links
+ * to it (PartLinks); its heading then takes focus.
  */
 export function ScreenSection({
   id,
@@ -19,10 +20,10 @@ export function ScreenSection({
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={`${id}-heading`}>
+    <section id={id} aria-labelledby={`${id}-heading`}>
       <Group justify="space-between" align="flex-end" gap="sm" mb="sm" wrap="wrap">
         <Stack gap={2} style={{ flex: '1 1 260px' }}>
-          <Title order={2} size="h3" id={`${id}-heading`}>
+          <Title order={2} size="h3" id={`${id}-heading`} tabIndex={-1}>
             {title}
           </Title>
           {description ? (

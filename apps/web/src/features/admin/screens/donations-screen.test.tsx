@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AdminDonation } from '@bloodbank/shared/admin';
 import { addDays, todayIn } from '@bloodbank/shared/dates';
 import { DEFAULT_SCREENING_THRESHOLDS } from '@bloodbank/shared/donation-lifecycle';
@@ -102,6 +102,29 @@ function renderActedMeanwhile(before: Lists, after: Lists, action: string, detai
 const section = (name: string) => screen.getByRole('region', { name });
 
 describe('Manage Donations', () => {
+  it('opens with links to its four parts and what each holds; a link brings the part into view and reads its name', async () => {
+    const scrolled = vi.spyOn(window.HTMLElement.prototype, 'scrollIntoView');
+    const { user } = renderDonations({
+      due: [dueDonation, healthy],
+      upcoming: [later],
+      awaiting: [collected],
+    });
+    const parts = await screen.findByRole('navigation', { name: 'On this page' });
+    await waitFor(() =>
+      expect(
+        within(parts)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual(['Bookings due today2', 'Upcoming bookings1', 'Awaiting test results1', 'History']),
+    );
+
+    await user.click(within(parts).getByRole('link', { name: /Awaiting test results/ }));
+    const results = section('Awaiting test results');
+    expect(scrolled.mock.contexts.at(-1)).toBe(results);
+    expect(within(results).getByRole('heading', { name: 'Awaiting test results' })).toHaveFocus();
+    scrolled.mockRestore();
+  });
+
   it('lists the bookings due today, the upcoming ones, those awaiting results, then the history', async () => {
     renderDonations({
       due: [dueDonation, healthy],

@@ -21,6 +21,7 @@ import { PagedTable } from '../components/paged-table';
 import { RecordCollectionDialog } from '../components/record-collection-dialog';
 import { RecordTestResultsDialog } from '../components/record-test-results-dialog';
 import { RejectDialog } from '../components/reject-dialog';
+import { PartLinks } from '../components/part-links';
 import { ScreenSection } from '../components/screen-section';
 import { formatDate, unitsText } from '@/lib/format';
 import { useListParams } from '../hooks/use-list-params';
@@ -283,6 +284,14 @@ export function DonationsScreen() {
       actions={<ExportButton name="donations" />}
     >
       <Stack gap="xl">
+        <PartLinks
+          parts={[
+            { id: 'due', label: 'Bookings due today', count: due.data?.total },
+            { id: 'upcoming', label: 'Upcoming bookings', count: upcoming.data?.total },
+            { id: 'results', label: 'Awaiting test results', count: awaiting.data?.total },
+            { id: 'history', label: 'History' },
+          ]}
+        />
         <ScreenSection
           id="due"
           title="Bookings due today"
