@@ -123,6 +123,7 @@ const personFields = {
 
 export const AdminDonorSchema = z.object({
   ...personFields,
+  /** The donations they gave blood for (collected, released, discarded): not their bookings. */
   donations: z.number().int(),
   /** The deferral in force today (the longest; never its reason), or null: staff see it in the list. */
   deferred: DonorDeferralSchema.nullable(),
@@ -320,7 +321,7 @@ export const AdminDonationSchema = DonationSchema.extend({
 });
 export type AdminDonation = z.infer<typeof AdminDonationSchema>;
 
-/** Lists put pending items first (they need a decision), then the newest. */
+/** Lists put pending items first (they need a decision; the one needed soonest first), then the newest. */
 export const AdminRequestsQuerySchema = PageQuerySchema.extend({
   status: z.enum(REQUEST_STATUSES).optional(),
   patient_id: z.coerce.number().int().positive().max(MAX_ROW_ID).optional(),

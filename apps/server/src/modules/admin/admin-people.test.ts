@@ -22,6 +22,7 @@ beforeAll(async () => {
     await t.db.updateTable('users').set({ created_at: `2026-01-0${index + 1}T00:00:00.000Z` }).where('id', '=', user.id).execute();
   }
   await insertDonation(t, asha.id, { status: 'released' });
+  await insertDonation(t, asha.id, { status: 'cancelled' });
   await insertDonation(t, asha.id, { status: 'pending' });
   await insertRequest(t, patient.id);
 });
@@ -31,7 +32,7 @@ const get = (url: string) => t.app.inject({ method: 'GET', url, headers: admin.h
 const usernames = (body: { items: { username: string }[] }) => body.items.map((item) => item.username);
 
 describe('GET /api/admin/donors', () => {
-  it('lists donors newest first with their details and donation counts', async () => {
+  it('lists donors newest first with their details and the donations they gave (not their bookings)', async () => {
     const response = await get('/api/admin/donors');
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -49,7 +50,8 @@ describe('GET /api/admin/donors', () => {
       is_active: true,
       deactivated_at: null,
       created_at: '2026-01-01T00:00:00.000Z',
-      donations: 2,
+      // One released; the cancelled and the pending bookings are no donations.
+      donations: 1,
       deferred: null,
     });
     expect(response.body).not.toMatch(/password/);
@@ -250,7 +252,7 @@ describe('DELETE /api/admin/donors/:id and /api/admin/patients/:id (deactivate)'
 
     const response = await t.app.inject({ method: 'DELETE', url: `/api/admin/donors/${asha.id}`, headers: admin.headers });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ id: asha.id, is_active: false, deactivated_at: '2026-03-10T12:00:00.000Z', donations: 2 });
+    expect(response.json()).toMatchObject({ id: asha.id, is_active: false, deactivated_at: '2026-03-10T12:00:00.000Z', donations: 1 });
 
     const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: asha.headers });
     expect(me.statusCode).toBe(401);
@@ -260,9 +262,9 @@ describe('DELETE /api/admin/donors/:id and /api/admin/patients/:id (deactivate)'
     expect(login.json().detail).toBe('This account has been deactivated. Please contact the blood bank.');
 
     // History stays: the donations remain and the admin still finds the donor.
-    expect(await t.db.selectFrom('donations').select('id').where('donor_id', '=', asha.id).execute()).toHaveLength(2);
+    expect(await t.db.selectFrom('donations').select('id').where('donor_id', '=', asha.id).execute()).toHaveLength(3);
     expect((await get('/api/admin/donors?search=asha')).json().items[0]).toMatchObject({ is_active: false });
-    expect((await get(`/api/admin/donations?donor_id=${asha.id}`)).json().total).toBe(2);
+    expect((await get(`/api/admin/donations?donor_id=${asha.id}`)).json().total).toBe(3);
 
     // Her booking would have held its place until the no-show run: it is cancelled, by staff, with why.
     const booking = (await get(`/api/admin/donations?donor_id=${asha.id}`)).json().items.find(

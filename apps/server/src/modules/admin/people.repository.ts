@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { PeopleQuery } from '@bloodbank/shared/admin';
+import { COLLECTED_DONATION_STATUSES } from '@bloodbank/shared/donation';
 import type { DatabaseOrTransaction, Engine } from '../../db/database';
 import { lockedOnPostgres } from '../../db/row-locks';
 import type { DB, UserUpdate } from '../../db/types';
@@ -64,6 +65,11 @@ async function countPeople(db: DatabaseOrTransaction, role: PersonRole, search: 
   return Number(row.count);
 }
 
+/**
+ * A donor's donations are those they gave blood for, as their own "Approved" counter and their game
+ * count them: a booking cancelled, rejected or not yet collected is no donation (staff read 19
+ * where the donor read 15).
+ */
 function donorsQuery(db: DatabaseOrTransaction, search: string | undefined) {
   return matchingPeople(db, 'DONOR', search)
     .select(userColumns)
@@ -72,6 +78,7 @@ function donorsQuery(db: DatabaseOrTransaction, search: string | undefined) {
         .selectFrom('donations')
         .select(eb.fn.countAll<number>().as('count'))
         .whereRef('donations.donor_id', '=', 'users.id')
+        .where('donations.status', 'in', COLLECTED_DONATION_STATUSES)
         .as('donations'),
     );
 }

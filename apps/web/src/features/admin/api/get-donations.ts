@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { adminKeys } from './query-keys';
 
 const PagedDonationsSchema = pagedSchema(AdminDonationSchema);
-export type DonationsListQuery = Pick<AdminDonationsQuery, 'page' | 'pageSize' | 'status'> & {
+export type DonationsListQuery = Pick<AdminDonationsQuery, 'page' | 'pageSize' | 'status' | 'donor_id'> & {
   /** 'true': only bookings due on or before today; 'false': only later ones. */
   due?: 'true' | 'false';
 };

@@ -4,9 +4,9 @@ import { apiRequest } from '@/lib/api-client';
 import { adminKeys } from './query-keys';
 
 const PagedRequestsSchema = pagedSchema(AdminRequestSchema);
-export type RequestsListQuery = Pick<AdminRequestsQuery, 'page' | 'pageSize' | 'status'>;
+export type RequestsListQuery = Pick<AdminRequestsQuery, 'page' | 'pageSize' | 'status' | 'patient_id'>;
 
-/** GET /api/admin/requests: with patient names, pending first, then the newest. */
+/** GET /api/admin/requests: with patient names, pending first (needed soonest first), then the newest. */
 export function getRequests(query: RequestsListQuery, signal?: AbortSignal) {
   return apiRequest('/admin/requests', { schema: PagedRequestsSchema, query, signal });
 }

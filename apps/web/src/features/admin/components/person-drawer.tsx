@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, Button, Divider, Drawer, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Drawer, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
@@ -9,7 +10,8 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors, fieldBinder } from '@/lib/form-errors';
 import type { PersonKind } from '../api/get-people';
 import { useUpdatePerson } from '../api/update-person';
-import { formatDate, formatDateTime, fullName } from '@/lib/format';
+import { formatCount, formatDate, formatDateTime, fullName } from '@/lib/format';
+import { paths } from '@/app/paths';
 import { useDiscardGuard } from './discard-changes';
 import { DonorDeferrals } from './donor-deferrals';
 import { DONOR_FIELDS, PATIENT_FIELDS, PatientMedicalFields, PersonDetailsFields } from './person-fields';
@@ -131,9 +133,20 @@ function PersonDetails({
   const onFields =
     update.error instanceof ApiError &&
     Object.keys(update.error.errors).some((name) => (fields as readonly string[]).includes(name));
+  // With the way to the list itself: Manage Donations or Manage Requests, narrowed to this person.
   const count = isPatient(person)
-    ? { label: 'Requests', value: person.requests }
-    : { label: 'Donations', value: person.donations };
+    ? {
+        label: 'Requests',
+        value: person.requests,
+        link: `${paths.admin.requests}?patient=${person.id}`,
+        what: 'requests',
+      }
+    : {
+        label: 'Donations given',
+        value: person.donations,
+        link: `${paths.admin.donations}?donor=${person.id}#history`,
+        what: 'donations',
+      };
 
   return (
     <Stack gap="lg">
@@ -141,7 +154,17 @@ function PersonDetails({
         <Fact label="Username" value={person.username} />
         <Fact label="Status" value={<StatusBadge status={person.is_active ? 'active' : 'deactivated'} />} />
         <Fact label="Registered" value={formatDate(person.created_at)} />
-        <Fact label={count.label} value={String(count.value)} />
+        <Fact
+          label={count.label}
+          value={
+            <Stack gap={0} align="flex-start">
+              <Text size="sm">{formatCount(count.value)}</Text>
+              <Anchor component={Link} to={count.link} size="sm" underline="always">
+                View {count.what}
+              </Anchor>
+            </Stack>
+          }
+        />
       </SimpleGrid>
       {!person.is_active ? (
         <Alert color="gray" variant="light" title={`This ${noun} is deactivated`}>

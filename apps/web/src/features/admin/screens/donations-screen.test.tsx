@@ -102,6 +102,33 @@ function renderActedMeanwhile(before: Lists, after: Lists, action: string, detai
 const section = (name: string) => screen.getByRole('region', { name });
 
 describe('Manage Donations', () => {
+  it("shows one donor's donations when the address names them, and the way back to everyone's", async () => {
+    const api = mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/donations': donationsHandler({ history: [collected] }),
+      'GET /api/admin/screening-thresholds': () => jsonResponse(200, DEFAULT_SCREENING_THRESHOLDS),
+    });
+    const { user, router } = renderScreen(<DonationsScreen />, {
+      path: '/admin-donation',
+      initialPath: '/admin-donation?donor=7#history',
+    });
+    const history = section('History');
+    await waitFor(() => expect(history).toHaveTextContent('Only the donations of Kabir Shah.'));
+    expect(within(history).getByRole('row', { name: /Kabir Shah/ })).toBeInTheDocument();
+    const asked = api.requests.filter((request) => request.path === '/api/admin/donations');
+    expect(asked.some((request) => request.query.get('donor_id') === '7' && !request.query.get('due'))).toBe(
+      true,
+    );
+    // The queues above stay everyone's.
+    expect(
+      asked.filter((request) => request.query.get('due')).every((request) => !request.query.has('donor_id')),
+    ).toBe(true);
+
+    await user.click(within(history).getByRole('button', { name: "Show every donor's" }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(history).not.toHaveTextContent('Only the donations of');
+  });
+
   it('opens with links to its four parts and what each holds; a link brings the part into view and reads its name', async () => {
     const scrolled = vi.spyOn(window.HTMLElement.prototype, 'scrollIntoView');
     const { user } = renderDonations({

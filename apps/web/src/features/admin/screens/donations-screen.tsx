@@ -21,12 +21,14 @@ import { PagedTable } from '../components/paged-table';
 import { RecordCollectionDialog } from '../components/record-collection-dialog';
 import { RecordTestResultsDialog } from '../components/record-test-results-dialog';
 import { RejectDialog } from '../components/reject-dialog';
+import { OnePersonOnly, personIdOf } from '../components/one-person-only';
 import { PartLinks } from '../components/part-links';
 import { ScreenSection } from '../components/screen-section';
 import { formatDate, unitsText } from '@/lib/format';
 import { useListParams } from '../hooks/use-list-params';
 import { DANGER, TEXT_TONE } from '../tones';
 import { notify } from '../notify';
+import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 
 /** Each donation status in the words staff read it (PRODUCT.md 3.2). */
 export const DONATION_STATUS_LABELS: Record<DonationStatus, string> = {
@@ -149,7 +151,7 @@ const pageOf = (value: string) => {
  */
 export function DonationsScreen() {
   const { values, page, update } = useListParams(
-    { status: '', due: '1', upcoming: '1', results: '1' },
+    { status: '', due: '1', upcoming: '1', results: '1', donor: '' },
     { status: ['', ...DONATION_STATUSES] },
   );
   const status = (values.status || undefined) as DonationStatus | undefined;
@@ -159,7 +161,10 @@ export function DonationsScreen() {
   // `due=false`: booked for a later day.
   const upcoming = useDonations(list({ status: 'pending', due: 'false', page: pageOf(values.upcoming) }));
   const awaiting = useDonations(list({ status: 'collected', page: pageOf(values.results) }));
-  const history = useDonations(list({ status, page }));
+  // One donor's donations, from their details in Manage Donors (`?donor=11#history`).
+  const donorId = personIdOf(values.donor);
+  const history = useDonations(list({ status, page, donor_id: donorId }));
+  useScrollToHash();
 
   const reject = useRejectDonation();
   const [rejecting, setRejecting] = useState<AdminDonation | null>(null);
@@ -383,6 +388,14 @@ export function DonationsScreen() {
             />
           }
         >
+          {donorId ? (
+            <OnePersonOnly
+              what="donations"
+              name={history.data?.items[0]?.donor_name ?? `donor #${donorId}`}
+              clearLabel="Show every donor's"
+              onClear={() => update({ donor: '' })}
+            />
+          ) : null}
           <PagedTable
             query={history}
             loadingLabel="Loading donations"

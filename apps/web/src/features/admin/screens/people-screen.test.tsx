@@ -109,6 +109,17 @@ describe('Manage Donors and Manage Patients', () => {
     expect(await rowOf('Ravi Rao')).not.toHaveTextContent('Deferred');
   });
 
+  it("links from a donor's details to their donations in Manage Donations", async () => {
+    mockOneDonor();
+    const { user, router } = renderScreen(<PeopleScreen kind="donors" />, { path: '/admin-donor' });
+    const dialog = await openDetails(user, 'Asha Kulkarni');
+    expect(within(dialog).getByText('Donations given')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('link', { name: 'View donations' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin-donation'));
+    expect(router.state.location.search).toBe(`?donor=${donor.id}`);
+    expect(router.state.location.hash).toBe('#history');
+  });
+
   it('checks an edit with the registration rules and sends nothing invalid', async () => {
     const api = mockOneDonor();
     const { user } = renderScreen(<PeopleScreen kind="donors" />);

@@ -15,6 +15,27 @@ const SHORT = {
 };
 
 describe('Manage Requests', () => {
+  it("shows one patient's requests when the address names them, and the way back to everyone's", async () => {
+    const api = mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/requests': () => jsonResponse(200, paged([pendingRequest])),
+    });
+    const { user, router } = renderScreen(<RequestsScreen />, {
+      path: '/admin-request',
+      initialPath: '/admin-request?patient=9',
+    });
+    // Named from the rows once they arrive.
+    await waitFor(() =>
+      expect(document.body).toHaveTextContent(`Only the requests of ${pendingRequest.patient_name}.`),
+    );
+    const asked = api.requests.filter((request) => request.path === '/api/admin/requests');
+    expect(asked.at(-1)?.query.get('patient_id')).toBe('9');
+
+    await user.click(screen.getByRole('button', { name: "Show every patient's" }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(api.requests.at(-1)?.query.has('patient_id')).toBe(false));
+  });
+
   it('lists the requests with the patient, the blood and the status', async () => {
     mockApi({
       'GET /api/admin/dashboard': dashboardHandler,

@@ -28,12 +28,18 @@ import { useSingleFlight } from '@/lib/use-single-flight';
 import { useListParams } from '../hooks/use-list-params';
 import { TEXT_TONE } from '../tones';
 import { notify } from '../notify';
+import { OnePersonOnly, personIdOf } from '../components/one-person-only';
 
 /** Manage Requests: pending first; approve (FEFO, or from a compatible group when short); reject with a reason. */
 export function RequestsScreen() {
-  const { values, page, update } = useListParams({ status: '' }, { status: ['', ...REQUEST_STATUSES] });
+  const { values, page, update } = useListParams(
+    { status: '', patient: '' },
+    { status: ['', ...REQUEST_STATUSES] },
+  );
   const status = (values.status || undefined) as RequestStatus | undefined;
-  const query = useRequests({ status, page, pageSize: PAGE_SIZE.default });
+  // One patient's requests, from their details in Manage Patients (`?patient=7`).
+  const patientId = personIdOf(values.patient);
+  const query = useRequests({ status, page, pageSize: PAGE_SIZE.default, patient_id: patientId });
 
   const approve = useApproveRequest();
   const reject = useRejectRequest();
@@ -255,6 +261,14 @@ export function RequestsScreen() {
         </>
       }
     >
+      {patientId ? (
+        <OnePersonOnly
+          what="requests"
+          name={query.data?.items[0]?.patient_name ?? `patient #${patientId}`}
+          clearLabel="Show every patient's"
+          onClear={() => update({ patient: '' })}
+        />
+      ) : null}
       <PagedTable
         query={query}
         loadingLabel="Loading requests"
