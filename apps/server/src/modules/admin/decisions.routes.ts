@@ -58,7 +58,9 @@ export const decisionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       response: { 200: pagedSchema(AdminDonationSchema), ...errors },
     },
     handler: (request, reply) => {
-      return sendReusedJson(request, reply, donationPages, JSON.stringify(request.query), () => listDonationsPage(ctx, request.query));
+      // The bank's day is part of the key: "due today" moves at midnight, when no table changes.
+      const key = `${ctx.clock.today()}:${JSON.stringify(request.query)}`;
+      return sendReusedJson(request, reply, donationPages, key, () => listDonationsPage(ctx, request.query));
     },
   });
 

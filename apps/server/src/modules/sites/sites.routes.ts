@@ -67,7 +67,10 @@ export const sitesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     handler: (request, reply) => {
       const { id } = request.params;
       const { date } = request.query;
-      const key = date === ctx.clock.today() ? `${id}:${date}:${ctx.clock.time()}` : `${id}:${date}`;
+      // Today is part of every key (the booking window and the past move at midnight, when no
+      // table changes), and today's slots also the minute, as a slot that has begun drops out.
+      const today = ctx.clock.today();
+      const key = date === today ? `${id}:${date}:${ctx.clock.time()}` : `${id}:${date}:${today}`;
       return sendReusedJson(request, reply, slotAnswers, key, () => listSlots(ctx, id, date));
     },
   });
