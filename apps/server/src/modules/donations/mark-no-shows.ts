@@ -3,7 +3,8 @@ import { recordAudit } from '../audit/audit.repository';
 import { DONATION_ACTIVITY_KINDS, donationActivityMessages, recordDonationActivity } from './donation-activity';
 
 /**
- * A booking whose day has passed without a collection becomes a no-show (PRODUCT.md 3.6): it no
+ * A booking whose day has passed without the donor coming (no check-in, no collection) becomes a
+ * no-show (PRODUCT.md 3.6): it no
  * longer blocks the donor's next booking, and its site's day list counts it. Part of the daily
  * work (daily-work.ts): every booking of a day before `today` still pending, however long the server
  * was down, in one conditional update, so a run on two instances at once marks each booking once.
@@ -17,6 +18,8 @@ export async function markNoShows(ctx: AppContext, today = ctx.clock.today()): P
       .set({ status: 'no_show', decided_at: at })
       .where('status', '=', 'pending')
       .where('donation_date', '<', today)
+      // A donor checked in came: staff record the collection, or reject the booking, the next day.
+      .where('checked_in_at', 'is', null)
       .returning(['id', 'donor_id', 'donation_date', 'units'])
       .execute();
     for (const booking of missed) {

@@ -683,6 +683,27 @@ describe('no-shows (the daily run)', () => {
   });
 });
 
+describe('a donor checked in but not yet collected at midnight', () => {
+  it('is no no-show: the booking stays due, and staff record the collection the next morning', async () => {
+    await deactivateAllSites();
+    const site = await createSite();
+    const donor = await createDonor(t);
+    const late = (await bookAt(donor, site.id, TUESDAY, '15:45')).json<Donation>();
+    setToday(t, TUESDAY, '15:40:00');
+    expect((await post(`/api/admin/donations/${late.id}/check-in`, admin)).statusCode).toBe(200);
+
+    setToday(t, '2026-03-11', '00:05:00');
+    expect(await runNoShows()).toBe(0);
+    expect((await get('/api/donations/mine', donor)).json<Donation[]>()[0]).toMatchObject({ id: late.id, status: 'pending' });
+    const due = (await get('/api/admin/donations?status=pending&due=true', admin)).json<{ items: { id: number }[] }>();
+    expect(due.items.map((item) => item.id)).toContain(late.id);
+
+    setToday(t, '2026-03-11', '08:30:00');
+    const collected = await post(`/api/admin/donations/${late.id}/collect`, admin, PASSING_SCREENING);
+    expect(collected.statusCode, collected.body).toBe(200);
+  });
+});
+
 describe('the calendar file (GET /api/donations/:id/calendar.ics)', () => {
   it("gives the slot in the bank's time zone as UTC instants, to its owner only", async () => {
     const { kolkata, site } = await siteInKolkata(`${MONDAY}T02:00:00Z`);
