@@ -19,6 +19,11 @@ export function setBankTimeZone(timeZone: string | undefined): void {
   }
 }
 
+/** The bank's time zone once known, else undefined (the browser's zone stands in). */
+export function knownBankTimeZone(): string | undefined {
+  return bankTimeZone;
+}
+
 /** Today's date in the bank's time zone, `YYYY-MM-DD`. */
 export function bankToday(now: Date = new Date()): string {
   return todayIn(bankTimeZone, now);

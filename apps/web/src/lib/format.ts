@@ -1,9 +1,10 @@
 /**
  * How every screen writes dates, counts and names. Calendar dates (`YYYY-MM-DD`) have no time zone
  * and are read and written in UTC, so no browser shows one a day early; instants (ISO-8601) are
- * shown in the reader's own zone.
+ * shown in the reader's own zone, except a time of day beside a slot's (formatBankTimeOfDay).
  */
 import { isValidIsoDate } from '@bloodbank/shared/dates';
+import { knownBankTimeZone } from './bank-today';
 
 /**
  * British English short months, three letters each as the server's messages write them: recent ICU
@@ -61,6 +62,28 @@ export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : instantFormat.format(date);
+}
+
+const bankClocks = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An instant as the time on the bank's clocks, "08:55": beside a slot's time, which is the bank's
+ * (a site's day list), the reader's own zone would put an arrival hours away from its slot.
+ */
+export function formatBankTimeOfDay(instant: string): string {
+  const date = new Date(instant);
+  if (Number.isNaN(date.getTime())) return instant;
+  const zone = knownBankTimeZone() ?? '';
+  let clock = bankClocks.get(zone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: zone || undefined,
+    });
+    bankClocks.set(zone, clock);
+  }
+  return clock.format(date);
 }
 
 /** A count as every number on the screens reads: "10,000". */

@@ -13,7 +13,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageLoader } from '@/components/ui/page-loader';
 import { errorMessage } from '@/lib/api-client';
-import { formatDate, unitsText } from '@/lib/format';
+import { formatBankTimeOfDay, formatDate, unitsText } from '@/lib/format';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useCheckInDonation } from '../api/check-in-donation';
 import { useSiteDay } from '../api/get-site-day';
@@ -22,8 +22,6 @@ import { DataTable, type Column } from './data-table';
 import { RecordCollectionDialog, type CollectionSubject } from './record-collection-dialog';
 import { StatusBadge } from './status-badge';
 import { TEXT_TONE } from '../tones';
-
-const timeOfDay = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
 
 /** Waiting is neutral, arrived is blue, given is green; deferred and missed stand out. */
 const STATE_TONES: Record<AppointmentState, keyof typeof TEXT_TONE> = {
@@ -96,7 +94,7 @@ export function SiteDayList({ siteId, date }: { siteId: number; date: string }) 
           />
           {row.checked_in_at ? (
             <Text size="xs" c="dimmed">
-              Arrived {timeOfDay.format(new Date(row.checked_in_at))}
+              Arrived {formatBankTimeOfDay(row.checked_in_at)}
             </Text>
           ) : null}
           {/* The slot is over and nobody checked the donor in: staff may call them or expect a no-show. */}
