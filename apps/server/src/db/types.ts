@@ -62,6 +62,8 @@ export interface DonationsTable {
   slot: string | null;
   /** When staff checked the donor in on the day. */
   checked_in_at: string | null;
+  /** The booked day a reminder was sent for (appointment-reminders.ts); a move to another day makes it due again. */
+  reminded_for: string | null;
 }
 
 export interface NotificationsTable {

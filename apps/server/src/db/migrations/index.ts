@@ -13,6 +13,7 @@ import * as countChangesOncePerTransaction from './2026-11-26-0002-count-changes
 import * as bookingsInTimeOrder from './2026-11-28-0001-bookings-in-time-order';
 import * as forgetSentMessages from './2026-11-28-0002-forget-sent-messages';
 import * as requestsByNeededDate from './2026-11-28-0003-requests-by-needed-date';
+import * as reminderPerBooking from './2026-11-28-0004-reminder-per-booking';
 
 /**
  * Migrations are listed here rather than read from disk so they survive bundling.
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-0001-bookings-in-time-order': bookingsInTimeOrder,
   '2026-11-28-0002-forget-sent-messages': forgetSentMessages,
   '2026-11-28-0003-requests-by-needed-date': requestsByNeededDate,
+  '2026-11-28-0004-reminder-per-booking': reminderPerBooking,
 };
 
 export const migrationProvider: MigrationProvider = {

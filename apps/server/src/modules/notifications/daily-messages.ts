@@ -11,20 +11,19 @@ import { markStaffNoticesRead } from './notifications.repository';
 import { notify } from './notify';
 
 /**
- * The daily messages (PRODUCT.md 3.8): a reminder the day before each appointment, "you can
- * donate again" on a donor's next eligible date (the interval's end or a deferral's, whichever is
- * later: 3.7), and to staff, how many expired units wait to be
- * discarded. Once per calendar day on exactly one instance: the
+ * The daily messages (PRODUCT.md 3.8): "you can donate again" on a donor's next eligible date (the
+ * interval's end or a deferral's, whichever is later: 3.7), and to staff, how many expired units
+ * wait to be discarded. (Reminders are per booking: appointment-reminders.ts.)
+ * Once per calendar day on exactly one instance: the
  * day is claimed by inserting its row in daily_runs, in the same transaction as the messages, so
  * the claim and what it sends commit together or not at all. After downtime the next run catches
- * up: every eligible date since the last day that ran is told (late rather than never); a reminder
- * is for tomorrow only (a missed one is not sent after its day).
+ * up: every eligible date since the last day that ran is told (late rather than never).
  * Answers how many of each were sent, or null when another instance (or an earlier run) had the day.
  */
 export async function sendDailyMessages(
   ctx: AppContext,
   today = ctx.clock.today(),
-): Promise<{ reminders: number; eligibleAgain: number; expiredUnits: number } | null> {
+): Promise<{ eligibleAgain: number; expiredUnits: number } | null> {
   const at = ctx.clock.now().toISOString();
   return ctx.writes.run(async (trx) => {
     const claimed = await trx
@@ -41,20 +40,6 @@ export async function sendDailyMessages(
       .executeTakeFirst();
     // The first run ever looks back one day only: nobody is told of an eligible date long past.
     const since = previous?.day ?? addDays(today, -1);
-
-    const tomorrow = addDays(today, 1);
-    const bookings = await trx
-      .selectFrom('donations')
-      .leftJoin('sites', 'sites.id', 'donations.site_id')
-      .select(['donations.donor_id', 'donations.donation_date', 'donations.slot', 'sites.name as site_name', 'sites.address as site_address'])
-      .where('donations.status', '=', 'pending')
-      .where('donations.donation_date', '=', tomorrow)
-      .execute();
-    for (const booking of bookings) {
-      const place =
-        booking.slot && booking.site_name ? { site: booking.site_name, address: booking.site_address ?? '', time: booking.slot } : null;
-      await notify(ctx, trx, booking.donor_id, messages.appointmentReminder(booking.donation_date, place), at);
-    }
 
     // Eligible again on a day in (since, today]: their last collection was `interval` days before it.
     const interval = ctx.config.donationIntervalDays;
@@ -117,6 +102,6 @@ export async function sendDailyMessages(
       const admins = await trx.selectFrom('users').select('id').where('role', '=', 'ADMIN').where('is_active', '=', 1).execute();
       for (const admin of admins) await notify(ctx, trx, admin.id, messages.unitsExpired(expiredUnits), at);
     }
-    return { reminders: bookings.length, eligibleAgain: eligibleDonors.size, expiredUnits };
+    return { eligibleAgain: eligibleDonors.size, expiredUnits };
   });
 }

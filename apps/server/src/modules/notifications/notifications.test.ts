@@ -309,6 +309,33 @@ describe('over SMTP (SMTP_URL): each kind of message reaches the right person', 
     expect(mail[0]!.text).toContain('Reason: Duplicate request');
   });
 
+  it("a booking made, or moved, to tomorrow after the day's first run is reminded at the next turn, once", async () => {
+    setToday(t, addDays(TODAY, 20), '00:05:00');
+    await t.app.runDailyWork();
+    await delivered();
+    const late = await createDonor(t, { email: 'booked-at-noon@example.org' });
+    const mover = await createDonor(t, { email: 'moved-to-tomorrow@example.org' });
+    setToday(t, addDays(TODAY, 20), '12:00:00');
+    const tomorrow = addDays(TODAY, 21);
+    await book(t, late, tomorrow);
+    const moved = await book(t, mover, addDays(TODAY, 25));
+    expect((await post(t, `/api/donations/${moved}/reschedule`, mover, { date: tomorrow })).statusCode).toBe(200);
+    await delivered();
+
+    setToday(t, addDays(TODAY, 20), '12:15:00');
+    expect((await t.app.runDailyWork()).reminders).toBe(2);
+    expect((await delivered()).map((m) => [m.to[0], m.subject]).sort()).toEqual([
+      ['booked-at-noon@example.org', 'See you tomorrow'],
+      ['moved-to-tomorrow@example.org', 'See you tomorrow'],
+    ]);
+    // The next turns, and tomorrow's first run: no second reminder.
+    setToday(t, addDays(TODAY, 20), '12:30:00');
+    expect((await t.app.runDailyWork()).reminders).toBe(0);
+    setToday(t, tomorrow, '00:05:00');
+    expect((await t.app.runDailyWork()).reminders).toBe(0);
+    expect((await delivered()).filter((m) => m.subject === 'See you tomorrow')).toEqual([]);
+  });
+
   it('the daily run: a reminder the day before, and "you can donate again" on the eligible date, once a day', async () => {
     const booked = await createDonor(t, { email: 'tomorrow@example.org' });
     await book(t, booked, addDays(TODAY, 1));
@@ -319,14 +346,15 @@ describe('over SMTP (SMTP_URL): each kind of message reaches the right person', 
     await delivered();
 
     const report = await t.app.runDailyWork();
-    expect(report.messages).toMatchObject({ reminders: 1, eligibleAgain: 1, expiredUnits: 0 });
+    expect(report.reminders).toBe(1);
+    expect(report.messages).toMatchObject({ eligibleAgain: 1, expiredUnits: 0 });
     const mail = await delivered();
     expect(mail.map((m) => [m.to[0], m.subject]).sort()).toEqual([
       ['rested@example.org', 'You can donate again'],
       ['tomorrow@example.org', 'See you tomorrow'],
     ]);
     // The same day again (another instance, or a restart): nothing more.
-    expect((await t.app.runDailyWork()).messages).toBeNull();
+    expect(await t.app.runDailyWork()).toMatchObject({ reminders: 0, messages: null });
     expect(await delivered()).toEqual([]);
     // The next day: the donor one day behind is told; a unit that expired yesterday is on staff's list.
     await insertUnits(t, { bloodgroup: 'A+', count: 2, expires_on: TODAY });

@@ -1,0 +1,48 @@
+import { addDays } from '@bloodbank/shared/dates';
+import type { AppContext } from '../../context';
+import { messages } from './messages';
+import { notify } from './notify';
+
+/**
+ * The reminder the day before an appointment (PRODUCT.md 3.8), for every pending booking of
+ * tomorrow not yet reminded for that day: one made, or moved to tomorrow, after the morning's run
+ * gets its reminder at the next turn of the daily work (every 15 minutes), not never. A booking is
+ * marked with the day it was reminded for in the same conditional update that picks it, so
+ * instances running this at once remind each booking once; a move to another day makes it due again.
+ * Answers how many were sent.
+ */
+export async function sendAppointmentReminders(ctx: AppContext, today = ctx.clock.today()): Promise<number> {
+  const at = ctx.clock.now().toISOString();
+  const tomorrow = addDays(today, 1);
+  return ctx.writes.run(async (trx) => {
+    const due = await trx
+      .updateTable('donations')
+      .set((eb) => ({ reminded_for: eb.ref('donation_date') }))
+      .where('status', '=', 'pending')
+      .where('donation_date', '=', tomorrow)
+      .where((eb) => eb.or([eb('reminded_for', 'is', null), eb('reminded_for', '!=', tomorrow)]))
+      .returning(['donor_id', 'donation_date', 'slot', 'site_id'])
+      .execute();
+    if (due.length === 0) return 0;
+    const siteIds = [
+      ...new Set(due.flatMap((booking) => (booking.site_id === null ? [] : [booking.site_id]))),
+    ];
+    const sites = siteIds.length
+      ? await trx.selectFrom('sites').select(['id', 'name', 'address']).where('id', 'in', siteIds).execute()
+      : [];
+    const siteById = new Map(sites.map((site) => [site.id, site]));
+    for (const booking of due) {
+      const site = booking.site_id === null ? undefined : siteById.get(booking.site_id);
+      const place =
+        booking.slot && site ? { site: site.name, address: site.address, time: booking.slot } : null;
+      await notify(
+        ctx,
+        trx,
+        booking.donor_id,
+        messages.appointmentReminder(booking.donation_date, place),
+        at,
+      );
+    }
+    return due.length;
+  });
+}
