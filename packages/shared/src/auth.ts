@@ -55,8 +55,12 @@ export const emailField = requiredText('Email is required', 254).regex(
  * dropped, then the country code (+91, 0091) or the trunk 0 in front of ten digits, and only the ten
  * digits are kept.
  */
+export function normalizeMobile(mobile: string): string {
+  return mobile.replace(/[\s().-]/g, '').replace(/^(?:\+91|0091|0)(?=\d{10}$)/, '');
+}
+
 export const mobileField = requiredText('Mobile number is required', 20)
-  .transform((mobile) => mobile.replace(/[\s().-]/g, '').replace(/^(?:\+91|0091|0)(?=\d{10}$)/, ''))
+  .transform(normalizeMobile)
   .pipe(z.string().regex(MOBILE_PATTERN, 'Please enter a valid 10-digit mobile number'));
 
 export const ageField = requiredInteger('Age is required').pipe(

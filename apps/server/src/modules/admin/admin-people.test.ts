@@ -102,6 +102,15 @@ describe('GET /api/admin/donors', () => {
     expect((await get('/api/admin/donors?search=nobody')).json()).toEqual({ items: [], total: 0, page: 1, pageSize: 20 });
   });
 
+  it('finds a mobile number as people write it, a blood group, and a name surname first', async () => {
+    for (const typed of ['9876543210', '98765 43210', '98765-43210', '+91 98765 43210', '098765 43210', '543 210']) {
+      expect(usernames((await get(`/api/admin/donors?search=${encodeURIComponent(typed)}`)).json()), typed).toContain('asha.k');
+    }
+    expect(usernames((await get('/api/admin/donors?search=b%2B')).json())).toEqual(['asha.k']);
+    expect(usernames((await get('/api/admin/donors?search=O-')).json())).toEqual(['chitra']);
+    expect(usernames((await get('/api/admin/donors?search=kumar%20asha')).json())).toEqual(['asha.k']);
+  });
+
   it('treats % and _ in a search literally', async () => {
     expect(usernames((await get('/api/admin/donors?search=_')).json())).toEqual(['chitra', 'ben_r']);
     expect((await get('/api/admin/donors?search=%25')).json().total).toBe(0);

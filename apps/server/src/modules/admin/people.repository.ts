@@ -1,6 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { PeopleQuery } from '@bloodbank/shared/admin';
 import { COLLECTED_DONATION_STATUSES } from '@bloodbank/shared/donation';
+import { normalizeMobile } from '@bloodbank/shared/auth';
+import { isBloodGroup } from '@bloodbank/shared/blood-groups';
 import type { DatabaseOrTransaction, Engine } from '../../db/database';
 import { lockedOnPostgres } from '../../db/row-locks';
 import type { DB, UserUpdate } from '../../db/types';
@@ -24,19 +26,28 @@ const userColumns = [
 /** `%` and `_` typed by the admin are searched for literally. */
 const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
+/**
+ * What staff type to find someone: part of a name (either name first), username or e-mail; a
+ * mobile number as people write it ("98113 35999", "+91 98113 35999": stored as ten digits, as
+ * registration keeps it); or a blood group ("o-").
+ */
 function matchingPeople(db: DatabaseOrTransaction, role: PersonRole, search: string | undefined) {
   let people = db.selectFrom('users').where('users.role', '=', role);
   if (search) {
     const pattern = likePattern(search);
     const matches = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-    people = people.where(({ or }) =>
+    const phoneDigits = /^[\d\s().+-]+$/.test(search) ? normalizeMobile(search).replace(/\D/g, '') : '';
+    const group = search.trim().toUpperCase();
+    people = people.where(({ or, eb }) =>
       or([
         matches('users.username'),
         matches('users.first_name'),
         matches('users.last_name'),
         matches('users.email'),
-        matches('users.mobile'),
+        phoneDigits ? eb('users.mobile', 'like', `%${phoneDigits}%`) : matches('users.mobile'),
         sql<boolean>`lower(users.first_name || ' ' || users.last_name) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(users.last_name || ' ' || users.first_name) like ${pattern} escape '\\'`,
+        ...(isBloodGroup(group) ? [eb('users.bloodgroup', '=', group)] : []),
       ]),
     );
   }

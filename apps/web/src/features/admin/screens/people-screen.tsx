@@ -238,7 +238,7 @@ export function PeopleScreen({ kind }: { kind: PersonKind }) {
         <Group align="flex-end" gap="sm" wrap="wrap">
           <SearchInput
             label={`Search ${screen.plural}`}
-            placeholder="Name, username, email or mobile"
+            placeholder="Name, username, e-mail, mobile or blood group"
             value={values.search}
             onChange={(search) => update({ search })}
           />
@@ -252,7 +252,7 @@ export function PeopleScreen({ kind }: { kind: PersonKind }) {
             values.search ? (
               <EmptyState
                 title={`No ${screen.plural} match "${values.search}"`}
-                description="Try part of a name, a username, an e-mail address or a mobile number."
+                description="Try part of a name, a username, an e-mail address, a mobile number or a blood group."
                 icon={<IconUsers size={28} />}
                 action={
                   <Button variant="light" onClick={() => update({ search: '' })}>
