@@ -32,3 +32,41 @@ if kill -0 "$npm_pid" 2> /dev/null || curl -s -o /dev/null "http://127.0.0.1:$po
   exit 1
 fi
 echo "SIGTERM to npm run start:built: the server closed port $port and exited"
+
+# Ctrl+C in the terminal: SIGINT to the whole process group (npm and the server), which npm also
+# forwards to the server, so the server hears it twice at once. It must still finish the request in
+# flight (one whose body is still arriving), not take the repeat as "exit now".
+port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
+PORT=$port DATA_DIR=$data_dir LOG_LEVEL=warn setsid npm run start:built > "$data_dir/server2.log" 2>&1 &
+group=$!
+for _ in $(seq 1 100); do
+  curl -sf "http://127.0.0.1:$port/api/health" > /dev/null && break
+  sleep 0.3
+done
+server=$(pgrep -P "$group" -f 'apps/server/dist/server.js' | head -1)
+answer=$(PORT=$port GROUP=$group SERVER=$server node -e "
+const net = require('net');
+const socket = net.connect(Number(process.env.PORT), '127.0.0.1', () => {
+  const body = 'username=nobody&password=not-the-password';
+  socket.write('POST /api/auth/token HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nConnection: close\r\nContent-Length: ' + body.length + '\r\n\r\n' + body.slice(0, 10));
+  // The terminal's SIGINT to the group, then the one npm forwards (here 100 ms later, as it can be).
+  setTimeout(() => process.kill(-Number(process.env.GROUP), 'SIGINT'), 300);
+  setTimeout(() => process.kill(Number(process.env.SERVER), 'SIGINT'), 400);
+  setTimeout(() => socket.write(body.slice(10)), 1500);
+});
+let text = '';
+socket.on('data', (chunk) => (text += chunk));
+socket.on('close', () => console.log(text.split('\r\n')[0] || 'no answer'));
+socket.on('error', (error) => console.log('no answer: ' + error.message));
+")
+for _ in $(seq 1 50); do
+  kill -0 "$group" 2> /dev/null || break
+  sleep 0.3
+done
+if [[ "$answer" != "HTTP/1.1 401 Unauthorized" ]] || kill -0 "$group" 2> /dev/null; then
+  echo "Ctrl+C (SIGINT to npm start's process group) with a request in flight: the request got '$answer'"
+  cat "$data_dir/server2.log"
+  kill -KILL -- -"$group" 2> /dev/null
+  exit 1
+fi
+echo "Ctrl+C to npm run start:built: the request in flight was answered ($answer), then the server exited"

@@ -8,6 +8,10 @@ import { migrateToLatest } from './db/database';
 import { openDatabaseFromConfig } from './db/open-from-config';
 import { ensureInitialAdmin } from './modules/users/admin-accounts';
 
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+/** Signals this close together ask for one graceful stop; a later one means "now". */
+const SAME_STOP_MS = 1_000;
+
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -37,11 +41,28 @@ async function main(): Promise<void> {
 
   for (const warning of configWarnings(config)) app.log.warn(warning);
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  // SIGINT and SIGTERM are handled here, not by close-with-grace, which takes a second signal as
+  // "exit now": Ctrl+C on `npm start` reaches the server twice at once (from the terminal, and
+  // forwarded by npm), and cut the requests in flight. A repeat within a second is the same request.
+  const grace = closeWithGrace({ delay: 10_000, skip: [...STOP_SIGNALS] }, async ({ signal, err, manual }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
-    else app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    else if (!manual) app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     await app.close();
   });
+  let stopAskedAt: number | undefined;
+  for (const signal of STOP_SIGNALS) {
+    process.on(signal, () => {
+      const now = Date.now();
+      if (stopAskedAt === undefined) {
+        stopAskedAt = now;
+        app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+        void grace.close();
+      } else if (now - stopAskedAt > SAME_STOP_MS) {
+        app.log.warn({ signal }, 'asked again to stop: exiting now');
+        process.exit(1);
+      }
+    });
+  }
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
