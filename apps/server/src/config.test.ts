@@ -67,3 +67,20 @@ describe('configWarnings: defaults that would show to the bank\'s people', () =>
     ]);
   });
 });
+
+describe('loadConfig: a refused value is shown without its secret', () => {
+  it('names a secret by its length, and hides the password in an address', () => {
+    expect(() => loadConfig({ JWT_SECRET: 'short-secret-value' })).toThrow(
+      new ConfigError(['JWT_SECRET: must be at least 32 characters (got a value of 18 characters, not shown)']),
+    );
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'abc12' })).toThrow(
+      new ConfigError(['ADMIN_PASSWORD: must be at least 6 characters (got a value of 5 characters, not shown)']),
+    );
+    expect(() => loadConfig({ SMTP_URL: 'smpt://mailer:S3cretPass@mail.example.org:587' })).toThrow(
+      new ConfigError(['SMTP_URL: must be an smtp:// or smtps:// URL (got "smpt://mailer:***@mail.example.org:587")']),
+    );
+    expect(() => loadConfig({ TIMEZONE: 'Mars/Olympus' })).toThrow(
+      new ConfigError(['TIMEZONE: must be an IANA time zone such as UTC or Asia/Kolkata (got "Mars/Olympus")']),
+    );
+  });
+});

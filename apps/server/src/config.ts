@@ -146,11 +146,27 @@ export class ConfigError extends Error {
   }
 }
 
+/** Settings whose value is a secret: a refused one is not printed back (the start's output goes to logs). */
+const SECRET_SETTINGS = new Set(['JWT_SECRET', 'ADMIN_PASSWORD']);
+
+/**
+ * A refused value as the start's error shows it: a secret by its length only, and an address
+ * (SMTP_URL, DATABASE_URL, REDIS_URL) without the password in it.
+ */
+function shownValue(name: string, value: string | undefined): string {
+  if (value === undefined) return 'nothing';
+  if (SECRET_SETTINGS.has(name)) return `a value of ${value.length} characters, not shown`;
+  return JSON.stringify(value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/\s]*:)[^@/\s]*@/i, '$1***@'));
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`),
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0]);
+        return `${issue.path.join('.')}: ${issue.message} (got ${shownValue(name, env[name])})`;
+      }),
     );
   }
   const values = parsed.data;
