@@ -181,7 +181,8 @@ describe.skipIf(!redisAvailable)('with Redis', () => {
       // Redis is down from the start: the app must start all the same.
       proxy = await startTcpProxy({ host: '127.0.0.1', port: Number(new URL(TEST_REDIS_URL).port || 6379) }, { listening: false });
       t = await createTestApp({
-        env: { REDIS_URL: `redis://127.0.0.1:${proxy.port}/0`, LOG_LEVEL: 'warn' },
+        // Through the proxy to the tests' Redis and its database (the path of TEST_REDIS_URL).
+        env: { REDIS_URL: `redis://127.0.0.1:${proxy.port}${new URL(TEST_REDIS_URL).pathname}`, LOG_LEVEL: 'warn' },
         logStream: logs,
       });
     });
