@@ -29,7 +29,13 @@ export async function migrateToLatest(db: Database, options: { pgSchema?: string
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const cause = error instanceof Error ? error : new Error(String(error ?? 'unknown error'));
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${cause.message}`, { cause });
+    // No migration failed when the database could not be reached at all (PostgreSQL: a database
+    // not created yet): say so, and what to do, rather than "Migration  failed".
+    if (!failed) {
+      const hint = /database ".*" does not exist/.test(cause.message) ? ' (create it first, e.g. with createdb)' : '';
+      throw new Error(`The database could not be prepared: ${cause.message}${hint}`, { cause });
+    }
+    throw new Error(`Migration ${failed.migrationName} failed: ${cause.message}`, { cause });
   }
   return (results ?? []).map((result) => result.migrationName);
 }
