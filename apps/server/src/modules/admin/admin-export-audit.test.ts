@@ -4,6 +4,7 @@ import { createAdmin, createDonor, createPatient, type TestUser } from '../../..
 import { insertDonation, insertRequest, insertUnits } from '../../../test/admin-fixtures';
 import { PASSING_SCREENING } from '../../../test/donation-helpers';
 import { csvCell, toCsv } from './csv';
+import { EXPORT_CHUNK_ROWS } from './export.service';
 
 const NOW = '2026-03-10T12:00:00.000Z';
 
@@ -102,6 +103,29 @@ describe('GET /api/admin/export/*.csv', () => {
     const again = parseCsv((await get('/api/admin/export/donations.csv')).body);
     expect(again[2]![9]).toBe('deferred');
     expect(again[2]![14]).toBe('Haemoglobin 11.8 g/dL is below 12.5 g/dL.');
+  });
+
+  it('streams a file longer than one chunk: every row once, in order, while other requests are answered between chunks', async () => {
+    const before = parseCsv((await get('/api/admin/export/units.csv')).body).length - 1;
+    const count = EXPORT_CHUNK_ROWS * 2 + 500;
+    await insertUnits(t, { bloodgroup: 'A+', count, expires_on: '2026-05-01' });
+
+    const finished: string[] = [];
+    const exporting = get('/api/admin/export/units.csv').then((response) => {
+      finished.push('export');
+      return response;
+    });
+    // Asked after the export began: answered before it ends, not after the whole file.
+    const health = t.app.inject({ method: 'GET', url: '/api/health' }).then(() => finished.push('health'));
+    const [response] = await Promise.all([exporting, health]);
+    expect(finished).toEqual(['health', 'export']);
+
+    const rows = parseCsv(response.body);
+    expect(rows[0]![0]).toBe('id');
+    const ids = rows.slice(1).map((row) => Number(row[0]));
+    expect(ids).toHaveLength(before + count);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
   });
 
   it('downloads requests and units', async () => {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -57,12 +58,13 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: z.string().describe('CSV text'), ...adminAccessErrors },
       },
       handler: async (_request, reply) => {
-        const { filename, csv } = await buildExport(ctx, name);
+        const { filename, chunks } = buildExport(ctx, name);
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${filename}"`)
           .header('cache-control', 'no-store')
-          .send(csv);
+          // A stream is sent as it comes, never through the serializer; the schema's string describes the body.
+          .send(Readable.from(chunks) as unknown as string);
       },
     });
   }

@@ -17,5 +17,10 @@ export function csvCell(value: CsvValue): string {
 }
 
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return [header, ...rows].map(csvLine).join('');
+}
+
+/** One row, with its CRLF. */
+export function csvLine(row: readonly CsvValue[]): string {
+  return `${row.map(csvCell).join(',')}\r\n`;
 }

@@ -325,13 +325,16 @@ export function findDonationForAdmin(db: DatabaseOrTransaction, donationId: numb
 }
 
 /** Every donation with its donor, oldest first (CSV export). */
-export function listAllDonationsWithDonors(db: DatabaseOrTransaction) {
+/** Donations with their donor, by id, `limit` after `afterId` (the CSV export reads them a chunk at a time). */
+export function listDonationsWithDonorsAfter(db: DatabaseOrTransaction, afterId: number, limit: number) {
   return db
     .selectFrom('donations')
     .innerJoin('users', 'users.id', 'donations.donor_id')
     .selectAll('donations')
     .select(PERSON_NAME_COLUMNS)
+    .where('donations.id', '>', afterId)
     .orderBy('donations.id')
+    .limit(limit)
     .execute();
 }
 

@@ -460,8 +460,9 @@ export async function listUnits(db: DatabaseOrTransaction, query: UnitListQuery)
 }
 
 /** Every unit, oldest first (CSV export). */
-export function listAllUnits(db: DatabaseOrTransaction): Promise<BloodUnitRow[]> {
-  return db.selectFrom('blood_units').selectAll().orderBy('id').execute();
+/** Units by id, `limit` after `afterId` (the CSV export reads them a chunk at a time). */
+export function listUnitsAfter(db: DatabaseOrTransaction, afterId: number, limit: number): Promise<BloodUnitRow[]> {
+  return db.selectFrom('blood_units').selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute();
 }
 
 /** The units each donation became, in one query; every id is present (empty when none). */

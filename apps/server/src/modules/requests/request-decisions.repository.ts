@@ -81,13 +81,15 @@ export function findRequestForAdmin(db: DatabaseOrTransaction, requestId: number
     .executeTakeFirst();
 }
 
-/** Every request with its patient, oldest first (CSV export). */
-export function listAllRequestsWithPatients(db: DatabaseOrTransaction) {
+/** Requests with their patient, by id, `limit` after `afterId` (the CSV export reads them a chunk at a time). */
+export function listRequestsWithPatientsAfter(db: DatabaseOrTransaction, afterId: number, limit: number) {
   return db
     .selectFrom('blood_requests')
     .innerJoin('users', 'users.id', 'blood_requests.patient_id')
     .selectAll('blood_requests')
     .select(PERSON_NAME_COLUMNS)
+    .where('blood_requests.id', '>', afterId)
     .orderBy('blood_requests.id')
+    .limit(limit)
     .execute();
 }
