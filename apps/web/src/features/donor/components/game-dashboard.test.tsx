@@ -131,6 +131,40 @@ describe('GameDashboard', () => {
     },
   );
 
+  it('gives equal points one rank, and tells a donor tied with the last listed that they share it', async () => {
+    const tied = [
+      { id: 11, user_id: 21, name: 'Sanjay F.', level: 13, points: 1200 },
+      { id: 12, user_id: 22, name: 'Rahul S.', level: 8, points: 700 },
+      { id: 13, user_id: 23, name: 'Meera D.', level: 8, points: 700 },
+    ];
+    renderGame({
+      'GET /api/game/state': () => jsonResponse(200, gameState({ points: 700 })),
+      'GET /api/game/leaderboard': () => jsonResponse(200, tied),
+    });
+    const board = await screen.findByRole('region', { name: 'Leaderboard' });
+    const rows = await within(board).findAllByRole('row');
+    expect(rows.slice(1).map((row) => row.firstElementChild?.textContent)).toEqual(['1', '2', '2']);
+    expect(board).toHaveTextContent(
+      'You share rank 2 with 700 points; the table lists those who reached it first.',
+    );
+    expect(board).not.toHaveTextContent('You are not in the top');
+  });
+
+  it('tells a donor below the last listed that they are not in the top yet', async () => {
+    renderGame({
+      'GET /api/game/state': () => jsonResponse(200, gameState({ points: 200 })),
+      'GET /api/game/leaderboard': () =>
+        jsonResponse(
+          200,
+          LEADERBOARD.filter((entry) => entry.user_id !== 7),
+        ),
+    });
+    const board = await screen.findByRole('region', { name: 'Leaderboard' });
+    expect(
+      await within(board).findByText('You are not in the top 2 yet. Every donation moves you up!'),
+    ).toBeInTheDocument();
+  });
+
   it('shows an empty leaderboard, without an error, when the leaderboard fails to load', async () => {
     renderGame({
       'GET /api/game/state': () => jsonResponse(200, gameState()),

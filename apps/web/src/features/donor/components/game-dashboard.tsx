@@ -149,7 +149,7 @@ export function GameDashboard({ headingOrder = 1, newAchievements = [], onCelebr
             <EarnedAchievementsList achievements={achievements} headingOrder={sub} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <LeaderboardTable headingOrder={sub} />
+            <LeaderboardTable headingOrder={sub} ownPoints={profile.points} />
           </Grid.Col>
         </Grid>
         <AchievementUnlockedModal

@@ -5,9 +5,17 @@ import { useLeaderboard } from '../api/get-leaderboard';
 
 /**
  * Spec section 2: Rank, Hero, Level, Points, the donor's own row highlighted and marked (You).
- * A failed load shows the empty list (spec section 8: "silently an empty list").
+ * A failed load shows the empty list (spec section 8: "silently an empty list"). Equal points share
+ * a rank (1, 1, 3): with 73 donors on the top score, the table's 1 to 10 ranked them by who got there
+ * first, and told one of them, as high as anyone, that they were not in the top 10.
  */
-export function LeaderboardTable({ headingOrder }: { headingOrder: 2 | 3 | 4 }) {
+export function LeaderboardTable({
+  headingOrder,
+  ownPoints,
+}: {
+  headingOrder: 2 | 3 | 4;
+  ownPoints?: number;
+}) {
   const auth = useAuth();
   const leaderboard = useLeaderboard();
   const entries = leaderboard.data ?? [];
@@ -58,7 +66,7 @@ export function LeaderboardTable({ headingOrder }: { headingOrder: 2 | 3 | 4 }) 
                   aria-current={own ? 'true' : undefined}
                   data-own={own || undefined}
                 >
-                  <Table.Td>{index + 1}</Table.Td>
+                  <Table.Td>{rankOf(entries, entry.points, index)}</Table.Td>
                   <Table.Td>
                     {entry.name}
                     {own ? ' (You)' : ''}
@@ -70,7 +78,14 @@ export function LeaderboardTable({ headingOrder }: { headingOrder: 2 | 3 | 4 }) 
             })}
           </Table.Tbody>
         </Table>
-        {entries.some((entry) => entry.user_id === ownId) ? null : (
+        {entries.some((entry) => entry.user_id === ownId) ? null : ownPoints !== undefined &&
+          ownPoints > 0 &&
+          ownPoints >= entries.at(-1)!.points ? (
+          <Text size="sm" c="dimmed" mt="sm">
+            You share rank {rankOf(entries, ownPoints, entries.length)} with {ownPoints.toLocaleString('en')}{' '}
+            points; the table lists those who reached it first.
+          </Text>
+        ) : (
           <Text size="sm" c="dimmed" mt="sm">
             You are not in the top {entries.length} yet. Every donation moves you up!
           </Text>
@@ -87,4 +102,10 @@ export function LeaderboardTable({ headingOrder }: { headingOrder: 2 | 3 | 4 }) 
       {body}
     </Paper>
   );
+}
+
+/** Competition ranking: one more than the heroes with more points (the list comes highest first). */
+function rankOf(entries: readonly { points: number }[], points: number, position: number): number {
+  const above = entries.findIndex((entry) => entry.points <= points);
+  return (above === -1 ? position : above) + 1;
 }
