@@ -100,8 +100,11 @@ export type AdminDashboard = z.infer<typeof AdminDashboardSchema>;
 
 export const PEOPLE_SORTS = ['name', 'username', 'created_at', 'bloodgroup'] as const;
 
+export const PEOPLE_STATUSES = ['active', 'deactivated'] as const;
 export const PeopleQuerySchema = PageQuerySchema.extend({
   search: z.string().trim().max(100).optional(),
+  /** Only the accounts that can sign in, or only the deactivated ones; both without it. */
+  status: z.enum(PEOPLE_STATUSES).optional(),
   sort: z.enum(PEOPLE_SORTS).default('created_at'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });

@@ -111,6 +111,20 @@ describe('GET /api/admin/donors', () => {
     expect(usernames((await get('/api/admin/donors?search=kumar%20asha')).json())).toEqual(['asha.k']);
   });
 
+  it('lists active or deactivated donors only, with the count of those it lists', async () => {
+    const gone = await createDonor(t, { username: 'gone.donor', first_name: 'Gone', last_name: 'Donor' });
+    await t.db.updateTable('users').set({ is_active: 0, deactivated_at: '2026-03-01T00:00:00.000Z' }).where('id', '=', gone.id).execute();
+    const all = (await get('/api/admin/donors?pageSize=100')).json();
+    const active = (await get('/api/admin/donors?pageSize=100&status=active')).json();
+    const deactivated = (await get('/api/admin/donors?status=deactivated&search=donor')).json();
+    expect(usernames(active)).not.toContain('gone.donor');
+    expect(active.total).toBe(all.total - 1);
+    expect(usernames(deactivated)).toEqual(['gone.donor']);
+    expect(deactivated.total).toBe(1);
+    expect((await get('/api/admin/donors?status=asleep')).statusCode).toBe(422);
+    await t.db.deleteFrom('users').where('id', '=', gone.id).execute();
+  });
+
   it('treats % and _ in a search literally', async () => {
     expect(usernames((await get('/api/admin/donors?search=_')).json())).toEqual(['chitra', 'ben_r']);
     expect((await get('/api/admin/donors?search=%25')).json().total).toBe(0);

@@ -31,8 +31,15 @@ const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]
  * mobile number as people write it ("98113 35999", "+91 98113 35999": stored as ten digits, as
  * registration keeps it); or a blood group ("o-").
  */
-function matchingPeople(db: DatabaseOrTransaction, role: PersonRole, search: string | undefined) {
+/** Which people a list holds: those matching a search, and active or deactivated ones only. */
+interface PeopleFilter {
+  search?: string | undefined;
+  status?: PeopleQuery['status'];
+}
+
+function matchingPeople(db: DatabaseOrTransaction, role: PersonRole, { search, status }: PeopleFilter) {
   let people = db.selectFrom('users').where('users.role', '=', role);
+  if (status) people = people.where('users.is_active', '=', status === 'active' ? 1 : 0);
   if (search) {
     const pattern = likePattern(search);
     const matches = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
@@ -54,8 +61,7 @@ function matchingPeople(db: DatabaseOrTransaction, role: PersonRole, search: str
   return people;
 }
 
-interface PeoplePage {
-  search?: string | undefined;
+interface PeoplePage extends PeopleFilter {
   sort: PeopleQuery['sort'];
   order: PeopleQuery['order'];
   limit: number;
@@ -69,8 +75,8 @@ const sortExpressions = {
   bloodgroup: [sql`users.bloodgroup`],
 } as const;
 
-async function countPeople(db: DatabaseOrTransaction, role: PersonRole, search: string | undefined) {
-  const row = await matchingPeople(db, role, search)
+async function countPeople(db: DatabaseOrTransaction, role: PersonRole, filter: PeopleFilter) {
+  const row = await matchingPeople(db, role, filter)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
@@ -81,8 +87,8 @@ async function countPeople(db: DatabaseOrTransaction, role: PersonRole, search: 
  * count them: a booking cancelled, rejected or not yet collected is no donation (staff read 19
  * where the donor read 15).
  */
-function donorsQuery(db: DatabaseOrTransaction, search: string | undefined) {
-  return matchingPeople(db, 'DONOR', search)
+function donorsQuery(db: DatabaseOrTransaction, filter: PeopleFilter) {
+  return matchingPeople(db, 'DONOR', filter)
     .select(userColumns)
     .select((eb) =>
       eb
@@ -94,8 +100,8 @@ function donorsQuery(db: DatabaseOrTransaction, search: string | undefined) {
     );
 }
 
-function patientsQuery(db: DatabaseOrTransaction, search: string | undefined) {
-  return matchingPeople(db, 'PATIENT', search)
+function patientsQuery(db: DatabaseOrTransaction, filter: PeopleFilter) {
+  return matchingPeople(db, 'PATIENT', filter)
     .innerJoin('patients', 'patients.user_id', 'users.id')
     .select(userColumns)
     .select(['patients.disease', 'patients.age', 'patients.doctorname'])
@@ -112,31 +118,31 @@ export type DonorRecord = Awaited<ReturnType<ReturnType<typeof donorsQuery>['exe
 export type PatientRecord = Awaited<ReturnType<ReturnType<typeof patientsQuery>['executeTakeFirstOrThrow']>>;
 
 export async function listDonors(db: DatabaseOrTransaction, page: PeoplePage) {
-  let query = donorsQuery(db, page.search);
+  let query = donorsQuery(db, page);
   for (const expression of sortExpressions[page.sort]) query = query.orderBy(expression, page.order);
   const [items, total] = await Promise.all([
     query.orderBy('users.id', 'asc').limit(page.limit).offset(page.offset).execute(),
-    countPeople(db, 'DONOR', page.search),
+    countPeople(db, 'DONOR', page),
   ]);
   return { items, total };
 }
 
 export async function listPatients(db: DatabaseOrTransaction, page: PeoplePage) {
-  let query = patientsQuery(db, page.search);
+  let query = patientsQuery(db, page);
   for (const expression of sortExpressions[page.sort]) query = query.orderBy(expression, page.order);
   const [items, total] = await Promise.all([
     query.orderBy('users.id', 'asc').limit(page.limit).offset(page.offset).execute(),
-    countPeople(db, 'PATIENT', page.search),
+    countPeople(db, 'PATIENT', page),
   ]);
   return { items, total };
 }
 
 export function findDonor(db: DatabaseOrTransaction, userId: number) {
-  return donorsQuery(db, undefined).where('users.id', '=', userId).executeTakeFirst();
+  return donorsQuery(db, {}).where('users.id', '=', userId).executeTakeFirst();
 }
 
 export function findPatient(db: DatabaseOrTransaction, userId: number) {
-  return patientsQuery(db, undefined).where('users.id', '=', userId).executeTakeFirst();
+  return patientsQuery(db, {}).where('users.id', '=', userId).executeTakeFirst();
 }
 
 /**

@@ -87,6 +87,7 @@ const PATIENT_FIELDS = ['disease', 'age', 'doctorname'] as const;
 
 const pageOf = (query: PeopleQuery) => ({
   search: query.search || undefined,
+  status: query.status,
   sort: query.sort,
   order: query.order,
   limit: query.pageSize,

@@ -22,7 +22,9 @@ const pagedSchemas = {
   patients: pagedSchema(AdminPatientSchema),
 } as const;
 
-export type PeopleListQuery = Pick<PeopleQuery, 'page' | 'pageSize' | 'sort' | 'order'> & { search: string };
+export type PeopleListQuery = Pick<PeopleQuery, 'page' | 'pageSize' | 'sort' | 'order' | 'status'> & {
+  search: string;
+};
 
 /** GET /api/admin/donors and /api/admin/patients: search (name, username, email, mobile), sort and page. */
 export function getPeople<K extends PersonKind>(

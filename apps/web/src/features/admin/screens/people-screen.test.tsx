@@ -109,6 +109,26 @@ describe('Manage Donors and Manage Patients', () => {
     expect(await rowOf('Ravi Rao')).not.toHaveTextContent('Deferred');
   });
 
+  it('lists active or deactivated donors only, through the URL, and says so when none is', async () => {
+    const api = mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/donors': ({ query }) =>
+        jsonResponse(200, query.get('status') === 'deactivated' ? paged([]) : paged([donor])),
+    });
+    const { user, router } = renderScreen(<PeopleScreen kind="donors" />, { path: '/admin-donor' });
+    expect(await screen.findByText('Asha Kulkarni')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'Active');
+    await waitFor(() => expect(router.state.location.search).toBe('?status=active'));
+    expect(api.requests.at(-1)?.query.get('status')).toBe('active');
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'Deactivated');
+    expect(await screen.findByText('No deactivated donors')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show every donor' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByText('Asha Kulkarni')).toBeInTheDocument();
+  });
+
   it("links from a donor's details to their donations in Manage Donations", async () => {
     mockOneDonor();
     const { user, router } = renderScreen(<PeopleScreen kind="donors" />, { path: '/admin-donor' });

@@ -1,13 +1,20 @@
 import { useMemo, useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconUserOff, IconUsers } from '@tabler/icons-react';
-import { PAGE_SIZE, PEOPLE_SORTS, type AdminDonor, type AdminPatient } from '@bloodbank/shared/admin';
+import {
+  PAGE_SIZE,
+  PEOPLE_SORTS,
+  PEOPLE_STATUSES,
+  type AdminDonor,
+  type AdminPatient,
+} from '@bloodbank/shared/admin';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/lib/api-client';
 import { useDeactivatePerson } from '../api/deactivate-person';
 import { usePeople, type PersonKind } from '../api/get-people';
 import { AdminPage } from '../components/admin-page';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { StatusFilter } from '../components/decision-cells';
 import { type Column } from '../components/data-table';
 import { PagedTable } from '../components/paged-table';
 import { PersonDrawer } from '../components/person-drawer';
@@ -60,11 +67,12 @@ const FIRST_ORDER: Record<string, 'asc' | 'desc'> = {
 export function PeopleScreen({ kind }: { kind: PersonKind }) {
   const screen = SCREENS[kind];
   const { values, page, update } = useListParams(
-    { search: '', sort: 'created_at', order: 'desc' },
-    { sort: PEOPLE_SORTS, order: ['asc', 'desc'] },
+    { search: '', sort: 'created_at', order: 'desc', status: '' },
+    { sort: PEOPLE_SORTS, order: ['asc', 'desc'], status: ['', ...PEOPLE_STATUSES] },
   );
   const query = usePeople(kind, {
     search: values.search,
+    status: (values.status || undefined) as (typeof PEOPLE_STATUSES)[number] | undefined,
     sort: values.sort as (typeof PEOPLE_SORTS)[number],
     order: values.order as 'asc' | 'desc',
     page,
@@ -242,6 +250,14 @@ export function PeopleScreen({ kind }: { kind: PersonKind }) {
             value={values.search}
             onChange={(search) => update({ search })}
           />
+          {/* Active only: the dashboard's total; deactivated ones stay for their history. */}
+          <StatusFilter
+            statuses={PEOPLE_STATUSES}
+            labels={{ active: 'Active', deactivated: 'Deactivated' }}
+            allLabel="Active and deactivated"
+            value={values.status}
+            onChange={(status) => update({ status })}
+          />
         </Group>
 
         <PagedTable
@@ -257,6 +273,17 @@ export function PeopleScreen({ kind }: { kind: PersonKind }) {
                 action={
                   <Button variant="light" onClick={() => update({ search: '' })}>
                     Clear search
+                  </Button>
+                }
+              />
+            ) : values.status ? (
+              <EmptyState
+                title={`No ${values.status} ${screen.plural}`}
+                description={`Choose "Active and deactivated" to see every ${screen.noun}.`}
+                icon={<IconUsers size={28} />}
+                action={
+                  <Button variant="light" onClick={() => update({ status: '' })}>
+                    Show every {screen.noun}
                   </Button>
                 }
               />
