@@ -13,6 +13,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/database';
 import { createClock } from '../lib/clock';
+import { createAdmin } from '../modules/users/admin-accounts';
 import { onTestDatabase, testDatabaseUrl } from '../../test/test-app';
 import { bankMinuteOfDay } from './bank-time';
 import { DEMO_ADMIN_USERNAME, DEMO_PASSWORD, seedDemoData, type DemoSeedResult } from './seed-demo';
@@ -270,6 +271,29 @@ describe('npm run seed:demo', () => {
     expect(bookings.filter((booking) => booking.status === 'no_show').length).toBeGreaterThan(5);
     expect(bookings.filter((booking) => booking.status === 'pending' && booking.donation_date < TODAY)).toEqual([]);
     expect(bookings.filter((booking) => booking.status === 'pending' && booking.donation_date === TODAY).length).toBeGreaterThan(0);
+  });
+
+  it('does nothing when run again, and refuses a database where a seed stopped half-way, saying what to do', async () => {
+    const again = openHandle();
+    try {
+      expect(await seedDemoData(again, config, { now: NOW })).toBeNull();
+    } finally {
+      await again.close();
+    }
+
+    // A seed that stopped half-way (beside a running server, say) left its admin and no mark.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bloodbank-half-seed-'));
+    const half = openDatabase({ sqliteFile: path.join(dataDir, 'bloodbank.db') });
+    try {
+      await migrateToLatest(half.db);
+      await createAdmin(half.db, DEMO_ADMIN_USERNAME, DEMO_PASSWORD, NOW.toISOString());
+      await expect(seedDemoData(half, config, { now: NOW })).rejects.toThrow(
+        'A demo seed stopped half-way on this database. Delete its data folder',
+      );
+    } finally {
+      await half.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('tells people as it goes, and leaves no old e-mail queued for the first start', async () => {

@@ -30,6 +30,7 @@ import { openDatabaseFromConfig } from '../db/open-from-config';
 import { createClock } from '../lib/clock';
 import { SENT_PAYLOAD } from '../modules/notifications/job-queue';
 import { createAdmin, ensureInitialAdmin } from '../modules/users/admin-accounts';
+import { recordAudit } from '../modules/audit/audit.repository';
 import { instantAtBankTime } from './bank-time';
 
 /**
@@ -276,7 +277,10 @@ export async function seedDemoData(
     .select('id')
     .where('username_key', '=', DEMO_ADMIN_USERNAME)
     .executeTakeFirst();
-  if (existingDemo) return null;
+  if (existingDemo) {
+    if (await demoSeedFinished(database)) return null;
+    throw new Error(HALF_SEEDED);
+  }
 
   const endsAt = options.now ?? new Date();
   const timeZone = config.timezone;
@@ -855,6 +859,11 @@ export async function seedDemoData(
       .where('done_at', 'is', null)
       .execute();
 
+    // The mark of a finished seed: a run that stopped half-way leaves the demo admin without it.
+    // Stamped just before the moment it ran, as nothing of the demo comes after it.
+    const finishedAt = new Date(endsAt.getTime() - 1).toISOString();
+    await recordAudit(database.db, { actorId: null, actor: 'system', action: DEMO_SEEDED, entity: 'demo', entityId: null, at: finishedAt });
+
     const leaderboard = (await call({ method: 'GET', url: '/api/game/leaderboard?limit=10', headers: admin.headers })).json() as LeaderboardEntry[];
     const donationsByStatus = await database.db
       .selectFrom('donations')
@@ -895,8 +904,49 @@ export async function seedDemoData(
   }
 }
 
+const DEMO_SEEDED = 'demo.seeded';
+const HALF_SEEDED =
+  'A demo seed stopped half-way on this database. Delete its data folder (DATA_DIR, ./data by default; on PostgreSQL, drop and create the database), then run npm run seed:demo again with the server stopped.';
+
+/**
+ * Whether the demo seed finished on this database: its mark, or for a database seeded before the
+ * mark existed, three years of history with nothing left to send (the seed's last steps).
+ */
+async function demoSeedFinished(database: DatabaseHandle): Promise<boolean> {
+  const mark = await database.db.selectFrom('audit_log').select('id').where('action', '=', DEMO_SEEDED).executeTakeFirst();
+  if (mark) return true;
+  const [donations, unsent] = await Promise.all([
+    database.db.selectFrom('donations').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    database.db.selectFrom('jobs').select('id').where('done_at', 'is', null).where('failed_at', 'is', null).executeTakeFirst(),
+  ]);
+  return Number(donations.count) > 500 && !unsent;
+}
+
+/**
+ * The seed needs the database to itself: beside a running server SQLite refuses its writes half-way
+ * ("database is locked"), and the server would e-mail the demo's history as it is written.
+ */
+async function serverAnswering(config: Config): Promise<string | null> {
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+  try {
+    await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1_000) });
+    return url;
+  } catch {
+    return null;
+  }
+}
+
 async function main() {
   const config = loadConfig();
+  const running = await serverAnswering(config);
+  if (running) {
+    console.error(
+      `A server is running at ${running}: stop it first (Ctrl+C), run npm run seed:demo, then start it again (npm start).`,
+    );
+    process.exitCode = 1;
+    return;
+  }
   const database = openDatabaseFromConfig(config);
   try {
     await migrateToLatest(database.db);

@@ -317,6 +317,8 @@ export function auditStory(entry: AuditEntry, now: Date = new Date()): AuditStor
         missed === 1 ? 'marked 1 booking as a no-show' : `marked ${pluralize(missed, 'booking')} as no-shows`,
       );
     }
+    case 'demo.seeded':
+      return say('filled the database with the demo data (npm run seed:demo)');
     default: {
       const action = entry.action.split('.').at(-1)?.replaceAll('_', ' ') ?? entry.action;
       const what = PERSON_WORDS[entry.entity] ?? entry.entity.replaceAll('_', ' ');
