@@ -371,5 +371,10 @@ export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export const AuditQuerySchema = PageQuerySchema.extend({
   entity: z.string().trim().max(50).optional(),
   entity_id: z.coerce.number().int().positive().max(MAX_ROW_ID).optional(),
+  /** Who acted: part of the staff member's username ("system" for the daily work). */
+  actor: z.string().trim().max(100).optional(),
+  /** The bank's days the changes were made on, both included. */
+  from: isoDateField('From is required').optional(),
+  to: isoDateField('To is required').optional(),
 });
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;

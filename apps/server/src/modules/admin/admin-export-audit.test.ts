@@ -4,6 +4,7 @@ import { createAdmin, createDonor, createPatient, type TestUser } from '../../..
 import { insertDonation, insertRequest, insertUnits } from '../../../test/admin-fixtures';
 import { PASSING_SCREENING } from '../../../test/donation-helpers';
 import { csvCell, toCsv } from './csv';
+import { recordAudit } from '../audit/audit.repository';
 import { EXPORT_CHUNK_ROWS } from './export.service';
 
 const NOW = '2026-03-10T12:00:00.000Z';
@@ -205,6 +206,23 @@ describe('GET /api/admin/audit', () => {
     expect(ofDonor.items.map((entry: { action: string }) => entry.action)).toEqual(['donor.deactivated', 'donor.updated']);
     const decisions = (await get('/api/admin/audit?entity=request')).json();
     expect(decisions.items.map((entry: { action: string }) => entry.action)).toEqual(['request.approved']);
+  });
+
+  it('finds changes by who made them and by the days they were made on (both included)', async () => {
+    const entry = (actor: string, at: string) =>
+      recordAudit(t.db, { actorId: null, actor, action: 'unit.discarded', entity: 'unit', entityId: 9001, at });
+    await entry('night.nurse', '2026-02-28T23:59:00.000Z');
+    await entry('night.nurse', '2026-03-01T00:00:00.000Z');
+    await entry('day.nurse', '2026-03-01T12:00:00.000Z');
+    await entry('night.nurse', '2026-03-02T23:59:59.000Z');
+    await entry('night.nurse', '2026-03-03T00:00:00.000Z');
+    const ats = async (query: string) =>
+      (await get(`/api/admin/audit?entity_id=9001&${query}`)).json<{ items: { at: string; actor: string }[] }>().items.map((item) => `${item.actor} ${item.at.slice(0, 16)}`);
+
+    expect(await ats('actor=NIGHT&from=2026-03-01&to=2026-03-02')).toEqual(['night.nurse 2026-03-02T23:59', 'night.nurse 2026-03-01T00:00']);
+    expect(await ats('from=2026-03-01&to=2026-03-01')).toEqual(['day.nurse 2026-03-01T12:00', 'night.nurse 2026-03-01T00:00']);
+    expect(await ats('actor=day')).toEqual(['day.nurse 2026-03-01T12:00']);
+    expect((await get('/api/admin/audit?from=2026-02-30')).statusCode).toBe(422);
   });
 
   it("names a donation's donor, a request's patient, the system and the acting admin", async () => {

@@ -1,10 +1,15 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { DatabaseOrTransaction } from '../../db/database';
 import type { AuditLogTable } from '../../db/types';
 
 export interface AuditLogQuery {
   entity?: string | undefined;
   entityId?: number | undefined;
+  /** Part of the actor's username, any case. */
+  actor?: string | undefined;
+  /** Instants: from (included) and before (excluded). */
+  since?: string | undefined;
+  before?: string | undefined;
   limit: number;
   offset: number;
 }
@@ -24,6 +29,12 @@ function filteredEntries(db: DatabaseOrTransaction, query: Omit<AuditLogQuery, '
   let entries = db.selectFrom('audit_log');
   if (query.entity) entries = entries.where('entity', '=', query.entity);
   if (query.entityId) entries = entries.where('entity_id', '=', query.entityId);
+  if (query.actor) {
+    const pattern = `%${query.actor.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    entries = entries.where(sql<boolean>`lower(actor) like ${pattern} escape '\\'`);
+  }
+  if (query.since) entries = entries.where('at', '>=', query.since);
+  if (query.before) entries = entries.where('at', '<', query.before);
   return entries;
 }
 

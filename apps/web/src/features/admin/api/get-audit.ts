@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { adminKeys } from './query-keys';
 
 const PagedAuditSchema = pagedSchema(AuditEntrySchema);
-export type AuditListQuery = Pick<AuditQuery, 'page' | 'pageSize' | 'entity'>;
+export type AuditListQuery = Pick<AuditQuery, 'page' | 'pageSize' | 'entity' | 'actor' | 'from' | 'to'>;
 
 /** GET /api/admin/audit: every admin change, newest first. */
 export function getAudit(query: AuditListQuery, signal?: AbortSignal) {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@bloodbank/shared/admin';
 import { jsonResponse, mockApi } from '@/test/mock-api';
@@ -97,8 +97,34 @@ describe('Audit Log', () => {
 
     expect(await screen.findByRole('heading', { name: 'No changes recorded yet' })).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Show'), 'donation');
-    expect(await screen.findByRole('heading', { name: 'No changes of this kind yet' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No changes match' })).toBeInTheDocument();
     await waitFor(() => expect(String(api.fetchMock.mock.calls.at(-1)?.[0])).toContain('entity=donation'));
+  });
+
+  it('finds changes by who made them and between two days; a range the wrong way round is said, not asked', async () => {
+    const api = mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/audit': () => jsonResponse(200, paged([])),
+    });
+    const { user, router } = renderScreen(<AuditScreen />);
+    await screen.findByRole('heading', { name: 'No changes recorded yet' });
+
+    await user.type(screen.getByLabelText('Who'), 'night{Enter}');
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-02' } });
+    await waitFor(() => {
+      const asked = api.requests.at(-1)!.query;
+      expect([asked.get('actor'), asked.get('from'), asked.get('to')]).toEqual([
+        'night',
+        '2026-03-01',
+        '2026-03-02',
+      ]);
+    });
+    expect(router.state.location.search).toBe('?actor=night&from=2026-03-01&to=2026-03-02');
+
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-02-27' } });
+    expect(await screen.findByText('Must be on or after From')).toBeInTheDocument();
+    await waitFor(() => expect(api.requests.at(-1)!.query.has('to')).toBe(false));
   });
 
   it('writes every kind of change in words', () => {

@@ -1,4 +1,5 @@
-import { Group, List, NativeSelect, Stack, Text } from '@mantine/core';
+import { Group, List, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { isValidIsoDate } from '@bloodbank/shared/dates';
 import { IconHistory } from '@tabler/icons-react';
 import { PAGE_SIZE, type AuditEntry } from '@bloodbank/shared/admin';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -7,6 +8,7 @@ import { AdminPage } from '../components/admin-page';
 import { auditStory } from '../audit-sentence';
 import { type Column } from '../components/data-table';
 import { PagedTable } from '../components/paged-table';
+import { SearchInput } from '../components/search-input';
 import { useListParams } from '../hooks/use-list-params';
 
 const ENTITIES = [
@@ -46,10 +48,22 @@ function AuditDetails({ details }: { details: string[] }) {
 /** Audit log: every admin change, newest first: who, when, what, before and after. */
 export function AuditScreen() {
   const { values, page, update } = useListParams(
-    { entity: '' },
+    { entity: '', actor: '', from: '', to: '' },
     { entity: ENTITIES.map((option) => option.value) },
   );
-  const query = useAudit({ entity: values.entity || undefined, page, pageSize: PAGE_SIZE.default });
+  // A day is asked for once it is a whole date; a range the wrong way round is said, not sent.
+  const from = isValidIsoDate(values.from) ? values.from : undefined;
+  const to = isValidIsoDate(values.to) ? values.to : undefined;
+  const reversed = from !== undefined && to !== undefined && from > to;
+  const query = useAudit({
+    entity: values.entity || undefined,
+    actor: values.actor || undefined,
+    from: reversed ? undefined : from,
+    to: reversed ? undefined : to,
+    page,
+    pageSize: PAGE_SIZE.default,
+  });
+  const filtered = Boolean(values.entity || values.actor || from || to);
 
   return (
     <AdminPage title="Audit Log" description="Every change made by an administrator, newest first.">
@@ -62,6 +76,29 @@ export function AuditScreen() {
             onChange={(event) => update({ entity: event.currentTarget.value })}
             w={200}
           />
+          <SearchInput
+            label="Who"
+            placeholder="A staff member's username, or system"
+            value={values.actor}
+            onChange={(actor) => update({ actor })}
+          />
+          <TextInput
+            label="From"
+            type="date"
+            value={values.from}
+            max={values.to || undefined}
+            onChange={(event) => update({ from: event.currentTarget.value })}
+            w={{ base: '100%', xs: 170 }}
+          />
+          <TextInput
+            label="To"
+            type="date"
+            value={values.to}
+            min={values.from || undefined}
+            error={reversed ? 'Must be on or after From' : null}
+            onChange={(event) => update({ to: event.currentTarget.value })}
+            w={{ base: '100%', xs: 170 }}
+          />
         </Group>
         <PagedTable
           query={query}
@@ -69,7 +106,7 @@ export function AuditScreen() {
           errorText="The audit log could not be loaded. Please try again."
           empty={
             <EmptyState
-              title={values.entity ? 'No changes of this kind yet' : 'No changes recorded yet'}
+              title={filtered ? 'No changes match' : 'No changes recorded yet'}
               description={
                 <Text span size="sm" c="dimmed">
                   Approvals, rejections, stock changes and edits to donors and patients appear here.
