@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { loadConfig } from '../config';
+import { serverAnswering } from './server-answering';
 import { SQLITE_FILE_NAME } from '../db/open-from-config';
 import { ensurePrivateFile } from '../lib/private-files';
 
@@ -60,6 +61,11 @@ async function main(mode: string | undefined, file: string | undefined) {
     await backupSqlite(databaseFile, path.resolve(file));
     console.log(`Backed up ${databaseFile} to ${path.resolve(file)}.`);
   } else {
+    const running = await serverAnswering(config);
+    if (running) {
+      console.error(`A server is running at ${running}: stop it first (Ctrl+C), then restore and start it again.`);
+      process.exit(1);
+    }
     restoreSqlite(path.resolve(file), databaseFile);
     console.log(`Restored ${path.resolve(file)} into ${databaseFile}. Start the server again.`);
   }

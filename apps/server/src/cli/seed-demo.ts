@@ -32,6 +32,7 @@ import { SENT_PAYLOAD } from '../modules/notifications/job-queue';
 import { createAdmin, ensureInitialAdmin } from '../modules/users/admin-accounts';
 import { recordAudit } from '../modules/audit/audit.repository';
 import { instantAtBankTime } from './bank-time';
+import { serverAnswering } from './server-answering';
 
 /**
  * npm run seed:demo: three years of a growing blood bank, played through the real API with a
@@ -920,21 +921,6 @@ async function demoSeedFinished(database: DatabaseHandle): Promise<boolean> {
     database.db.selectFrom('jobs').select('id').where('done_at', 'is', null).where('failed_at', 'is', null).executeTakeFirst(),
   ]);
   return Number(donations.count) > 500 && !unsent;
-}
-
-/**
- * The seed needs the database to itself: beside a running server SQLite refuses its writes half-way
- * ("database is locked"), and the server would e-mail the demo's history as it is written.
- */
-async function serverAnswering(config: Config): Promise<string | null> {
-  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
-  try {
-    await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1_000) });
-    return url;
-  } catch {
-    return null;
-  }
 }
 
 async function main() {
