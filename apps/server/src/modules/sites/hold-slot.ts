@@ -3,7 +3,7 @@ import { SITE_MESSAGES } from '@bloodbank/shared/sites';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/types';
 import { conflict, invalidFields } from '../../errors';
-import { isSlotOn, slotEnd, slotIsAhead } from './opening-hours';
+import { isSlotOn, localTimeExists, slotEnd, slotIsAhead } from './opening-hours';
 import { anyActiveSite, countPlacesTaken, lockSiteRow } from './sites.repository';
 import { toSite, type SiteRow } from './sites.service';
 
@@ -43,7 +43,11 @@ export async function holdSlot(
   const site = await lockSiteRow(trx, choice.siteId, ctx.engine);
   if (!site || site.active !== 1) throw invalidFields({ site_id: SITE_MESSAGES.siteUnavailable });
   const now = { today: ctx.clock.today(), time: ctx.clock.time() };
-  if (!isSlotOn(toSite(site), choice.date, choice.slot) || !slotIsAhead(choice.date, choice.slot, now)) {
+  if (
+    !isSlotOn(toSite(site), choice.date, choice.slot) ||
+    !slotIsAhead(choice.date, choice.slot, now) ||
+    !localTimeExists(choice.date, choice.slot, ctx.config.timezone)
+  ) {
     throw invalidFields({ slot: SITE_MESSAGES.slotClosed });
   }
   const taken = await countPlacesTaken(

@@ -1,3 +1,4 @@
+import { TZDate } from '@date-fns/tz';
 import { minutesOf, timeOf, WEEKDAYS, type OpeningHours, type Weekday, type WeeklyHours } from '@bloodbank/shared/sites';
 
 /**
@@ -63,4 +64,19 @@ export function slotEnd(slot: string, slotMinutes: number): string {
  */
 export function slotIsAhead(date: string, slot: string, now: { today: string; time: string }): boolean {
   return date > now.today || (date === now.today && slot > now.time);
+}
+
+/**
+ * Whether the bank's clocks show `time` on `date` at all: on the night daylight-saving time begins
+ * they jump (02:00 to 03:00 in New York), and a 02:30 slot would be booked for an instant that is
+ * also 03:30's. A day whose offset does not change (nearly every day, and every day in a zone
+ * without daylight-saving time) is answered without looking at the time.
+ */
+export function localTimeExists(date: string, time: string, timeZone: string): boolean {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const offset = (hours: number, minutes: number) => new TZDate(year, month - 1, day, hours, minutes, timeZone).getTimezoneOffset();
+  if (offset(0, 0) === offset(23, 59)) return true;
+  const minutes = minutesOf(time);
+  const at = new TZDate(year, month - 1, day, Math.floor(minutes / 60), minutes % 60, timeZone);
+  return at.getDate() === day && at.getHours() * 60 + at.getMinutes() === minutes;
 }
