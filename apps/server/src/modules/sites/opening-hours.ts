@@ -73,10 +73,17 @@ export function slotIsAhead(date: string, slot: string, now: { today: string; ti
  * without daylight-saving time) is answered without looking at the time.
  */
 export function localTimeExists(date: string, time: string, timeZone: string): boolean {
+  return clockShowsOn(date, timeZone)(time);
+}
+
+/** localTimeExists for many times of one day: the day's question asked once. */
+export function clockShowsOn(date: string, timeZone: string): (time: string) => boolean {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const offset = (hours: number, minutes: number) => new TZDate(year, month - 1, day, hours, minutes, timeZone).getTimezoneOffset();
-  if (offset(0, 0) === offset(23, 59)) return true;
-  const minutes = minutesOf(time);
-  const at = new TZDate(year, month - 1, day, Math.floor(minutes / 60), minutes % 60, timeZone);
-  return at.getDate() === day && at.getHours() * 60 + at.getMinutes() === minutes;
+  if (offset(0, 0) === offset(23, 59)) return () => true;
+  return (time) => {
+    const minutes = minutesOf(time);
+    const at = new TZDate(year, month - 1, day, Math.floor(minutes / 60), minutes % 60, timeZone);
+    return at.getDate() === day && at.getHours() * 60 + at.getMinutes() === minutes;
+  };
 }

@@ -7,7 +7,7 @@ import type { SitesTable } from '../../db/types';
 import type { Selectable } from 'kysely';
 import { notFound } from '../../errors';
 import { fullNameOf } from '../users/users.service';
-import { localTimeExists, openingHoursOn, slotEnd, slotIsAhead, slotStartsOn } from './opening-hours';
+import { clockShowsOn, openingHoursOn, slotEnd, slotIsAhead, slotStartsOn } from './opening-hours';
 import { findSiteRow, listDayBookings, listSiteRows, placesTakenByTime } from './sites.repository';
 
 /**
@@ -58,9 +58,8 @@ export async function listSlots(ctx: AppContext, siteId: number, date: string): 
   const now = { today: ctx.clock.today(), time: ctx.clock.time() };
   // Past the booking window no slot can be booked (PRODUCT.md 3.2): none is offered either.
   if (date > addDays(now.today, BOOKING_DAYS_AHEAD)) return [];
-  const starts = slotStartsOn(site, date).filter(
-    (start) => slotIsAhead(date, start, now) && localTimeExists(date, start, ctx.config.timezone),
-  );
+  const shown = clockShowsOn(date, ctx.config.timezone);
+  const starts = slotStartsOn(site, date).filter((start) => slotIsAhead(date, start, now) && shown(start));
   if (starts.length === 0) return [];
   const takenAt = await placesTakenByTime(ctx.db, siteId, date);
   // A booking holds its place in the slot its time falls in (countPlacesTaken).
