@@ -69,7 +69,7 @@ describe('configWarnings: defaults that would show to the bank\'s people', () =>
 });
 
 describe('loadConfig: a refused value is shown without its secret', () => {
-  it('names a secret by its length, and hides the password in an address', () => {
+  it('names a secret, or an address that may hold one, by its length only', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short-secret-value' })).toThrow(
       new ConfigError(['JWT_SECRET: must be at least 32 characters (got a value of 18 characters, not shown)']),
     );
@@ -77,8 +77,20 @@ describe('loadConfig: a refused value is shown without its secret', () => {
       new ConfigError(['ADMIN_PASSWORD: must be at least 6 characters (got a value of 5 characters, not shown)']),
     );
     expect(() => loadConfig({ SMTP_URL: 'smpt://mailer:S3cretPass@mail.example.org:587' })).toThrow(
-      new ConfigError(['SMTP_URL: must be an smtp:// or smtps:// URL (got "smpt://mailer:***@mail.example.org:587")']),
+      new ConfigError(['SMTP_URL: must be an smtp:// or smtps:// URL (got a value of 45 characters, not shown)']),
     );
+    for (const [name, value] of [
+      ['DATABASE_URL', 'app:S3cret@db.internal/bloodbank'],
+      ['DATABASE_URL', 'host=db user=app password=S3cret dbname=bloodbank'],
+      ['REDIS_URL', 'redis//:S3cret@cache:6379'],
+    ] as const) {
+      expect(() => loadConfig({ [name]: value })).toThrow(/not shown/);
+      try {
+        loadConfig({ [name]: value });
+      } catch (error) {
+        expect(String(error)).not.toContain('S3cret');
+      }
+    }
     expect(() => loadConfig({ TIMEZONE: 'Mars/Olympus' })).toThrow(
       new ConfigError(['TIMEZONE: must be an IANA time zone such as UTC or Asia/Kolkata (got "Mars/Olympus")']),
     );

@@ -146,17 +146,18 @@ export class ConfigError extends Error {
   }
 }
 
-/** Settings whose value is a secret: a refused one is not printed back (the start's output goes to logs). */
-const SECRET_SETTINGS = new Set(['JWT_SECRET', 'ADMIN_PASSWORD']);
-
 /**
- * A refused value as the start's error shows it: a secret by its length only, and an address
- * (SMTP_URL, DATABASE_URL, REDIS_URL) without the password in it.
+ * Settings whose value is or may hold a secret: a refused one is not printed back (the start's
+ * output goes to logs). An address is refused precisely when it is malformed, and then no rule can
+ * tell its password from the rest ("app:S3cret@db/bank", "host=db password=S3cret").
  */
+const SECRET_SETTINGS = new Set(['JWT_SECRET', 'ADMIN_PASSWORD', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL']);
+
+/** A refused value as the start's error shows it: a secret by its length only. */
 function shownValue(name: string, value: string | undefined): string {
   if (value === undefined) return 'nothing';
   if (SECRET_SETTINGS.has(name)) return `a value of ${value.length} characters, not shown`;
-  return JSON.stringify(value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/\s]*:)[^@/\s]*@/i, '$1***@'));
+  return JSON.stringify(value);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
