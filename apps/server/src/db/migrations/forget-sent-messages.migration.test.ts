@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { migratedTo } from '../../../test/support/migrated-to';
 
 /**
- * Migration 2026-11-28-0002 on a queue written before it: the messages already sent are forgotten
- * (a reset link among them), the ones still to send and the given-up ones are kept as they were.
+ * Migration 2026-11-28-0002 on a queue written before it: the messages already sent or given up
+ * are forgotten (a reset link among them), the ones still to send are kept as they were.
  */
 
 describe('migration 2026-11-28-0002 (forget sent messages)', () => {
-  it("empties the sent jobs' messages and leaves the others", async () => {
+  it("empties the messages of the sent and given-up jobs and leaves the others", async () => {
     const previous = await migratedTo('2026-11-28-0001-bookings-in-time-order');
     const db = previous.db;
     const at = '2026-11-20T10:00:00.000Z';
@@ -39,7 +39,7 @@ describe('migration 2026-11-28-0002 (forget sent messages)', () => {
     expect(rows).toEqual([
       { payload: '', done_at: at, failed_at: null },
       { payload: JSON.stringify(waiting), done_at: null, failed_at: null },
-      { payload: JSON.stringify(givenUp), done_at: null, failed_at: at },
+      { payload: '', done_at: null, failed_at: at },
     ]);
   });
 });

@@ -91,6 +91,8 @@ export async function markJobFailed(db: DatabaseOrTransaction, job: ClaimedJob, 
       last_error: error.slice(0, 500),
       run_after: new Date(now.getTime() + retryDelaySeconds(job.attempts) * 1000).toISOString(),
       failed_at: givingUp ? now.toISOString() : null,
+      // Given up, it will never be sent: forgotten as a sent one is (the log keeps why it failed).
+      ...(givingUp ? { payload: SENT_PAYLOAD } : {}),
     })
     .where('id', '=', job.id)
     .execute();
