@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createAdmin, createDonor, createPatient, type TestUser } from '../../../test/factories';
@@ -67,15 +68,33 @@ describe('csv cells', () => {
     expect(csvCell(-5)).toBe('-5');
     expect(csvCell(null)).toBe('');
     expect(csvCell(undefined)).toBe('');
-    expect(toCsv(['a', 'b'], [[1, 'x'], [null, 'y,z']])).toBe('a,b\r\n1,x\r\n,"y,z"\r\n');
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          [1, 'x'],
+          [null, 'y,z'],
+        ],
+      ),
+    ).toBe('a,b\r\n1,x\r\n,"y,z"\r\n');
   });
 });
 
 describe('GET /api/admin/export/*.csv', () => {
   it('downloads donations as a formula-safe CSV attachment', async () => {
     const donor = await createDonor(t, { first_name: '=cmd|calc', last_name: 'Kumar, Jr.' });
-    const donation = await insertDonation(t, donor.id, { units: 2, date: '2026-03-12', disease: 'High Blood Pressure', created_at: NOW });
-    await t.app.inject({ method: 'POST', url: `/api/admin/donations/${donation.id}/reject`, headers: admin.headers, payload: { reason: '@risk "high"' } });
+    const donation = await insertDonation(t, donor.id, {
+      units: 2,
+      date: '2026-03-12',
+      disease: 'High Blood Pressure',
+      created_at: NOW,
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/donations/${donation.id}/reject`,
+      headers: admin.headers,
+      payload: { reason: '@risk "high"' },
+    });
 
     const response = await get('/api/admin/export/donations.csv');
     expect(response.statusCode).toBe(200);
@@ -83,17 +102,48 @@ describe('GET /api/admin/export/*.csv', () => {
     expect(response.headers['content-disposition']).toBe('attachment; filename="donations-2026-03-10.csv"');
     const rows = parseCsv(response.body);
     expect(rows[0]).toEqual([
-      'id', 'donor_id', 'donor_username', 'donor_name', 'bloodgroup', 'units', 'donation_date', 'health_condition',
-      'last_donation', 'status', 'rejection_reason', 'decided_at', 'collected_on', 'created_at', 'outcome_reason',
+      'id',
+      'donor_id',
+      'donor_username',
+      'donor_name',
+      'bloodgroup',
+      'units',
+      'donation_date',
+      'health_condition',
+      'last_donation',
+      'status',
+      'rejection_reason',
+      'decided_at',
+      'collected_on',
+      'created_at',
+      'outcome_reason',
     ]);
     expect(rows[1]).toEqual([
-      String(donation.id), String(donor.id), donor.username, "'=cmd|calc Kumar, Jr.", 'O+', '2', '2026-03-12',
-      'High Blood Pressure', '', 'rejected', `'@risk "high"`, NOW, '', NOW, '',
+      String(donation.id),
+      String(donor.id),
+      donor.username,
+      "'=cmd|calc Kumar, Jr.",
+      'O+',
+      '2',
+      '2026-03-12',
+      'High Blood Pressure',
+      '',
+      'rejected',
+      `'@risk "high"`,
+      NOW,
+      '',
+      NOW,
+      '',
     ]);
     expect(rows).toHaveLength(2);
 
     // A screening that deferred the donation: the failed measurements, as Manage Donations shows them.
-    const screened = await insertDonation(t, donor.id, { units: 1, date: '2026-03-10', disease: 'None', created_at: NOW });
+    const screened = await insertDonation(t, donor.id, {
+      units: 1,
+      date: '2026-03-10',
+      disease: 'None',
+      created_at: NOW,
+    });
     const deferred = await t.app.inject({
       method: 'POST',
       url: `/api/admin/donations/${screened.id}/collect`,
@@ -106,32 +156,58 @@ describe('GET /api/admin/export/*.csv', () => {
     expect(again[2]![14]).toBe('Haemoglobin 11.8 g/dL is below 12.5 g/dL.');
   });
 
-  it('streams a file longer than one chunk: every row once, in order, while other requests are answered between chunks', async () => {
-    const before = parseCsv((await get('/api/admin/export/units.csv')).body).length - 1;
-    const count = EXPORT_CHUNK_ROWS * 2 + 500;
-    await insertUnits(t, { bloodgroup: 'A+', count, expires_on: '2026-05-01' });
+  it('streams a file longer than one chunk: every row once, in order, with other requests served between chunks', async () => {
+    // The statements as the database runs them, in order.
+    const statements: string[] = [];
+    const logged = await createTestApp({ now: NOW, queryLog: (query) => statements.push(query) });
+    try {
+      const staff = await createAdmin(logged);
+      const count = EXPORT_CHUNK_ROWS * 2 + 500;
+      await insertUnits(logged, { bloodgroup: 'A+', count, expires_on: '2026-05-01' });
+      statements.length = 0;
+      const ask = (url: string) => logged.app.inject({ method: 'GET', url, headers: staff.headers });
+      const [response] = await Promise.all([ask('/api/admin/export/units.csv'), ask('/api/admin/audit')]);
 
-    const finished: string[] = [];
-    const exporting = get('/api/admin/export/units.csv').then((response) => {
-      finished.push('export');
-      return response;
-    });
-    // Asked after the export began: answered before it ends, not after the whole file.
-    const health = t.app.inject({ method: 'GET', url: '/api/health' }).then(() => finished.push('health'));
-    const [response] = await Promise.all([exporting, health]);
-    expect(finished).toEqual(['health', 'export']);
+      const reads = statements.flatMap((query, index) => (/from "blood_units"/.test(query) ? [index] : []));
+      const audit = statements.findIndex((query) => /from "audit_log"/.test(query));
+      expect(reads).toHaveLength(3);
+      // SQLite reads on the server's own thread: the audit log's page was read before the file's
+      // last chunk, not after all of it. (PostgreSQL's reads never held the thread: its queries
+      // wait on the network, and their order depends on the pool.)
+      expect(audit).toBeGreaterThan(-1);
+      if (logged.engine === 'sqlite') expect(audit).toBeLessThan(reads.at(-1)!);
 
-    const rows = parseCsv(response.body);
-    expect(rows[0]![0]).toBe('id');
-    const ids = rows.slice(1).map((row) => Number(row[0]));
-    expect(ids).toHaveLength(before + count);
-    expect(new Set(ids).size).toBe(ids.length);
-    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+      const ids = parseCsv(response.body)
+        .slice(1)
+        .map((row) => Number(row[0]));
+      expect(ids).toHaveLength(count);
+      expect(new Set(ids).size).toBe(count);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    } finally {
+      await logged.close();
+    }
+  });
+
+  it('answers an error, not a 200 with a cut-off file, when the rows cannot be read', async () => {
+    await sql`alter table donations rename to donations_away`.execute(t.db);
+    try {
+      const response = await get('/api/admin/export/donations.csv');
+      expect(response.statusCode).toBe(500);
+      expect(response.headers['content-type']).toContain('application/json');
+      expect(response.body).not.toContain('donor_username');
+    } finally {
+      await sql`alter table donations_away rename to donations`.execute(t.db);
+    }
   });
 
   it('downloads requests and units', async () => {
     const patient = await createPatient(t, { first_name: 'Ravi', last_name: 'Shah' });
-    const request = await insertRequest(t, patient.id, { bloodgroup: 'B-', units: 1, hospital_address: '+91 Hospital Road', created_at: NOW });
+    const request = await insertRequest(t, patient.id, {
+      bloodgroup: 'B-',
+      units: 1,
+      hospital_address: '+91 Hospital Road',
+      created_at: NOW,
+    });
     const [unitId] = await insertUnits(t, { bloodgroup: 'O-', count: 1, expires_on: '2026-04-01' });
     const [expiredId] = await insertUnits(t, { bloodgroup: 'A+', count: 1, expires_on: '2026-03-01' });
     const approved = await t.app.inject({
@@ -147,20 +223,62 @@ describe('GET /api/admin/export/*.csv', () => {
     const requestRows = parseCsv(requests.body);
     expect(requestRows[0]).toContain('hospital_address');
     expect(requestRows[1]).toEqual([
-      String(request.id), String(patient.id), patient.username, 'Ravi Shah', 'B-', 'red_cells', '1', '2026-03-20', 'Dr. Rao',
-      "'+91 Hospital Road", 'Surgery', 'approved', '', 'O-', NOW, NOW,
+      String(request.id),
+      String(patient.id),
+      patient.username,
+      'Ravi Shah',
+      'B-',
+      'red_cells',
+      '1',
+      '2026-03-20',
+      'Dr. Rao',
+      "'+91 Hospital Road",
+      'Surgery',
+      'approved',
+      '',
+      'O-',
+      NOW,
+      NOW,
     ]);
 
     const units = await get('/api/admin/export/units.csv');
     expect(units.headers['content-type']).toBe('text/csv; charset=utf-8');
     const unitRows = parseCsv(units.body);
     expect(unitRows[0]).toEqual([
-      'id', 'bloodgroup', 'component', 'parent_unit_id', 'source', 'donation_id', 'collected_on', 'expires_on', 'status',
-      'hold_reason', 'expired', 'request_id', 'issued_at', 'discarded_at', 'discard_reason', 'created_at',
+      'id',
+      'bloodgroup',
+      'component',
+      'parent_unit_id',
+      'source',
+      'donation_id',
+      'collected_on',
+      'expires_on',
+      'status',
+      'hold_reason',
+      'expired',
+      'request_id',
+      'issued_at',
+      'discarded_at',
+      'discard_reason',
+      'created_at',
     ]);
     const byId = new Map(unitRows.slice(1).map((row) => [row[0], row]));
     expect(byId.get(String(unitId))).toEqual([
-      String(unitId), 'O-', 'red_cells', '', 'manual', '', '2026-03-01', '2026-04-01', 'issued', '', 'no', String(request.id), NOW, '', '',
+      String(unitId),
+      'O-',
+      'red_cells',
+      '',
+      'manual',
+      '',
+      '2026-03-01',
+      '2026-04-01',
+      'issued',
+      '',
+      'no',
+      String(request.id),
+      NOW,
+      '',
+      '',
       '2026-03-01T00:00:00.000Z',
     ]);
     expect(byId.get(String(expiredId))?.slice(8, 11)).toEqual(['available', '', 'yes']);
@@ -170,7 +288,12 @@ describe('GET /api/admin/export/*.csv', () => {
 describe('GET /api/admin/audit', () => {
   it('lists every admin change newest first, with who, what and before/after, filterable by entity', async () => {
     const donor = await createDonor(t, { first_name: 'Asha', last_name: 'Kumar' });
-    await t.app.inject({ method: 'PATCH', url: `/api/admin/donors/${donor.id}`, headers: admin.headers, payload: { mobile: '9000000001' } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/donors/${donor.id}`,
+      headers: admin.headers,
+      payload: { mobile: '9000000001' },
+    });
     await t.app.inject({
       method: 'POST',
       url: '/api/admin/units',
@@ -184,7 +307,11 @@ describe('GET /api/admin/audit', () => {
     const body = response.json();
     expect(body.pageSize).toBe(3);
     expect(body.total).toBeGreaterThanOrEqual(5);
-    expect(body.items.map((entry: { action: string }) => entry.action)).toEqual(['donor.deactivated', 'units.received', 'donor.updated']);
+    expect(body.items.map((entry: { action: string }) => entry.action)).toEqual([
+      'donor.deactivated',
+      'units.received',
+      'donor.updated',
+    ]);
     expect(body.items[2]).toEqual({
       id: expect.any(Number),
       at: NOW,
@@ -199,41 +326,75 @@ describe('GET /api/admin/audit', () => {
     });
     expect(body.items[0]).toMatchObject({ action: 'donor.deactivated', subject_name: 'Asha Kumar' });
     // Stock changes are about no one.
-    expect(body.items[1]).toMatchObject({ action: 'units.received', actor_name: 'head.admin', subject_name: null });
+    expect(body.items[1]).toMatchObject({
+      action: 'units.received',
+      actor_name: 'head.admin',
+      subject_name: null,
+    });
 
     const ofDonor = (await get(`/api/admin/audit?entity=donor&entity_id=${donor.id}`)).json();
     expect(ofDonor.total).toBe(2);
-    expect(ofDonor.items.map((entry: { action: string }) => entry.action)).toEqual(['donor.deactivated', 'donor.updated']);
+    expect(ofDonor.items.map((entry: { action: string }) => entry.action)).toEqual([
+      'donor.deactivated',
+      'donor.updated',
+    ]);
     const decisions = (await get('/api/admin/audit?entity=request')).json();
     expect(decisions.items.map((entry: { action: string }) => entry.action)).toEqual(['request.approved']);
   });
 
   it('finds changes by who made them and by the days they were made on (both included)', async () => {
     const entry = (actor: string, at: string) =>
-      recordAudit(t.db, { actorId: null, actor, action: 'unit.discarded', entity: 'unit', entityId: 9001, at });
+      recordAudit(t.db, {
+        actorId: null,
+        actor,
+        action: 'unit.discarded',
+        entity: 'unit',
+        entityId: 9001,
+        at,
+      });
     await entry('night.nurse', '2026-02-28T23:59:00.000Z');
     await entry('night.nurse', '2026-03-01T00:00:00.000Z');
     await entry('day.nurse', '2026-03-01T12:00:00.000Z');
     await entry('night.nurse', '2026-03-02T23:59:59.000Z');
     await entry('night.nurse', '2026-03-03T00:00:00.000Z');
     const ats = async (query: string) =>
-      (await get(`/api/admin/audit?entity_id=9001&${query}`)).json<{ items: { at: string; actor: string }[] }>().items.map((item) => `${item.actor} ${item.at.slice(0, 16)}`);
+      (await get(`/api/admin/audit?entity_id=9001&${query}`))
+        .json<{ items: { at: string; actor: string }[] }>()
+        .items.map((item) => `${item.actor} ${item.at.slice(0, 16)}`);
 
-    expect(await ats('actor=NIGHT&from=2026-03-01&to=2026-03-02')).toEqual(['night.nurse 2026-03-02T23:59', 'night.nurse 2026-03-01T00:00']);
-    expect(await ats('from=2026-03-01&to=2026-03-01')).toEqual(['day.nurse 2026-03-01T12:00', 'night.nurse 2026-03-01T00:00']);
+    expect(await ats('actor=NIGHT&from=2026-03-01&to=2026-03-02')).toEqual([
+      'night.nurse 2026-03-02T23:59',
+      'night.nurse 2026-03-01T00:00',
+    ]);
+    expect(await ats('from=2026-03-01&to=2026-03-01')).toEqual([
+      'day.nurse 2026-03-01T12:00',
+      'night.nurse 2026-03-01T00:00',
+    ]);
     expect(await ats('actor=day')).toEqual(['day.nurse 2026-03-01T12:00']);
     expect((await get('/api/admin/audit?from=2026-02-30')).statusCode).toBe(422);
   });
 
   it("names a donation's donor, a request's patient, the system and the acting admin", async () => {
     const named = await createAdmin(t, { username: 'chief' });
-    await t.db.updateTable('users').set({ first_name: 'Chief', last_name: '' }).where('id', '=', named.id).execute();
+    await t.db
+      .updateTable('users')
+      .set({ first_name: 'Chief', last_name: '' })
+      .where('id', '=', named.id)
+      .execute();
     const donor = await createDonor(t, { first_name: 'Ravi', last_name: 'Iyer' });
     const patient = await createPatient(t, { first_name: 'Meera', last_name: 'Nair' });
     const donation = await insertDonation(t, donor.id, { bloodgroup: 'O+', units: 1 });
     const request = await insertRequest(t, patient.id, { bloodgroup: 'O+', units: 1 });
-    for (const url of [`/api/admin/donations/${donation.id}/reject`, `/api/admin/requests/${request.id}/reject`]) {
-      const response = await t.app.inject({ method: 'POST', url, headers: named.headers, payload: { reason: 'Test' } });
+    for (const url of [
+      `/api/admin/donations/${donation.id}/reject`,
+      `/api/admin/requests/${request.id}/reject`,
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: named.headers,
+        payload: { reason: 'Test' },
+      });
       expect(response.statusCode, response.body).toBe(200);
     }
     await t.db
@@ -245,13 +406,25 @@ describe('GET /api/admin/audit', () => {
         action: 'user.password_reset',
         entity: 'user',
         entity_id: named.id,
-        detail: JSON.stringify({ before: { password_hash: '$argon2id$secret' }, after: { token: 'abc', nested: { otp: '1', kept: 1 } } }),
+        detail: JSON.stringify({
+          before: { password_hash: '$argon2id$secret' },
+          after: { token: 'abc', nested: { otp: '1', kept: 1 } },
+        }),
       })
       .execute();
 
-    const [reset, rejectedRequest, rejectedDonation] = (await get('/api/admin/audit?pageSize=3')).json().items;
-    expect(rejectedDonation).toMatchObject({ action: 'donation.rejected', actor_name: 'Chief', subject_name: 'Ravi Iyer' });
-    expect(rejectedRequest).toMatchObject({ action: 'request.rejected', actor_name: 'Chief', subject_name: 'Meera Nair' });
+    const [reset, rejectedRequest, rejectedDonation] = (await get('/api/admin/audit?pageSize=3')).json()
+      .items;
+    expect(rejectedDonation).toMatchObject({
+      action: 'donation.rejected',
+      actor_name: 'Chief',
+      subject_name: 'Ravi Iyer',
+    });
+    expect(rejectedRequest).toMatchObject({
+      action: 'request.rejected',
+      actor_name: 'Chief',
+      subject_name: 'Meera Nair',
+    });
     expect(reset).toMatchObject({ actor: 'system', actor_name: 'System', subject_name: 'Chief' });
     // A password hash, a token or a one-time code never leaves the server, at any depth.
     expect(reset.detail).toEqual({ before: {}, after: { nested: { kept: 1 } } });

@@ -58,7 +58,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: z.string().describe('CSV text'), ...adminAccessErrors },
       },
       handler: async (_request, reply) => {
-        const { filename, chunks } = buildExport(ctx, name);
+        const { filename, chunks } = await buildExport(ctx, name);
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${filename}"`)

@@ -95,14 +95,18 @@ const units: ExportTable<Awaited<ReturnType<typeof listUnitsAfter>>[number]> = {
   ],
 };
 
-/** The file's text, the header then a chunk of rows at a time, by id (each row once). */
+/**
+ * The file's text, a chunk of rows at a time, by id (each row once); the first chunk holds the
+ * header, and is read before anything is sent (buildExport).
+ */
 async function* csvChunks<Row extends { id: number }>(ctx: AppContext, table: ExportTable<Row>): AsyncGenerator<string> {
   const today = ctx.clock.today();
-  yield csvLine(table.header);
+  let header = csvLine(table.header);
   let afterId = 0;
   for (;;) {
     const rows = await table.read(ctx.db, afterId, EXPORT_CHUNK_ROWS);
-    if (rows.length > 0) yield rows.map((row) => csvLine(table.cells(row, today))).join('');
+    yield header + rows.map((row) => csvLine(table.cells(row, today))).join('');
+    header = '';
     if (rows.length < EXPORT_CHUNK_ROWS) return;
     afterId = rows.at(-1)!.id;
     await nextTurn();
@@ -115,7 +119,17 @@ const chunksOf: Record<ExportName, (ctx: AppContext) => AsyncGenerator<string>> 
   units: (ctx) => csvChunks(ctx, units),
 };
 
-/** The file (streamed, a chunk of rows at a time) and the name it downloads under (dated, so exports of different days do not collide). */
-export function buildExport(ctx: AppContext, name: ExportName): { filename: string; chunks: AsyncGenerator<string> } {
-  return { filename: `${name}-${ctx.clock.today()}.csv`, chunks: chunksOf[name](ctx) };
+/**
+ * The file (streamed, a chunk of rows at a time) and the name it downloads under (dated, so exports
+ * of different days do not collide). The first chunk is read here, before the answer's status is
+ * sent: a database that is away answers 503 with its message, not a 200 with a cut-off file.
+ */
+export async function buildExport(ctx: AppContext, name: ExportName): Promise<{ filename: string; chunks: AsyncGenerator<string> }> {
+  const chunks = chunksOf[name](ctx);
+  const first = await chunks.next();
+  async function* fromFirst(): AsyncGenerator<string> {
+    if (!first.done) yield first.value;
+    yield* chunks;
+  }
+  return { filename: `${name}-${ctx.clock.today()}.csv`, chunks: fromFirst() };
 }
