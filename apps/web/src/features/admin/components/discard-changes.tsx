@@ -10,7 +10,15 @@ import { ConfirmDialog } from './confirm-dialog';
 export function useDiscardGuard(onClose: () => void, changesTo: string) {
   const dirty = useRef(false);
   const [asking, setAsking] = useState(false);
-  const requestClose = () => (dirty.current ? setAsking(true) : onClose());
+  // What the admin was doing when asked: closing, or following a link out of the form.
+  const leaving = useRef(onClose);
+  /** Leaves the form by `then` (a link's navigation), asking first when there are unsaved changes. */
+  const requestLeave = (then: () => void) => {
+    leaving.current = then;
+    if (dirty.current) setAsking(true);
+    else then();
+  };
+  const requestClose = () => requestLeave(onClose);
   const onDirtyChange = useCallback((isDirty: boolean) => {
     dirty.current = isDirty;
   }, []);
@@ -26,12 +34,12 @@ export function useDiscardGuard(onClose: () => void, changesTo: string) {
       onConfirm={() => {
         setAsking(false);
         dirty.current = false;
-        onClose();
+        leaving.current();
       }}
       onClose={() => setAsking(false)}
     >
       {`The changes to ${changesTo} are not saved yet.`}
     </ConfirmDialog>
   );
-  return { requestClose, onDirtyChange, asking, dialog };
+  return { requestClose, requestLeave, onDirtyChange, asking, dialog };
 }

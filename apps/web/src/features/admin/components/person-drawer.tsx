@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Divider, Drawer, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
@@ -41,6 +41,7 @@ export function PersonDrawer({ kind, person, onClose, onDeactivate, covered = fa
   // over the details, one Escape would close both and lose the unsaved edits. Only the top one closes.
   const [nestedOpen, setNestedOpen] = useState(false);
   const guard = useDiscardGuard(onClose, person ? `${fullName(person)}'s details` : `this ${noun}'s details`);
+  const navigate = useNavigate();
   return (
     <>
       <Drawer
@@ -63,6 +64,7 @@ export function PersonDrawer({ kind, person, onClose, onDeactivate, covered = fa
             onDeactivate={onDeactivate}
             onDialogChange={setNestedOpen}
             onDirtyChange={guard.onDirtyChange}
+            onLeaveTo={(to) => guard.requestLeave(() => void navigate(to))}
           />
         ) : null}
       </Drawer>
@@ -78,11 +80,14 @@ function PersonDetails({
   onDeactivate,
   onDialogChange,
   onDirtyChange,
+  onLeaveTo,
 }: Omit<PersonDrawerProps, 'covered'> & {
   person: Person;
   onDialogChange: (open: boolean) => void;
   /** Told whenever the form gains or loses unsaved changes. */
   onDirtyChange: (dirty: boolean) => void;
+  /** Follows a link out of the details, asking first when there are unsaved changes. */
+  onLeaveTo: (to: string) => void;
 }) {
   const noun = kind === 'donors' ? 'donor' : 'patient';
   const fields = kind === 'patients' ? PATIENT_FIELDS : DONOR_FIELDS;
@@ -159,7 +164,19 @@ function PersonDetails({
           value={
             <Stack gap={0} align="flex-start">
               <Text size="sm">{formatCount(count.value)}</Text>
-              <Anchor component={Link} to={count.link} size="sm" underline="always">
+              <Anchor
+                component={Link}
+                to={count.link}
+                size="sm"
+                underline="always"
+                onClick={(event) => {
+                  // A new tab or window loses nothing: left to the browser.
+                  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+                    return;
+                  event.preventDefault();
+                  onLeaveTo(count.link);
+                }}
+              >
                 View {count.what}
               </Anchor>
             </Stack>

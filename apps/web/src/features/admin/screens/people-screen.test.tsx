@@ -140,6 +140,27 @@ describe('Manage Donors and Manage Patients', () => {
     expect(router.state.location.hash).toBe('#history');
   });
 
+  it('asks before a link out of the details throws away an unsaved edit', async () => {
+    mockOneDonor();
+    const { user, router } = renderScreen(<PeopleScreen kind="donors" />, { path: '/admin-donor' });
+    const dialog = await openDetails(user, 'Asha Kulkarni');
+    await user.type(within(dialog).getByLabelText(/Address/), ', Flat 4');
+
+    await user.click(within(dialog).getByRole('link', { name: 'View donations' }));
+    const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    expect(router.state.location.pathname).toBe('/admin-donor');
+    expect(within(dialog).getByLabelText(/Address/)).toHaveValue(`${donor.address}, Flat 4`);
+
+    await user.click(within(dialog).getByRole('link', { name: 'View donations' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Discard your changes?' })).getByRole('button', {
+        name: 'Discard changes',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin-donation'));
+  });
+
   it('checks an edit with the registration rules and sends nothing invalid', async () => {
     const api = mockOneDonor();
     const { user } = renderScreen(<PeopleScreen kind="donors" />);
