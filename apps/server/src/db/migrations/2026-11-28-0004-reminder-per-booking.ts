@@ -7,8 +7,9 @@ import { addDays } from '@bloodbank/shared/dates';
  * to tomorrow after that run was never reminded. `reminded_for` holds the day a booking was
  * reminded for. Frozen once shipped.
  *
- * The bookings that the last daily run has reminded already (those of the day after it, or any
- * earlier day still pending) are marked, so they are not reminded twice.
+ * The bookings that the last daily run has reminded already are marked, so they are not reminded
+ * twice: those of the day after it that existed when it ran (one booked since is left to the new
+ * step), and any of an earlier day still pending.
  */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are frozen and untyped by design
@@ -18,15 +19,25 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('donations').addColumn('reminded_for', 'text').execute();
   const last = await db
     .selectFrom('daily_runs')
-    .select((eb) => eb.fn.max('day').as('day'))
+    .select(['day', 'started_at'])
+    .orderBy('day', 'desc')
+    .limit(1)
     .executeTakeFirst();
-  const lastDay = (last?.day as string | null | undefined) ?? null;
-  if (!lastDay) return;
+  if (!last) return;
+  const lastDay = last.day as string;
   await db
     .updateTable('donations')
     .set((eb) => ({ reminded_for: eb.ref('donation_date') }))
     .where('status', '=', 'pending')
-    .where('donation_date', '<=', addDays(lastDay, 1))
+    .where((eb) =>
+      eb.or([
+        eb('donation_date', '<=', lastDay),
+        eb.and([
+          eb('donation_date', '=', addDays(lastDay, 1)),
+          eb('created_at', '<=', last.started_at as string),
+        ]),
+      ]),
+    )
     .execute();
 }
 

@@ -36,23 +36,25 @@ describe('migration 2026-11-28-0004 (a reminder per booking)', () => {
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id as number;
-    const booking = async (date: string, status = 'pending') => ({
+    const booking = async (date: string, status = 'pending', createdAt = at) => ({
       donor_id: await donor(),
       bloodgroup: 'O+',
       donation_date: date,
       units: 1,
       disease: 'None',
       status,
-      created_at: at,
+      created_at: createdAt,
     });
     const bookings = [];
-    for (const [date, status] of [
+    for (const [date, status, createdAt] of [
       ['2026-11-29'],
       ['2026-11-30'],
       ['2026-11-28'],
       ['2026-11-29', 'cancelled'],
+      // Booked for tomorrow after the day's run: never reminded, left to the new step.
+      ['2026-11-29', 'pending', '2026-11-28T10:00:00.000Z'],
     ] as const) {
-      bookings.push(await booking(date, status));
+      bookings.push(await booking(date, status, createdAt));
     }
     await db.insertInto('donations').values(bookings).execute();
 
@@ -68,6 +70,7 @@ describe('migration 2026-11-28-0004 (a reminder per booking)', () => {
       { donation_date: '2026-11-30', status: 'pending', reminded_for: null },
       { donation_date: '2026-11-28', status: 'pending', reminded_for: '2026-11-28' },
       { donation_date: '2026-11-29', status: 'cancelled', reminded_for: null },
+      { donation_date: '2026-11-29', status: 'pending', reminded_for: null },
     ]);
   });
 });
