@@ -371,6 +371,8 @@ describe('GET /api/admin/audit', () => {
       'night.nurse 2026-03-01T00:00',
     ]);
     expect(await ats('actor=day')).toEqual(['day.nurse 2026-03-01T12:00']);
+    // The wrong way round: nothing, never the whole log.
+    expect(await ats('from=2026-03-02&to=2026-03-01')).toEqual([]);
     expect((await get('/api/admin/audit?from=2026-02-30')).statusCode).toBe(422);
   });
 
