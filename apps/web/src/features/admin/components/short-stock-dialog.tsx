@@ -275,8 +275,9 @@ function IssueReview({
             </Text>
           </Alert>
         ) : null}
-        {/* On a phone the two do not fit side by side: full width, the decision on top. */}
-        <Flex direction={{ base: 'column-reverse', xs: 'row' }} justify="flex-end" gap="sm">
+        {/* On a phone the two do not fit side by side: full width, one under the other, in the
+            order they are read and tabbed to. */}
+        <Flex direction={{ base: 'column', xs: 'row' }} justify="flex-end" gap="sm">
           <Button variant="default" onClick={onBack} disabled={busy}>
             Back
           </Button>
