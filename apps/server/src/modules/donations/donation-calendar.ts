@@ -29,10 +29,9 @@ export async function donationCalendar(ctx: AppContext, donorId: number, donatio
   const calendar = ical({ prodId: { company: 'Blood Bank', product: 'Appointments', language: 'EN' }, name: 'Blood donation' });
   const units = `${donation.units} unit${donation.units === 1 ? '' : 's'}`;
   const description = `Your blood donation (${units}). Eat well and drink plenty of water beforehand, and bring an ID. To move or cancel it, open your donor dashboard.`;
-  // Globally unique, as RFC 5545 asks (3.8.4.7): the bank's own host, and the moment the booking was
-  // made, so another bank, or this one's database seeded again, never names the same event. Neither
-  // changes when the booking moves.
-  const id = `donation-${donation.id}-${Date.parse(donation.created_at)}@${new URL(ctx.config.publicUrl).hostname}`;
+  // The UID donors' calendars already hold for their bookings: a new form (with the bank's host, say)
+  // would make every booking moved after an upgrade a second event beside the first.
+  const id = `donation-${donation.id}@bloodbank`;
   // A moved booking keeps its UID, and a calendar replaces an event only by a higher SEQUENCE
   // (RFC 5545 3.8.7.4). No revision count is stored, so each file's SEQUENCE is the second it was
   // made (a 32-bit integer until 2094): a file downloaded after a move outranks one from before it.
