@@ -26,17 +26,17 @@ const userColumns = [
 /** `%` and `_` typed by the admin are searched for literally. */
 const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-/**
- * What staff type to find someone: part of a name (either name first), username or e-mail; a
- * mobile number as people write it ("98113 35999", "+91 98113 35999": stored as ten digits, as
- * registration keeps it); or a blood group ("o-").
- */
 /** Which people a list holds: those matching a search, and active or deactivated ones only. */
 interface PeopleFilter {
   search?: string | undefined;
   status?: PeopleQuery['status'];
 }
 
+/**
+ * What staff type to find someone: part of a name (either name first), username or e-mail; a
+ * mobile number as people write it ("98113 35999", "+91 98113 35999": stored as ten digits, as
+ * registration keeps it); or a blood group ("o-").
+ */
 function matchingPeople(db: DatabaseOrTransaction, role: PersonRole, { search, status }: PeopleFilter) {
   let people = db.selectFrom('users').where('users.role', '=', role);
   if (status) people = people.where('users.is_active', '=', status === 'active' ? 1 : 0);

@@ -324,7 +324,6 @@ export function findDonationForAdmin(db: DatabaseOrTransaction, donationId: numb
     .executeTakeFirst();
 }
 
-/** Every donation with its donor, oldest first (CSV export). */
 /** Donations with their donor, by id, `limit` after `afterId` (the CSV export reads them a chunk at a time). */
 export function listDonationsWithDonorsAfter(db: DatabaseOrTransaction, afterId: number, limit: number) {
   return db

@@ -4,8 +4,9 @@ import { DONATION_ACTIVITY_KINDS, donationActivityMessages, recordDonationActivi
 
 /**
  * A booking whose day has passed without the donor coming (no check-in, no collection) becomes a
- * no-show (PRODUCT.md 3.6): it no
- * longer blocks the donor's next booking, and its site's day list counts it. Part of the daily
+ * no-show (PRODUCT.md 3.6): it no longer blocks the donor's next booking, and its site's day list
+ * counts it. A booking checked in but not collected stays due, overdue on staff's list, until staff
+ * record the collection or reject it. Part of the daily
  * work (daily-work.ts): every booking of a day before `today` still pending, however long the server
  * was down, in one conditional update, so a run on two instances at once marks each booking once.
  * Answers how many were marked.
