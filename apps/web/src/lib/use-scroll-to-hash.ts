@@ -74,7 +74,11 @@ export function jumpToPart(id: string): boolean {
  */
 export function jumpOnPlainClick(id: string) {
   return (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    if (jumpToPart(id)) event.preventDefault();
+    if (isPlainClick(event) && jumpToPart(id)) event.preventDefault();
   };
+}
+
+/** A click that follows a link here: not one that opens it in a new tab or window (a modifier key, another button). */
+export function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }

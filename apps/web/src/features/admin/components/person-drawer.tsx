@@ -12,6 +12,7 @@ import type { PersonKind } from '../api/get-people';
 import { useUpdatePerson } from '../api/update-person';
 import { formatCount, formatDate, formatDateTime, fullName } from '@/lib/format';
 import { paths } from '@/app/paths';
+import { isPlainClick } from '@/lib/use-scroll-to-hash';
 import { useDiscardGuard } from './discard-changes';
 import { DonorDeferrals } from './donor-deferrals';
 import { DONOR_FIELDS, PATIENT_FIELDS, PatientMedicalFields, PersonDetailsFields } from './person-fields';
@@ -171,8 +172,7 @@ function PersonDetails({
                 underline="always"
                 onClick={(event) => {
                   // A new tab or window loses nothing: left to the browser.
-                  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-                    return;
+                  if (!isPlainClick(event)) return;
                   event.preventDefault();
                   onLeaveTo(count.link);
                 }}
