@@ -4,6 +4,7 @@ import { IconArrowRight, IconDroplet, IconFileText, IconUserHeart, IconUsers } f
 import { Link } from 'react-router';
 import type { AdminDashboard } from '@bloodbank/shared/admin';
 import { paths } from '@/app/paths';
+import { formatCount } from '@/lib/format';
 
 interface CountCard {
   label: string;
@@ -65,7 +66,7 @@ export function DashboardCountCards({ dashboard }: { dashboard: AdminDashboard }
                 {card.label}
               </Text>
               <Text fz={34} fw={700} lh={1.15}>
-                {card.value(dashboard).toLocaleString('en')}
+                {formatCount(card.value(dashboard))}
               </Text>
               {card.note ? (
                 <Text size="xs" c="dimmed">

@@ -8,6 +8,7 @@ import { COMPONENT_ORDER } from './component-options';
 import { SectionCard } from './section-card';
 import { StatusBadge } from './status-badge';
 import { TEXT_TONE } from '../tones';
+import { formatCount } from '@/lib/format';
 
 /** Whole blood first: what a collection yields, then what it is separated into. */
 const COLUMNS: readonly Component[] = ['whole_blood', ...COMPONENT_ORDER.filter((c) => c !== 'whole_blood')];
@@ -57,7 +58,7 @@ export function DashboardInventory({ inventory, total }: { inventory: InventoryR
       )}
       <Text size="sm" mt="sm" data-testid="inventory-total">
         <Text span fw={700}>
-          {total.toLocaleString('en')}
+          {formatCount(total)}
         </Text>{' '}
         usable units of every component. The status follows red cells and whole blood, the units most requests
         need; units in testing or on a lookback hold are not stock.

@@ -16,7 +16,7 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageLoader } from '@/components/ui/page-loader';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
-import { formatDateTime, pluralize } from '@/lib/format';
+import { formatCount, formatDateTime, pluralize } from '@/lib/format';
 import { useShownInSteps } from '@/lib/use-shown-in-steps';
 import { useCallouts } from '../api/get-callouts';
 import { useSendCallout } from '../api/send-callout';
@@ -74,13 +74,13 @@ const columns: Column<Callout>[] = [
     key: 'told',
     header: 'Donors told',
     align: 'right',
-    cell: (callout) => <Text size="sm">{callout.notified.toLocaleString('en')}</Text>,
+    cell: (callout) => <Text size="sm">{formatCount(callout.notified)}</Text>,
   },
   {
     key: 'booked',
     header: `Booked within ${CALLOUT_BOOKED_WITHIN_DAYS} days`,
     align: 'right',
-    cell: (callout) => <Text size="sm">{callout.booked_within_7_days.toLocaleString('en')}</Text>,
+    cell: (callout) => <Text size="sm">{formatCount(callout.booked_within_7_days)}</Text>,
   },
 ];
 

@@ -40,7 +40,7 @@ import { useDonorSummary } from '../api/get-donor-summary';
 import { useGameState } from '../api/get-game-state';
 import { useMyDonations } from '../api/get-my-donations';
 import { donorKeys } from '../api/query-keys';
-import { formatDate, formatInstantDate, pluralize, readableDates } from '@/lib/format';
+import { formatCount, formatDate, formatInstantDate, pluralize, readableDates } from '@/lib/format';
 import { BankContactLine } from '@/components/ui/bank-contact';
 import { deferralText, donationNote, DONOR_STATUS_BADGE } from './donation-status';
 import { LatestBooking } from './latest-booking';
@@ -144,7 +144,7 @@ function GameSummary() {
               Points
             </Text>
             <Text fw={700} size="xl">
-              {profile.points.toLocaleString('en')}
+              {formatCount(profile.points)}
             </Text>
           </div>
         </Group>
@@ -205,7 +205,7 @@ function Counters({ summary }: { summary: DonorSummary }) {
             </ThemeIcon>
             <div style={{ minWidth: 0 }}>
               <Text fw={700} fz={28} lh={1.1}>
-                {summary[counter.key].toLocaleString('en')}
+                {formatCount(summary[counter.key])}
               </Text>
               <Text size="sm" c="dimmed">
                 {counter.label}

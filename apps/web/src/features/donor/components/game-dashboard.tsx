@@ -33,6 +33,7 @@ import { LeaderboardTable } from './leaderboard-table';
 import { LevelProgress } from './level-progress';
 import { LoadError } from './load-error';
 import { UnseenRewards } from './unseen-rewards';
+import { formatCount } from '@/lib/format';
 
 interface GameDashboardProps {
   /** 1 on /donor/game, 2 inside the donor dashboard's tab. */
@@ -202,7 +203,7 @@ function StatTile({
         </ThemeIcon>
         <div>
           <Text size="xl" fw={700} lh={1.2}>
-            {value.toLocaleString('en')}
+            {formatCount(value)}
           </Text>
           <Text size="sm" c="dimmed">
             {label}

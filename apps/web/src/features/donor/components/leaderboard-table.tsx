@@ -2,6 +2,7 @@ import { Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useAuth } from '@/lib/auth/auth-context';
 import { MESSAGES } from '@bloodbank/shared/constants';
 import { useLeaderboard } from '../api/get-leaderboard';
+import { formatCount } from '@/lib/format';
 
 /**
  * Spec section 2: Rank, Hero, Level, Points, the donor's own row highlighted and marked (You).
@@ -72,7 +73,7 @@ export function LeaderboardTable({
                     {own ? ' (You)' : ''}
                   </Table.Td>
                   <Table.Td ta="right">{entry.level}</Table.Td>
-                  <Table.Td ta="right">{entry.points.toLocaleString('en')}</Table.Td>
+                  <Table.Td ta="right">{formatCount(entry.points)}</Table.Td>
                 </Table.Tr>
               );
             })}
@@ -82,8 +83,8 @@ export function LeaderboardTable({
           ownPoints > 0 &&
           ownPoints >= entries.at(-1)!.points ? (
           <Text size="sm" c="dimmed" mt="sm">
-            You share rank {rankOf(entries, ownPoints, entries.length)} with {ownPoints.toLocaleString('en')}{' '}
-            points; the table lists those who reached it first.
+            You share rank {rankOf(entries, ownPoints, entries.length)} with {formatCount(ownPoints)} points;
+            the table lists those who reached it first.
           </Text>
         ) : (
           <Text size="sm" c="dimmed" mt="sm">

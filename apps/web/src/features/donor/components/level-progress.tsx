@@ -1,5 +1,6 @@
 import { Group, Paper, Progress, Text, Title } from '@mantine/core';
 import { levelProgressPercent } from '@bloodbank/shared/game';
+import { formatCount } from '@/lib/format';
 
 interface LevelProgressProps {
   level: number;
@@ -33,7 +34,7 @@ export function LevelProgress({
           Level {level}
         </Text>
         <Text size="sm" data-testid="level-progress-points">
-          {points.toLocaleString('en')} / {nextLevelPoints.toLocaleString('en')} points
+          {formatCount(points)} / {formatCount(nextLevelPoints)} points
         </Text>
         <Text fw={600} size="sm">
           Level {level + 1}
@@ -43,8 +44,8 @@ export function LevelProgress({
         <Progress.Section value={percent} aria-label={`Progress to level ${level + 1}`} />
       </Progress.Root>
       <Text size="xs" c="dimmed" mt={6}>
-        {percent}% of the way to level {level + 1} ({toGo.toLocaleString('en')}{' '}
-        {toGo === 1 ? 'point' : 'points'} to go)
+        {percent}% of the way to level {level + 1} ({formatCount(toGo)} {toGo === 1 ? 'point' : 'points'} to
+        go)
       </Text>
     </Paper>
   );

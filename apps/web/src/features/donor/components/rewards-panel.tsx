@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/co
 import { IconTrophy } from '@tabler/icons-react';
 import { REWARDS_PANEL_MAX_ACHIEVEMENTS } from '@bloodbank/shared/constants';
 import type { DonationCompleteResult } from '@bloodbank/shared/game';
-import { pluralize } from '@/lib/format';
+import { formatCount, pluralize } from '@/lib/format';
 import { AchievementIcon } from './achievement-icon';
 
 interface RewardsPanelProps {
@@ -35,7 +35,7 @@ export function RewardsPanel({ reward, onViewGame, onClose }: RewardsPanelProps)
           </div>
         </Group>
         <Text fw={700} size="xl" c="teal.9" data-testid="reward-points">
-          +{reward.points_credited.toLocaleString('en')} points
+          +{formatCount(reward.points_credited)} points
         </Text>
         {shown.length > 0 ? (
           <Stack

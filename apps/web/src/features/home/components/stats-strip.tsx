@@ -25,6 +25,7 @@ import type { Stats } from '@bloodbank/shared/stats';
 import { paths } from '@/app/paths';
 import { useStats } from '../api/get-stats';
 import classes from './home.module.css';
+import { formatCount } from '@/lib/format';
 
 const FIGURES: { key: keyof Stats; label: string; icon: ReactNode }[] = [
   { key: 'donors', label: 'Donors', icon: <IconUsers size={28} aria-hidden /> },
@@ -35,7 +36,7 @@ const FIGURES: { key: keyof Stats; label: string; icon: ReactNode }[] = [
 
 /** The spec's "15+" style; nothing yet reads "0", since "0+" would claim there might be more. */
 export function formatFigure(value: number): string {
-  return value > 0 ? `${value.toLocaleString('en')}+` : '0';
+  return value > 0 ? `${formatCount(value)}+` : '0';
 }
 
 export function StatsStrip() {
