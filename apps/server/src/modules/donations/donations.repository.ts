@@ -141,6 +141,11 @@ export function findDonationWithSite(db: DatabaseOrTransaction, donationId: numb
   return donationsWithSite(db).where('donations.id', '=', donationId).executeTakeFirst();
 }
 
+export function findDonationsWithSite(db: DatabaseOrTransaction, donationIds: readonly number[]): Promise<DonationWithSite[]> {
+  if (donationIds.length === 0) return Promise.resolve([]);
+  return donationsWithSite(db).where('donations.id', 'in', [...donationIds]).orderBy('donations.id').execute();
+}
+
 export function findLatestDonationOfDonor(db: DatabaseOrTransaction, donorId: number): Promise<DonationWithSite | undefined> {
   return donationsWithSite(db)
     .where('donations.donor_id', '=', donorId)

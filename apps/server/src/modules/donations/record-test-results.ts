@@ -10,7 +10,7 @@ import type { Principal } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.repository';
 import { calloutWhereStockIsLow } from '../callouts/send-callout';
 import { redCellGroupsOf } from '../inventory/inventory.repository';
-import { messages } from '../notifications/messages';
+import { bookingPlace, messages } from '../notifications/messages';
 import { notify } from '../notifications/notify';
 import { recordDeferral } from '../deferrals/record-deferral';
 import {
@@ -152,7 +152,7 @@ export async function recordTestResults(
     await notify(ctx, trx, moved.donor_id, messages.donationFollowUp(), at);
     if (deferral.cancelled_booking) {
       const booking = await findDonationWithSite(trx, deferral.cancelled_booking.id);
-      const place = booking?.site_name && booking.slot ? { site: booking.site_name, address: booking.site_address ?? '', time: booking.slot } : null;
+      const place = booking ? bookingPlace(booking) : null;
       await notify(ctx, trx, moved.donor_id, messages.bookingCancelledFollowUp(deferral.cancelled_booking.date, place), at);
     }
     await recordAudit(trx, {

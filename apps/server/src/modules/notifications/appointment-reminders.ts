@@ -1,6 +1,7 @@
 import { addDays } from '@bloodbank/shared/dates';
 import type { AppContext } from '../../context';
-import { messages } from './messages';
+import { findDonationsWithSite } from '../donations/donations.repository';
+import { bookingPlace, messages } from './messages';
 import { notify } from './notify';
 
 /**
@@ -21,27 +22,11 @@ export async function sendAppointmentReminders(ctx: AppContext, today = ctx.cloc
       .where('status', '=', 'pending')
       .where('donation_date', '=', tomorrow)
       .where((eb) => eb.or([eb('reminded_for', 'is', null), eb('reminded_for', '!=', tomorrow)]))
-      .returning(['donor_id', 'donation_date', 'slot', 'site_id'])
+      .returning('id')
       .execute();
-    if (due.length === 0) return 0;
-    const siteIds = [
-      ...new Set(due.flatMap((booking) => (booking.site_id === null ? [] : [booking.site_id]))),
-    ];
-    const sites = siteIds.length
-      ? await trx.selectFrom('sites').select(['id', 'name', 'address']).where('id', 'in', siteIds).execute()
-      : [];
-    const siteById = new Map(sites.map((site) => [site.id, site]));
-    for (const booking of due) {
-      const site = booking.site_id === null ? undefined : siteById.get(booking.site_id);
-      const place =
-        booking.slot && site ? { site: site.name, address: site.address, time: booking.slot } : null;
-      await notify(
-        ctx,
-        trx,
-        booking.donor_id,
-        messages.appointmentReminder(booking.donation_date, place),
-        at,
-      );
+    const bookings = await findDonationsWithSite(trx, due.map((booking) => booking.id));
+    for (const booking of bookings) {
+      await notify(ctx, trx, booking.donor_id, messages.appointmentReminder(booking.donation_date, bookingPlace(booking)), at);
     }
     return due.length;
   });

@@ -73,6 +73,12 @@ const PATIENT_DASHBOARD = '/patient/patient-dashboard';
 export const messagePlace = (place: { site: { name: string; address: string }; slot: string } | null | undefined) =>
   place ? { site: place.site.name, address: place.site.address, time: place.slot } : null;
 
+/** The same, of a booking read with its site (donations.repository.ts DonationWithSite). */
+export const bookingPlace = (booking: { slot: string | null; site_name: string | null; site_address: string | null }) =>
+  booking.slot !== null && booking.site_name !== null
+    ? { site: booking.site_name, address: booking.site_address ?? '', time: booking.slot }
+    : null;
+
 const where = (place: { site: string; address: string; time: string } | null) =>
   place ? ` at ${place.time}, ${place.site} (${place.address})` : '';
 
