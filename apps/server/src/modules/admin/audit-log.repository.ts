@@ -1,4 +1,5 @@
 import { sql, type Selectable } from 'kysely';
+import { containsText } from '../../db/contains-text';
 import type { DatabaseOrTransaction } from '../../db/database';
 import type { AuditLogTable } from '../../db/types';
 
@@ -29,10 +30,7 @@ function filteredEntries(db: DatabaseOrTransaction, query: Omit<AuditLogQuery, '
   let entries = db.selectFrom('audit_log');
   if (query.entity) entries = entries.where('entity', '=', query.entity);
   if (query.entityId) entries = entries.where('entity_id', '=', query.entityId);
-  if (query.actor) {
-    const pattern = `%${query.actor.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    entries = entries.where(sql<boolean>`lower(actor) like ${pattern} escape '\\'`);
-  }
+  if (query.actor) entries = entries.where(containsText(sql.ref('actor'), query.actor));
   if (query.since) entries = entries.where('at', '>=', query.since);
   if (query.before) entries = entries.where('at', '<', query.before);
   return entries;

@@ -4,6 +4,7 @@ import { COLLECTED_DONATION_STATUSES } from '@bloodbank/shared/donation';
 import { normalizeMobile } from '@bloodbank/shared/auth';
 import { isBloodGroup } from '@bloodbank/shared/blood-groups';
 import type { DatabaseOrTransaction, Engine } from '../../db/database';
+import { containsText } from '../../db/contains-text';
 import { lockedOnPostgres } from '../../db/row-locks';
 import type { DB, UserUpdate } from '../../db/types';
 
@@ -23,9 +24,6 @@ const userColumns = [
   'users.created_at',
 ] as const;
 
-/** `%` and `_` typed by the admin are searched for literally. */
-const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
 /** Which people a list holds: those matching a search, and active or deactivated ones only. */
 interface PeopleFilter {
   search?: string | undefined;
@@ -41,8 +39,7 @@ function matchingPeople(db: DatabaseOrTransaction, role: PersonRole, { search, s
   let people = db.selectFrom('users').where('users.role', '=', role);
   if (status) people = people.where('users.is_active', '=', status === 'active' ? 1 : 0);
   if (search) {
-    const pattern = likePattern(search);
-    const matches = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+    const matches = (column: string) => containsText(sql.ref(column), search);
     const phoneDigits = /^[\d\s().+-]+$/.test(search) ? normalizeMobile(search).replace(/\D/g, '') : '';
     const group = search.trim().toUpperCase();
     people = people.where(({ or, eb }) =>
@@ -52,8 +49,8 @@ function matchingPeople(db: DatabaseOrTransaction, role: PersonRole, { search, s
         matches('users.last_name'),
         matches('users.email'),
         phoneDigits ? eb('users.mobile', 'like', `%${phoneDigits}%`) : matches('users.mobile'),
-        sql<boolean>`lower(users.first_name || ' ' || users.last_name) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(users.last_name || ' ' || users.first_name) like ${pattern} escape '\\'`,
+        containsText(sql`users.first_name || ' ' || users.last_name`, search),
+        containsText(sql`users.last_name || ' ' || users.first_name`, search),
         ...(isBloodGroup(group) ? [eb('users.bloodgroup', '=', group)] : []),
       ]),
     );
