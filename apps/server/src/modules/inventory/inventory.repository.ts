@@ -459,7 +459,6 @@ export async function listUnits(db: DatabaseOrTransaction, query: UnitListQuery)
   return { items, total };
 }
 
-/** Every unit, oldest first (CSV export). */
 /** Units by id, `limit` after `afterId` (the CSV export reads them a chunk at a time). */
 export function listUnitsAfter(db: DatabaseOrTransaction, afterId: number, limit: number): Promise<BloodUnitRow[]> {
   return db.selectFrom('blood_units').selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute();
