@@ -57,7 +57,7 @@ export function LeaderboardTable({
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {entries.map((entry, index) => {
+            {entries.map((entry) => {
               const own = entry.user_id === ownId;
               return (
                 <Table.Tr
@@ -67,7 +67,7 @@ export function LeaderboardTable({
                   aria-current={own ? 'true' : undefined}
                   data-own={own || undefined}
                 >
-                  <Table.Td>{rankOf(entries, entry.points, index)}</Table.Td>
+                  <Table.Td>{rankOf(entries, entry.points)}</Table.Td>
                   <Table.Td>
                     {entry.name}
                     {own ? ' (You)' : ''}
@@ -83,8 +83,8 @@ export function LeaderboardTable({
           ownPoints > 0 &&
           ownPoints >= entries.at(-1)!.points ? (
           <Text size="sm" c="dimmed" mt="sm">
-            You share rank {rankOf(entries, ownPoints, entries.length)} with {formatCount(ownPoints)} points;
-            the table lists those who reached it first.
+            You share rank {rankOf(entries, ownPoints)} with {formatCount(ownPoints)} points; the table lists
+            those who reached it first.
           </Text>
         ) : (
           <Text size="sm" c="dimmed" mt="sm">
@@ -106,7 +106,7 @@ export function LeaderboardTable({
 }
 
 /** Competition ranking: one more than the heroes with more points (the list comes highest first). */
-function rankOf(entries: readonly { points: number }[], points: number, position: number): number {
+function rankOf(entries: readonly { points: number }[], points: number): number {
   const above = entries.findIndex((entry) => entry.points <= points);
-  return (above === -1 ? position : above) + 1;
+  return (above === -1 ? entries.length : above) + 1;
 }
