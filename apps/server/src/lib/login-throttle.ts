@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { clientKey } from './client-key';
 
 /**
  * Failed sign-ins, counted three ways (OWASP Authentication Cheat Sheet, "Account lockout"):
@@ -21,7 +22,7 @@ export interface LoginThrottle {
    * password. Otherwise the caller checks the password and, when it is right, calls
    * `passwordAccepted()`.
    */
-  begin(usernameKey: string, address: string): Promise<LoginAttempt>;
+  begin(usernameKey: string, ip: string): Promise<LoginAttempt>;
 }
 
 export type LoginAttempt =
@@ -60,7 +61,8 @@ export function createLoginThrottle(redis?: Redis, limits: Record<keyof typeof L
   ];
 
   return {
-    async begin(usernameKey, address) {
+    async begin(usernameKey, ip) {
+      const address = clientKey(ip);
       const counted: { limiter: RateLimiterAbstract; key: string }[] = [];
       for (const counter of counters) {
         const key = counter.key(usernameKey, address);

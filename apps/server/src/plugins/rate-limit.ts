@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
-import { Address6 } from 'ip-address';
 import {
   RateLimiterMemory,
   RateLimiterRedis,
@@ -8,6 +7,7 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import { tooManyRequests } from '../errors';
+import { clientKey } from '../lib/client-key';
 
 /**
  * The per-client request limit: `max` requests a minute from one address, on every route, counted
@@ -95,18 +95,3 @@ export function localRequestCounter(max: number, windowMs: number, now: () => nu
 }
 
 const WINDOW_SECONDS = 60;
-
-/**
- * The address a budget belongs to. An IPv6 client usually holds a whole /64 and could rotate
- * through it, so the budget is the /64's; an IPv4 address mapped into IPv6 is that IPv4 address.
- */
-export function clientKey(ip: string): string {
-  if (!ip.includes(':')) return ip;
-  try {
-    const address = new Address6(ip);
-    if (address.isMapped4()) return address.to4().correctForm();
-    return new Address6(`${ip}/64`).startAddress().correctForm();
-  } catch {
-    return ip;
-  }
-}

@@ -89,6 +89,14 @@ describe('asking for a link (POST /api/auth/password-reset)', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(3500);
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(3600);
   });
+  it('counts the reset requests of an IPv6 client by its /64, so rotating through it gets no more', async () => {
+    const answers = [];
+    for (let n = 1; n <= 10; n++) answers.push((await ask({ username: `rotating${n}` }, `2001:db8:77:1::${n.toString(16)}`)).statusCode);
+    expect(answers.every((status) => status === 202)).toBe(true);
+    expect((await ask({ username: 'rotating11' }, '2001:db8:77:1:ffff::b')).statusCode).toBe(429);
+    expect((await ask({ username: 'rotating12' }, '2001:db8:77:2::1')).statusCode).toBe(202);
+  });
+
   it('sends a link for each account sharing the address, each naming its username, so a stranger who registers with it cannot block the owner', async () => {
     const owner = await createDonor(t, { email: 'family@example.org' });
     // Someone else types the same address (another case) on a new account.

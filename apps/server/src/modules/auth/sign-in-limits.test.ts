@@ -97,6 +97,19 @@ function signInLimitRules(name: string, label: string, makeApp: () => Promise<Te
       expect((await signIn(t, owner.username, TEST_PASSWORD, freshAddress())).statusCode).toBe(200);
     });
 
+    it('addresses of one IPv6 /64 share the per-address limit: rotating through it earns no more guesses', async () => {
+      const owner = await createDonor(t, { username: `v6_${run}_${label}` });
+      // One client's /64, a different host address per guess; and a neighbouring /64.
+      const network = `2001:db8:${run.slice(0, 4)}:${freshAddress().split('.').pop()}`;
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt <= LOGIN_LIMITS.perAddress.points; attempt += 1) {
+        statuses.push((await signIn(t, `ghost6_${run}_${attempt}`, 'wrong-pass', `${network}::${(attempt + 1).toString(16)}`)).statusCode);
+      }
+      expect(tally(statuses)).toEqual({ 401: LOGIN_LIMITS.perAddress.points, 429: 1 });
+      expect((await signIn(t, owner.username, TEST_PASSWORD, `${network}:ffff:ffff:ffff:fffe`)).statusCode).toBe(429);
+      expect((await signIn(t, owner.username, TEST_PASSWORD, `${network.slice(0, -1)}f::1`)).statusCode).toBe(200);
+    });
+
     it('guesses at one account from many addresses stay bounded by the per-account ceiling', async () => {
       const owner = await createDonor(t, { username: `many_${run}_${label}` });
       const perAccount = LOGIN_LIMITS.perUsername.points;

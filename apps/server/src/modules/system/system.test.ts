@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createAdmin, createDonor, createPatient } from '../../../test/factories';
-import { clientKey, localRequestCounter } from '../../plugins/rate-limit';
+import { clientKey } from '../../lib/client-key';
+import { localRequestCounter } from '../../plugins/rate-limit';
 
 let t: TestApp;
 beforeAll(async () => {
