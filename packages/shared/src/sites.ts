@@ -255,6 +255,9 @@ export const SITE_MESSAGES = {
   slotFull: 'This time slot is full. Please choose another time.',
   checkInDay: (date: string) => `This booking is for ${date} and can be checked in on that day.`,
   checkedInAlready: 'This donor has already been checked in.',
+  /** 409 to the donor: staff are expecting them at the site, so the booking is theirs to change now. */
+  checkedInBooking: (action: 'moved' | 'cancelled') =>
+    `You are checked in for this booking, so it can no longer be ${action} here. Please speak to the staff at the site.`,
   /** 409 on check-in: the donor moved the booking to another time or site meanwhile. */
   bookingMoved: 'The donor has just moved this booking to another time or site. Please look at the day list again.',
 } as const;

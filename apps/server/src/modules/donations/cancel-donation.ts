@@ -2,7 +2,7 @@ import type { Donation } from '@bloodbank/shared/donation';
 import type { AppContext } from '../../context';
 import { forbidden, notFound } from '../../errors';
 import { DONATION_ACTIVITY_KINDS, donationActivityMessages, recordDonationActivity } from './donation-activity';
-import { bookingClosed, DONATION_DECISION_MESSAGES } from './donation-decisions';
+import { bookingClosed, checkedInBooking, DONATION_DECISION_MESSAGES } from './donation-decisions';
 import { findSiteRow } from '../sites/sites.repository';
 import { findDonationOwnerAndStatus, moveDonation, withSite } from './donations.repository';
 import { toDonation } from './donations.service';
@@ -13,16 +13,26 @@ export const CANCEL_MESSAGES = {
   notYours: 'You can only cancel your own bookings.',
 } as const;
 
-/** POST /donations/:id/cancel: the donor cancels their own pending booking (PRODUCT.md 3.2); its place in a slot is free at once. */
+/**
+ * POST /donations/:id/cancel: the donor cancels their own pending booking (PRODUCT.md 3.2); its
+ * place in a slot is free at once. Not once staff have checked them in: they are at the site.
+ */
 export async function cancelDonation(ctx: AppContext, donorId: number, donationId: number): Promise<Donation> {
   const at = ctx.clock.now().toISOString();
   return ctx.writes.run(async (trx) => {
-    const cancelled = await moveDonation(trx, donationId, 'pending', { status: 'cancelled', decided_at: at, decided_by: donorId }, { ownedBy: donorId });
+    const cancelled = await moveDonation(
+      trx,
+      donationId,
+      'pending',
+      { status: 'cancelled', decided_at: at, decided_by: donorId },
+      { ownedBy: donorId, notCheckedIn: true },
+    );
     if (!cancelled) {
       // Nothing moved: say why (read only then; a cancel that works needs no read first).
       const donation = await findDonationOwnerAndStatus(trx, donationId);
       if (!donation) throw notFound(DONATION_DECISION_MESSAGES.donationNotFound);
       if (donation.donor_id !== donorId) throw forbidden(CANCEL_MESSAGES.notYours);
+      if (donation.status === 'pending' && donation.checked_in_at !== null) throw checkedInBooking('cancelled');
       throw bookingClosed(donation.status, 'cancelled');
     }
     await recordDonationActivity(

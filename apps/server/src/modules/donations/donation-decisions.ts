@@ -36,6 +36,11 @@ export function bookingClosed(status: DonationStatus, action: 'moved' | 'cancell
   return conflict(`${outcome} It can no longer be ${action}.`, 'not_pending');
 }
 
+/** The 409 when a donor moves or cancels a booking staff have checked them in for. */
+export function checkedInBooking(action: 'moved' | 'cancelled') {
+  return conflict(SITE_MESSAGES.checkedInBooking(action), 'checked_in');
+}
+
 /** What became of a booking, in staff's words: the 409 says it, so another admin's decision is not a mystery. */
 const DECIDED_OUTCOMES: Record<Exclude<DonationStatus, 'pending'>, string> = {
   cancelled: 'the donor cancelled it',

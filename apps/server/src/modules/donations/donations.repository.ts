@@ -134,7 +134,7 @@ export async function countDonationsByStatus(db: DatabaseOrTransaction, donorId:
 
 /** Whose a donation is and where it stands (the donor's cancel, releasing a held unit), or undefined. */
 export function findDonationOwnerAndStatus(db: DatabaseOrTransaction, donationId: number) {
-  return db.selectFrom('donations').select(['donor_id', 'status']).where('id', '=', donationId).executeTakeFirst();
+  return db.selectFrom('donations').select(['donor_id', 'status', 'checked_in_at']).where('id', '=', donationId).executeTakeFirst();
 }
 
 export function findDonationWithSite(db: DatabaseOrTransaction, donationId: number): Promise<DonationWithSite | undefined> {
@@ -166,10 +166,12 @@ export function moveDonation(
   donationId: number,
   from: DonationStatus,
   change: Updateable<DonationsTable> & { status: DonationStatus },
-  only: { ownedBy?: number; bookedOnOrBefore?: string } = {},
+  only: { ownedBy?: number; bookedOnOrBefore?: string; notCheckedIn?: boolean } = {},
 ): Promise<DonationRow | undefined> {
   let update = trx.updateTable('donations').set(change).where('id', '=', donationId).where('status', '=', from);
   if (only.ownedBy !== undefined) update = update.where('donor_id', '=', only.ownedBy);
+  // Staff may check the donor in meanwhile (on another instance): checked here too.
+  if (only.notCheckedIn) update = update.where('checked_in_at', 'is', null);
   // The booked day is checked here too, not only before: the donor may move the booking meanwhile.
   if (only.bookedOnOrBefore !== undefined) update = update.where('donation_date', '<=', only.bookedOnOrBefore);
   return update.returningAll().executeTakeFirst();

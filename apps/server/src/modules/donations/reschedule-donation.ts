@@ -4,7 +4,7 @@ import { forbidden, notFound } from '../../errors';
 import { holdSlot } from '../sites/hold-slot';
 import { notEligible } from './book-donation';
 import { DONATION_ACTIVITY_KINDS, donationActivityMessages, recordDonationActivity } from './donation-activity';
-import { bookingClosed, DONATION_DECISION_MESSAGES } from './donation-decisions';
+import { bookingClosed, checkedInBooking, DONATION_DECISION_MESSAGES } from './donation-decisions';
 import { messagePlace, messages } from '../notifications/messages';
 import { notify } from '../notifications/notify';
 import { findBookingFacts, findDonationWithSite, lockDonor, moveDonation, withSite } from './donations.repository';
@@ -19,7 +19,8 @@ export const RESCHEDULE_MESSAGES = {
  * POST /donations/:id/reschedule: the donor moves their own pending booking to another day, and to
  * another free slot when sites exist (PRODUCT.md 3.6). The new day must be one they may donate on
  * (3.2, 3.7); the old place is free as soon as this commits, and the new one is held atomically as
- * a booking's is (sites/hold-slot.ts; 409 when it filled meanwhile).
+ * a booking's is (sites/hold-slot.ts; 409 when it filled meanwhile). Not once staff have checked
+ * the donor in: they are at the site, and the booking would leave the day list under staff's eyes.
  */
 export async function rescheduleDonation(
   ctx: AppContext,
@@ -36,11 +37,12 @@ export async function rescheduleDonation(
     if (!current) throw notFound(DONATION_DECISION_MESSAGES.donationNotFound);
     if (current.donor_id !== donorId) throw forbidden(RESCHEDULE_MESSAGES.notYours);
     if (current.status !== 'pending') throw bookingClosed(current.status, 'moved');
+    if (current.checked_in_at !== null) throw checkedInBooking('moved');
     // The same day, site and time: nothing moves, and nothing is logged or sent. Still a conditional
     // update, so a cancel or a decision committed meanwhile (on another instance) is not answered
     // as a booking that stands.
     if (isSameBooking(current, input)) {
-      const unchanged = await moveDonation(trx, donationId, 'pending', { status: 'pending' }, { ownedBy: donorId });
+      const unchanged = await moveDonation(trx, donationId, 'pending', { status: 'pending' }, { ownedBy: donorId, notCheckedIn: true });
       if (!unchanged) throw bookingClosed('pending', 'moved');
       return toDonation(current);
     }
@@ -55,8 +57,8 @@ export async function rescheduleDonation(
       trx,
       donationId,
       'pending',
-      { status: 'pending', donation_date: input.date, site_id: place?.site.id ?? null, slot: place?.slot ?? null, checked_in_at: null },
-      { ownedBy: donorId },
+      { status: 'pending', donation_date: input.date, site_id: place?.site.id ?? null, slot: place?.slot ?? null },
+      { ownedBy: donorId, notCheckedIn: true },
     );
     if (!moved) throw bookingClosed('pending', 'moved');
     await recordDonationActivity(

@@ -629,6 +629,27 @@ describe("the site's day list, check-in and collection", () => {
     expect(day.appointments.some((row) => row.late)).toBe(false);
   });
 
+  it('a donor checked in cannot move or cancel the booking from their phone: it stays on the day list', async () => {
+    const donor = await createDonor(t);
+    const booking = (await bookAt(donor, site.id, TUESDAY, '11:00')).json<Donation>();
+    setToday(t, TUESDAY, '10:55:00');
+    expect((await post(`/api/admin/donations/${booking.id}/check-in`, admin)).statusCode).toBe(200);
+
+    const move = await post(`/api/donations/${booking.id}/reschedule`, donor, { date: SATURDAY, site_id: site.id, slot: '11:00' });
+    expect(move.statusCode).toBe(409);
+    expect(move.json()).toMatchObject({
+      code: 'checked_in',
+      detail: 'You are checked in for this booking, so it can no longer be moved here. Please speak to the staff at the site.',
+    });
+    const cancel = await post(`/api/donations/${booking.id}/cancel`, donor);
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json().detail).toBe('You are checked in for this booking, so it can no longer be cancelled here. Please speak to the staff at the site.');
+
+    const row = (await dayOf(site.id, TUESDAY)).appointments.find((appointment) => appointment.donation_id === booking.id);
+    expect(row).toMatchObject({ time: '11:00', state: 'checked_in' });
+    expect((await collect(t, booking.id)).json()).toMatchObject({ status: 'collected' });
+  });
+
   it('says when the site is closed that day', async () => {
     const day = await dayOf(site.id, SUNDAY);
     expect(day).toMatchObject({ open: false, hours: null, appointments: [], counts: { booked: 0 } });
