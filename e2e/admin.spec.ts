@@ -340,6 +340,7 @@ test('every admin screen is accessible, and the exports download as CSV', async 
     expect(download.suggestedFilename()).toMatch(new RegExp(`^${name}.*\\.csv$`));
     const path = await download.path();
     const { readFile } = await import('node:fs/promises');
-    expect((await readFile(path, 'utf8')).split('\n')[0]).toMatch(/^id,/);
+    // The byte order mark first, which tells Excel the file is UTF-8.
+    expect((await readFile(path, 'utf8')).split('\n')[0]).toMatch(/^\uFEFFid,/);
   }
 });

@@ -20,8 +20,13 @@ afterAll(() => t.close());
 
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: admin.headers });
 
-/** Splits CSV text into rows of cells (enough of RFC 4180 for these files: quoted cells, doubled quotes, CRLF). */
-function parseCsv(text: string): string[][] {
+/**
+ * Splits CSV text into rows of cells (enough of RFC 4180 for these files: quoted cells, doubled
+ * quotes, CRLF), after the byte order mark every export starts with, as a spreadsheet reads it.
+ */
+function parseCsv(file: string): string[][] {
+  expect(file.startsWith('\uFEFF')).toBe(true);
+  const text = file.slice(1);
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
@@ -99,6 +104,8 @@ describe('GET /api/admin/export/*.csv', () => {
     const response = await get('/api/admin/export/donations.csv');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    // UTF-8's byte order mark, so Excel reads the names as UTF-8, not in the Windows code page.
+    expect([...response.rawPayload.subarray(0, 5)]).toEqual([0xef, 0xbb, 0xbf, 0x69, 0x64]);
     expect(response.headers['content-disposition']).toBe('attachment; filename="donations-2026-03-10.csv"');
     const rows = parseCsv(response.body);
     expect(rows[0]).toEqual([

@@ -99,9 +99,13 @@ const units: ExportTable<Awaited<ReturnType<typeof listUnitsAfter>>[number]> = {
  * The file's text, a chunk of rows at a time, by id (each row once); the first chunk holds the
  * header, and is read before anything is sent (buildExport).
  */
+const UTF8_BOM = '\uFEFF';
+
 async function* csvChunks<Row extends { id: number }>(ctx: AppContext, table: ExportTable<Row>): AsyncGenerator<string> {
   const today = ctx.clock.today();
-  let header = csvLine(table.header);
+  // A byte order mark first: without it Excel reads the file in the Windows code page, and a name
+  // in Devanagari or Tamil comes out as mojibake. Spreadsheets and CSV readers take it as the encoding.
+  let header = UTF8_BOM + csvLine(table.header);
   let afterId = 0;
   for (;;) {
     const rows = await table.read(ctx.db, afterId, EXPORT_CHUNK_ROWS);
