@@ -51,7 +51,13 @@ export const toEarned = (row: EarnedRow): EarnedAchievement => ({
   earned_at: row.earned_at,
 });
 
-/** "Asha K.": first name and last initial; the username when no first name is on file. */
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/**
+ * "Asha K.": first name and last initial; the username when no first name is on file. The initial
+ * is the last name's first letter as it is read (a whole "क्ष", an "É" however typed); a last name
+ * with no letter ("-" or "." typed by someone with one name, as the form requires one) gives none.
+ */
 export function leaderboardName(user: {
   first_name: string | null;
   last_name: string | null;
@@ -59,8 +65,11 @@ export function leaderboardName(user: {
 }): string {
   const first = user.first_name?.trim();
   if (!first) return user.username;
-  const lastInitial = Array.from(user.last_name?.trim() ?? '')[0];
-  return lastInitial ? `${first} ${lastInitial.toUpperCase()}.` : first;
+  const last = user.last_name ?? '';
+  const letterAt = last.search(/\p{L}/u);
+  if (letterAt < 0) return first;
+  const [initial] = graphemes.segment(last.slice(letterAt));
+  return `${first} ${initial!.segment.toUpperCase()}.`;
 }
 
 // ---------------------------------------------------------------- reads

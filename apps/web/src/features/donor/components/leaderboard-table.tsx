@@ -68,7 +68,7 @@ export function LeaderboardTable({
                   data-own={own || undefined}
                 >
                   <Table.Td>{rankOf(entries, entry.points)}</Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
                     {entry.name}
                     {own ? ' (You)' : ''}
                   </Table.Td>
