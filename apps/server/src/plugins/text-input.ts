@@ -25,6 +25,10 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F
  * A lone UTF-16 surrogate (JSON's "\ud800") is not a character: it becomes U+FFFD here, as it
  * would had the client sent UTF-8. Otherwise SQLite stored its three raw bytes and gave back three
  * U+FFFD.
+ *
+ * Text is kept in one Unicode form (NFC), but a password, as it was typed: "José" or "ज़ैनब" typed
+ * on another keyboard (an e and a combining accent, a letter and a nukta sign) is the same name,
+ * and staff's search (which normalises what it is given too) finds it.
  */
 export function registerTextInputGuard(app: FastifyInstance): void {
   const guard: preHandlerHookHandler = (request, _reply, done) => {
@@ -38,8 +42,8 @@ export function registerTextInputGuard(app: FastifyInstance): void {
         if (field !== undefined) return done(invalidFields({ [field || source]: CONTROL_CHARACTER_MESSAGE }));
       }
     }
-    if (typeof request.body === 'string') request.body = wellFormed(request.body);
-    else replaceLoneSurrogates(request.body);
+    if (typeof request.body === 'string') request.body = tidy(request.body);
+    else tidyStrings(request.body);
     done();
   };
   // Only where there is text to check: a GET with neither a query schema nor a path parameter
@@ -74,15 +78,18 @@ function pathOfControlCharacter(value: unknown, { only = CONTROL_CHARACTERS, dep
 /** The text with each lone surrogate replaced by U+FFFD (the same text when there is none). */
 const wellFormed = (text: string) => (text.isWellFormed() ? text : text.toWellFormed());
 
-/** Replaces lone surrogates in every string of a parsed body, in place. */
-function replaceLoneSurrogates(value: unknown, depth = 0): void {
+/** Well formed, and in NFC unless it is a password. */
+const tidy = (text: string, password = false) => (password ? wellFormed(text) : wellFormed(text).normalize('NFC'));
+
+/** Tidies every string of a parsed body (above), in place. */
+function tidyStrings(value: unknown, depth = 0): void {
   if (typeof value !== 'object' || value === null || depth > 8) return;
   // Parsed JSON, form and multipart fields are plain objects and arrays; never walk a Buffer or a file.
   if (!Array.isArray(value) && Object.getPrototypeOf(value) !== Object.prototype) return;
   const record = value as Record<string, unknown>;
   for (const key of Object.keys(record)) {
     const child = record[key];
-    if (typeof child === 'string') record[key] = wellFormed(child);
-    else replaceLoneSurrogates(child, depth + 1);
+    if (typeof child === 'string') record[key] = tidy(child, /password/i.test(key));
+    else tidyStrings(child, depth + 1);
   }
 }

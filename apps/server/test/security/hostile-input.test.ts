@@ -107,14 +107,15 @@ const registrationBody = () => ({
 
 /**
  * Form fields the client sent come back as sent (trimmed; text travels as UTF-8, so a lone surrogate
- * becomes U+FFFD), never interpreted. Other fields it added are not echoed: they must be ignored.
+ * becomes U+FFFD; in Unicode's NFC form), never interpreted. Other fields it added are not echoed:
+ * they must be ignored.
  */
 function expectEchoed(fields: readonly string[], response: LightMyRequestResponse, sent: unknown) {
   if (typeof sent !== 'object' || sent === null) return;
   const body = response.json<Record<string, unknown>>();
   for (const [field, value] of Object.entries(sent)) {
     if (!fields.includes(field) || typeof value !== 'string' || typeof body[field] !== 'string') continue;
-    expect(body[field]).toBe(Buffer.from(value.trim()).toString());
+    expect(body[field]).toBe(Buffer.from(value.trim()).toString().normalize('NFC'));
   }
 }
 

@@ -111,6 +111,25 @@ describe('GET /api/admin/donors', () => {
     expect(usernames((await get('/api/admin/donors?search=kumar%20asha')).json())).toEqual(['asha.k']);
   });
 
+  it('finds a name however a keyboard typed its letters: stored in one Unicode form, searched in the same', async () => {
+    const jose = await createDonor(t, { username: 'jose.m', last_name: 'Mendes' });
+    const zainab = await createDonor(t, { username: 'zainab.f', last_name: 'Farooqui' });
+    // An e and a combining accent; a ज़ typed as one character (U+095B).
+    const rename = (donor: TestUser, first_name: string) =>
+      t.app.inject({ method: 'PATCH', url: '/api/users/me', headers: donor.headers, payload: { first_name } });
+    expect((await rename(jose, 'Jose\u0301')).json().first_name).toBe('Jos\u00e9');
+    expect((await rename(zainab, '\u095B\u0948\u0928\u092C')).statusCode).toBe(200);
+    for (const typed of ['Jos\u00e9', 'Jose\u0301', 'jos\u00e9 mendes']) {
+      expect(usernames((await get(`/api/admin/donors?search=${encodeURIComponent(typed)}`)).json()), typed).toEqual(['jose.m']);
+    }
+    // The same name from a keyboard that types ज and the nukta sign apart.
+    for (const typed of ['\u095B\u0948\u0928\u092C', '\u091C\u093C\u0948\u0928\u092C']) {
+      expect(usernames((await get(`/api/admin/donors?search=${encodeURIComponent(typed)}`)).json()), typed).toEqual(['zainab.f']);
+    }
+    await t.db.deleteFrom('audit_log').where('actor_id', 'in', [jose.id, zainab.id]).execute();
+    await t.db.deleteFrom('users').where('id', 'in', [jose.id, zainab.id]).execute();
+  });
+
   it('lists active or deactivated donors only, with the count of those it lists', async () => {
     const gone = await createDonor(t, { username: 'gone.donor', first_name: 'Gone', last_name: 'Donor' });
     await t.db.updateTable('users').set({ is_active: 0, deactivated_at: '2026-03-01T00:00:00.000Z' }).where('id', '=', gone.id).execute();
