@@ -334,7 +334,7 @@ describe('SiteFormDrawer', () => {
     expect(screen.getByLabelText(/site name/i)).toHaveValue('City Centre Donor Unit');
     expect(screen.getByLabelText('Thursday Opens')).toHaveValue('10:00');
     expect(screen.getByRole('switch', { name: 'Wednesday' })).not.toBeChecked();
-    expect(screen.getByText('25 Dec 2026')).toBeInTheDocument();
+    expect(screen.getByText(formatDate(CLOSED[1]))).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
