@@ -7,6 +7,7 @@ import {
   MOBILE_PATTERN,
   optionField,
   requiredInteger,
+  requiredName,
   requiredText,
   USERNAME_PATTERN,
 } from './fields';
@@ -51,12 +52,27 @@ export const emailField = requiredText('Email is required', 254).regex(
 
 /**
  * Ten digits (spec): an Indian mobile number. Phones and people write "98765 43210", "98765-43210",
- * "+91 98765 43210" or "098765 43210": the spaces, hyphens, dots and brackets between the digits are
- * dropped, then the country code (+91, 0091) or the trunk 0 in front of ten digits, and only the ten
- * digits are kept.
+ * "+91 98765 43210", "098765 43210" or "९८७६५४३२१०": digits of Indian scripts are read as 0-9, the
+ * spaces, hyphens, dots and brackets between them dropped, then the country code (+91, 0091) or the
+ * trunk 0 in front of ten digits, or a bare 91 in front of a mobile number (from 6), and only the
+ * ten digits are kept.
  */
 export function normalizeMobile(mobile: string): string {
-  return mobile.replace(/[\s().-]/g, '').replace(/^(?:\+91|0091|0)(?=\d{10}$)/, '');
+  return asciiDigits(mobile)
+    .replace(/[\s().-]/g, '')
+    .replace(/^(?:\+91|0091|0)(?=\d{10}$)|^91(?=[6-9]\d{9}$)/, '');
+}
+
+/** The code point of zero in each Indian script a phone's keyboard may type digits in (०-९, ০-৯, ...). */
+const INDIAN_ZEROS = [0x0966, 0x09e6, 0x0a66, 0x0ae6, 0x0b66, 0x0be6, 0x0c66, 0x0ce6, 0x0d66];
+
+/** The text with digits of Indian scripts written as 0-9. */
+function asciiDigits(text: string): string {
+  return text.replace(/\p{Nd}/gu, (digit) => {
+    const codePoint = digit.codePointAt(0)!;
+    const zero = INDIAN_ZEROS.find((start) => codePoint >= start && codePoint <= start + 9);
+    return zero === undefined ? digit : String(codePoint - zero);
+  });
 }
 
 export const mobileField = requiredText('Mobile number is required', 20)
@@ -72,8 +88,8 @@ export const ageField = requiredInteger('Age is required').pipe(
 
 /** The personal fields an admin may edit; registration adds username and password. */
 export const DonorDetailsSchema = z.object({
-  first_name: requiredText('First name is required', 100),
-  last_name: requiredText('Last name is required', 100),
+  first_name: requiredName('First name is required', 100),
+  last_name: requiredName('Last name is required', 100),
   email: emailField,
   bloodgroup: bloodGroupField(),
   address: requiredText('Address is required', 500),
@@ -84,7 +100,7 @@ export type DonorDetails = z.infer<typeof DonorDetailsSchema>;
 export const PatientDetailsSchema = DonorDetailsSchema.extend({
   disease: optionField(PATIENT_DISEASE_OPTIONS, 'Disease is required'),
   age: ageField,
-  doctorname: requiredText('Doctor name is required', 100),
+  doctorname: requiredName('Doctor name is required', 100),
 });
 export type PatientDetails = z.infer<typeof PatientDetailsSchema>;
 

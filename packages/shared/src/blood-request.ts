@@ -3,7 +3,7 @@ import { BLOOD_GROUPS } from './blood-groups';
 import { ComponentCountsSchema, COMPONENTS, componentField, DEFAULT_COMPONENT } from './components';
 import { REQUEST_DAYS_AHEAD, REQUEST_UNITS } from './constants';
 import { addDays } from './dates';
-import { bloodGroupField, isoDateField, requiredInteger, requiredText, type TodayProvider } from './fields';
+import { bloodGroupField, isoDateField, requiredInteger, requiredName, requiredText, type TodayProvider } from './fields';
 
 export const REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
@@ -21,7 +21,7 @@ export function bloodRequestFormSchema(today: TodayProvider) {
     date: isoDateField('Required date is needed')
       .refine((date) => date >= today(), 'Date cannot be in the past')
       .refine((date) => date <= addDays(today(), REQUEST_DAYS_AHEAD), 'Required date must be within the next year'),
-    doctorname: requiredText('Doctor name is required', 100),
+    doctorname: requiredName('Doctor name is required', 100),
     hospitaladdress: requiredText('Hospital address is required', 500),
     reason: requiredText('Reason is required', 1000),
     /** The component the patient needs (PRODUCT.md 3.5); red cells unless chosen. */

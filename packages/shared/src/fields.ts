@@ -38,6 +38,16 @@ export function requiredText(requiredMessage: string, maxLength = 200) {
     .max(maxLength, `Must be at most ${maxLength} characters`);
 }
 
+export const ONE_LINE_MESSAGE = 'Must be on one line';
+
+/**
+ * `requiredText` for a name (a person's, a doctor's, a site's): on one line, as its input is. A line
+ * break put there through the API made a greeting read "Hello Ravi / Bcc: x@y.z," in an e-mail.
+ */
+export function requiredName(requiredMessage: string, maxLength = 100) {
+  return requiredText(requiredMessage, maxLength).regex(/^[^\r\n]*$/, ONE_LINE_MESSAGE);
+}
+
 const DECIMAL_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 
 /** A whole number; empty form inputs ('' / null / undefined) count as missing, numeric strings are read. */

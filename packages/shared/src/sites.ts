@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BLOOD_GROUPS } from './blood-groups';
-import { isoDateField, requiredInteger, requiredText } from './fields';
+import { isoDateField, requiredInteger, requiredName, requiredText } from './fields';
 
 /**
  * Donation sites and appointments (PRODUCT.md 3.6). A site opens on some weekdays between two
@@ -85,7 +85,7 @@ export const shorterThanASlotMessage = (slotMinutes: number) =>
 /** What staff enter to create a site (POST /api/admin/sites). */
 export const SiteFormSchema = z
   .object({
-    name: requiredText('Site name is required', 100),
+    name: requiredName('Site name is required', 100),
     address: requiredText('Address is required', 200),
     hours: WeeklyHoursSchema,
     slot_minutes: slotMinutesField.default(SITE_DEFAULTS.slot_minutes),
@@ -108,7 +108,7 @@ export type SiteInput = z.output<typeof SiteFormSchema>;
 /** PATCH /api/admin/sites/:id: any of the fields; deactivating is `{active:false}`. */
 export const SitePatchSchema = z
   .object({
-    name: requiredText('Site name is required', 100),
+    name: requiredName('Site name is required', 100),
     address: requiredText('Address is required', 200),
     hours: WeeklyHoursSchema.refine((hours) => WEEKDAYS.some((day) => hours[day] !== null), 'Open the site on at least one day of the week'),
     slot_minutes: slotMinutesField,

@@ -51,6 +51,12 @@ describe('POST /api/auth/register', () => {
       expect(refused.statusCode, JSON.stringify(last_name)).toBe(422);
       expect(refused.json().errors).toEqual({ last_name: 'Text must not contain control characters' });
     }
+    // A name is on one line: a line break there made an e-mail's greeting read "Hello Ravi / Bcc: ...".
+    for (const [field, value] of [['first_name', 'Ravi\nBcc: x@y.z'], ['last_name', 'Kumar\r\nX']] as const) {
+      const refused = await register(donorBody({ [field]: value }));
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors).toEqual({ [field]: 'Must be on one line' });
+    }
     // A line break in an address, accents, Devanagari and an Arabic name are text, not controls.
     const accepted = await register(
       donorBody({ first_name: 'José', last_name: 'नायर', address: 'Flat 2\nMG Road', username: `arabic_${sequence}` }),
@@ -98,6 +104,9 @@ describe('POST /api/auth/register', () => {
       ['+91-98765-43210', '9876543210'],
       ['0091 98765 43210', '9876543210'],
       ['098765 43210', '9876543210'],
+      ['919876543210', '9876543210'],
+      ['९८७६५४३२१०', '9876543210'],
+      ['+൯൧ ൯൮൭൬൫ ൪൩൨൧൦', '9876543210'],
     ] as const) {
       const response = await register(donorBody({ mobile: typed }));
       expect(response.statusCode, response.body).toBe(201);
@@ -107,7 +116,7 @@ describe('POST /api/auth/register', () => {
   });
 
   it('refuses a country code other than +91, or +91 without ten digits after it, with the spec message', async () => {
-    for (const typed of ['+44 7911 123456', '+91 98765 4321', '+9198765432100', '00 98765 43210']) {
+    for (const typed of ['+44 7911 123456', '+91 98765 4321', '+9198765432100', '00 98765 43210', '91 12345 67890']) {
       const response = await register(donorBody({ mobile: typed }));
       expect(response.statusCode, typed).toBe(422);
       expect(response.json().errors, typed).toEqual({ mobile: 'Please enter a valid 10-digit mobile number' });
