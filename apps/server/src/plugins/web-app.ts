@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Serves the built React app. Hashed assets are cached for a year; index.html never is, and it
- * answers every non-API GET so deep links work on reload.
+ * answers every non-API GET so deep links work on reload. Each text file is sent as the Brotli or
+ * gzip copy the build wrote beside it when the browser accepts one (apps/web/vite.config.ts), with
+ * `Vary: accept-encoding`; as it is otherwise.
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<boolean> {
   const indexFile = path.join(webDistDir, 'index.html');
@@ -17,6 +19,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     root: webDistDir,
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       res.header(
         'cache-control',
