@@ -175,5 +175,18 @@ async function readJson(response: Response): Promise<unknown> {
 
 /** The message to show for a failed call: the server's detail, else the screen's own fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.detail ? readableDates(error.detail) : fallback;
+  return error instanceof ApiError && error.detail
+    ? readableDates(error.detail)
+    : failureMessage(error, fallback);
 }
+
+/** Said after a form's own failure message when the server could not be reached at all. */
+export const CONNECTION_HINT = 'The blood bank could not be reached: please check your connection.';
+
+/** A form's failure message, with what to do about it when the connection failed (status 0). */
+export function failureMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status === 0 ? `${fallback} ${CONNECTION_HINT}` : fallback;
+}
+
+/** Shown while a write waits for the phone to be online again (TanStack pauses it, then sends it). */
+export const OFFLINE_WAITING = 'You are offline. This will be sent as soon as your connection is back.';

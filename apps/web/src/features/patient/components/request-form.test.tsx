@@ -408,6 +408,45 @@ describe('Request Blood form', () => {
     expect(submitButton()).toHaveTextContent('Submit Request');
   });
 
+  it('makes one request when the answer is lost and the patient taps Submit again: the saved one is shown', async () => {
+    const date = addDays(todayIn(), 3);
+    const saved: unknown[] = [];
+    let listReachable = false;
+    const { user, api } = await openForm(patient, {
+      // The request reaches the server and is saved; its answer never reaches the phone.
+      'POST /api/requests': (request) => {
+        saved.push({
+          ...(request.json() as object),
+          id: 77,
+          status: 'pending',
+          rejection_reason: null,
+          issued_bloodgroup: null,
+          issued_unit_ids: [],
+          created_at: new Date().toISOString(),
+          decided_at: null,
+        });
+        throw new TypeError('Failed to fetch');
+      },
+      'GET /api/requests/mine': () => {
+        if (!listReachable) throw new TypeError('Failed to fetch');
+        return jsonResponse(200, saved);
+      },
+    });
+
+    await fillValid(user, date);
+    await user.click(submitButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to submit your request. Please try again. The blood bank could not be reached: please check your connection.',
+    );
+
+    listReachable = true;
+    await user.click(submitButton());
+    expect(await screen.findByRole('heading', { level: 2, name: 'Request Submitted' })).toBeInTheDocument();
+    expect(
+      api.requests.filter((request) => request.method === 'POST' && request.path === '/api/requests'),
+    ).toHaveLength(1);
+  });
+
   it("puts the server's field messages on the fields", async () => {
     const { user } = await openForm(patient, {
       'POST /api/requests': () =>

@@ -33,6 +33,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { DraftNotice } from '@/components/ui/draft-notice';
 import { useFormDraft } from '@/lib/form-draft';
 import { applyServerFieldErrors, fieldBinder } from '@/lib/form-errors';
+import { failureMessage, OFFLINE_WAITING } from '@/lib/api-client';
 import { useCreateRequest } from '../api/create-request';
 import { useStock } from '../api/get-stock';
 import { compatibleUnitsByGroup, CompatibleStock } from './compatible-stock';
@@ -129,7 +130,12 @@ export function RequestForm({ onSubmitted }: { onSubmitted: (request: BloodReque
               <DraftNotice draft={draft} onStartOver={() => form.reset()} />
               {submission.isError ? (
                 <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-                  {MESSAGES.requestSubmitFailed}
+                  {failureMessage(submission.error, MESSAGES.requestSubmitFailed)}
+                </Alert>
+              ) : null}
+              {submission.isPaused ? (
+                <Alert color="yellow" variant="light" role="status">
+                  {OFFLINE_WAITING}
                 </Alert>
               ) : null}
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
