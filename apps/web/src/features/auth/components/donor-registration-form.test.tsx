@@ -182,6 +182,63 @@ describe('DonorRegistrationForm', () => {
     ).toBeInTheDocument();
   });
 
+  it('finishes a registration whose answer was lost: sent again, the taken username is signed in to, so it is theirs', async () => {
+    let registered = false;
+    const api = mockApi({
+      'POST /api/auth/register': () => {
+        if (registered) {
+          return jsonResponse(409, {
+            detail: 'Username already exists',
+            code: 'username_taken',
+            errors: { username: 'Username already exists' },
+          });
+        }
+        // Made on the server; the answer never reaches the phone.
+        registered = true;
+        throw new TypeError('Failed to fetch');
+      },
+      'POST /api/auth/token': (request) =>
+        new URLSearchParams(String(request.body)).get('password') === 'secret1'
+          ? jsonResponse(200, { access_token: 'token', token_type: 'bearer', user_type: 'donor', user_id: 3 })
+          : jsonResponse(401, { detail: 'Incorrect username or password' }),
+    });
+    const { user } = renderScreen(<DonorRegistrationForm />);
+
+    await fillValidDonor(user);
+    await submit(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Registration failed. Please try again. The blood bank could not be reached: please check your connection.',
+    );
+
+    await submit(user);
+    expect(await screen.findByTestId('current-path')).toHaveTextContent('/donor/donorlogin');
+    expect(api.requests.filter((request) => request.path === '/api/auth/register')).toHaveLength(2);
+  });
+
+  it('still says "Username already exists" after a lost answer when the password does not open that account', async () => {
+    let sent = 0;
+    mockApi({
+      'POST /api/auth/register': () => {
+        sent += 1;
+        if (sent === 1) throw new TypeError('Failed to fetch');
+        return jsonResponse(409, {
+          detail: 'Username already exists',
+          code: 'username_taken',
+          errors: { username: 'Username already exists' },
+        });
+      },
+      'POST /api/auth/token': () => jsonResponse(401, { detail: 'Incorrect username or password' }),
+    });
+    const { user } = renderScreen(<DonorRegistrationForm />);
+
+    await fillValidDonor(user);
+    await submit(user);
+    await screen.findByRole('alert');
+    await submit(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Username already exists');
+    expect(screen.getByRole('form', { name: 'Donor Registration' })).toBeInTheDocument();
+  });
+
   it('falls back to the spec message when the server gives no detail', async () => {
     mockApi({
       'POST /api/auth/register': () => new Response('<html>Bad gateway</html>', { status: 502 }),

@@ -10,7 +10,7 @@ import { DonorRegistrationFormSchema, DonorRegistrationSchema } from '@bloodbank
 import { paths } from '@/app/paths';
 import { ApiError } from '@/lib/api-client';
 import { applyServerFieldErrors, fieldBinder } from '@/lib/form-errors';
-import { registerAccount } from '../api/register-account';
+import { useRegisterOnce } from '../api/register-account';
 import { useProfilePicture } from '../hooks/use-profile-picture';
 import type { LoginLocationState } from './login-page';
 import { ProfilePictureInput } from './profile-picture-input';
@@ -55,10 +55,11 @@ export function DonorRegistrationForm() {
   });
   const field = fieldBinder(form);
 
+  const registerOnce = useRegisterOnce();
   const registration = useWriteMutation({
     // Parsing with the API schema drops confirmPassword, which is never sent (spec section 3).
     mutationFn: (values: FormOutput) =>
-      registerAccount(DonorRegistrationSchema.parse({ ...values, user_type: 'donor' }), picture.file),
+      registerOnce(DonorRegistrationSchema.parse({ ...values, user_type: 'donor' }), picture.file),
     onSuccess: () => {
       draft.clear();
       const state: LoginLocationState = { registered: true };

@@ -11,7 +11,7 @@ import { paths } from '@/app/paths';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
 import { applyServerFieldErrors, fieldBinder } from '@/lib/form-errors';
-import { registerAccount } from '../api/register-account';
+import { useRegisterOnce } from '../api/register-account';
 import { authenticate } from '../hooks/use-sign-in';
 import { useProfilePicture } from '../hooks/use-profile-picture';
 import type { LoginLocationState } from './login-page';
@@ -66,11 +66,12 @@ export function PatientRegistrationForm() {
   });
   const field = fieldBinder(form);
 
+  const registerOnce = useRegisterOnce();
   const registration = useWriteMutation({
     // Spec section 4: registration registers, then logs in with the same username and password.
     mutationFn: async (values: FormOutput) => {
       const account = PatientRegistrationSchema.parse({ ...values, user_type: 'patient' });
-      await registerAccount(account, picture.file);
+      await registerOnce(account, picture.file);
       try {
         return await authenticate({ username: account.username, password: account.password }, 'patient');
       } catch {
