@@ -258,6 +258,20 @@ describe('header', () => {
     ).toBeInTheDocument();
   });
 
+  it("forgets this tab's drafts when another tab signs out, but not when the session there only expired", async () => {
+    signedInAs(sampleUser);
+    sessionStorage.setItem('draft:7:donate-blood', JSON.stringify({ disease: 'Asthma' }));
+    await renderApp('/donor/donor-dashboard');
+    await screen.findByRole('navigation', { name: 'Main' });
+    // The other tab's session expired: its token is gone, nothing more. The draft comes back after signing in again.
+    localStorage.removeItem('token');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'token', oldValue: 'token-7', newValue: null }));
+    expect(sessionStorage.getItem('draft:7:donate-blood')).not.toBeNull();
+    // The other tab signed out: on a shared phone the next person must not find the draft.
+    window.dispatchEvent(new StorageEvent('storage', { key: 'signedOut', oldValue: null, newValue: '1' }));
+    expect(sessionStorage.getItem('draft:7:donate-blood')).toBeNull();
+  });
+
   it('titles the menu with the username when there is no first name', async () => {
     signedInAs(admin);
     await renderApp('/admin/admin-dashboard');

@@ -50,6 +50,36 @@ export function isSessionChange(event: StorageEvent): boolean {
   return event.key === null || event.key === KEYS.token;
 }
 
+/** The signed-in user's id as stored, or null. */
+export function readStoredUserId(): number | null {
+  try {
+    const stored = Number(localStorage.getItem(KEYS.userId));
+    return Number.isInteger(stored) && stored > 0 ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+const SIGNED_OUT_KEY = 'signedOut';
+
+/**
+ * Tells the other tabs that this one signed out (each gets a `storage` event), as opposed to a
+ * session that expired, which also removes the token: a sign-out ends their form drafts too.
+ */
+export function announceSignOut(): void {
+  try {
+    localStorage.setItem(SIGNED_OUT_KEY, String(Date.now()));
+    localStorage.removeItem(SIGNED_OUT_KEY);
+  } catch {
+    // No storage, no other tab to tell.
+  }
+}
+
+/** Whether a `storage` event is another tab's announceSignOut. */
+export function isSignOutAnnouncement(event: StorageEvent): boolean {
+  return event.key === SIGNED_OUT_KEY && event.newValue !== null;
+}
+
 /** A session the server ended while it was in use (expired, revoked): whose it was. */
 export interface ExpiredSession {
   userType: UserType;

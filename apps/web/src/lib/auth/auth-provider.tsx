@@ -5,9 +5,12 @@ import { roleOf } from '@bloodbank/shared/roles';
 import { onUnauthorized } from '../api-client';
 import { forgetDrafts } from '../form-draft';
 import {
+  announceSignOut,
   clearSession,
   forgetExpiredSession,
   isSessionChange,
+  isSignOutAnnouncement,
+  readStoredUserId,
   readToken,
   rememberExpiredSession,
   writeSession,
@@ -37,6 +40,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     forgetExpiredSession();
     forgetDrafts();
     endSession();
+    announceSignOut();
   }, [endSession]);
 
   const signIn = useCallback(
@@ -74,14 +78,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [endSession, queryClient],
   );
 
-  // Signing out (or in) in another tab applies here too.
+  // Signing out (or in) in another tab applies here too, and so do the drafts it forgets: on a
+  // shared phone, a form half-filled in this tab is not left for whoever signs in next.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
+      if (isSignOutAnnouncement(event)) forgetDrafts();
       if (!isSessionChange(event)) return;
       if (readToken() === null) {
         setHasToken(false);
         queryClient.clear();
       } else {
+        const userId = readStoredUserId();
+        if (userId !== null) forgetDrafts(userId);
         setHasToken(true);
         void queryClient.invalidateQueries();
       }
