@@ -421,6 +421,37 @@ describe('DonorDashboardRoute: the donation lifecycle', () => {
     expect(screen.queryByText(/can no longer be cancelled/)).not.toBeInTheDocument();
   });
 
+  it('says the booking is cancelled when a cancel sent again after a lost answer finds it cancelled', async () => {
+    let cancels = 0;
+    const { user } = renderDashboard({
+      'GET /api/donor/summary': () =>
+        jsonResponse(
+          200,
+          summary({ latest_donation: donation({ id: 9, status: cancels ? 'cancelled' : 'pending' }) }),
+        ),
+      'POST /api/donations/9/cancel': () => {
+        cancels += 1;
+        // The first cancel is made on the server, and its answer never reaches the phone.
+        if (cancels === 1) throw new TypeError('Failed to fetch');
+        return jsonResponse(409, {
+          detail: 'This booking was cancelled. It can no longer be cancelled.',
+          code: 'not_pending',
+        });
+      },
+      'GET /api/donations/mine': () => jsonResponse(200, [donation({ id: 9, status: 'cancelled' })]),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cancel Booking' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, Cancel Booking' }));
+    expect(await within(dialog).findByText(/Failed to cancel your booking/)).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, Cancel Booking' }));
+    expect(await screen.findByText('Your booking has been cancelled.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByText(/can no longer be cancelled/)).not.toBeInTheDocument();
+    expect(cancels).toBe(2);
+  });
+
   /** Donation #9, booked in four days at 09:15 at City Centre (site 4). */
   const bookedAtCityCentre = () =>
     donation({
