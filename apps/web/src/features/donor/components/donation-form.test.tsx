@@ -226,6 +226,37 @@ describe('DonationForm', () => {
     expect(screen.queryByText(/already have a donation awaiting approval/)).not.toBeInTheDocument();
   });
 
+  it('shows the booking made when its answer was lost, instead of "Not yet" for a booking never shown', async () => {
+    const date = addDays(todayIn(), 5);
+    const booked = donation({
+      id: 12,
+      unit: 2,
+      date,
+      disease: 'High Blood Pressure',
+      created_at: new Date().toISOString(),
+    });
+    let made = false;
+    const { user, api } = renderForm({
+      'GET /api/donor/summary': () => jsonResponse(200, made ? summary() : eligibleToday()),
+      'GET /api/donations/mine': () => jsonResponse(200, made ? [booked] : []),
+      // Booked on the server; the answer never reaches the phone.
+      'POST /api/donations': () => {
+        made = true;
+        throw new TypeError('Failed to fetch');
+      },
+      'POST /api/game/donation-complete': () => jsonResponse(200, reward([])),
+    });
+    await screen.findByRole('form', { name: 'Donate Blood' });
+    await fillValid(user, date);
+    await user.click(submitButton());
+
+    expect(await screen.findByText(/has been submitted successfully/)).toBeInTheDocument();
+    expect(screen.queryByText(/Not yet/)).not.toBeInTheDocument();
+    expect(
+      api.requests.filter((request) => request.method === 'POST' && request.path === '/api/donations'),
+    ).toHaveLength(1);
+  });
+
   it('closes the rewards panel and starts again with Make Another Donation', async () => {
     const { user } = renderForm(bookingThatLeavesOnePending());
     await screen.findByRole('form', { name: 'Donate Blood' });
