@@ -6,6 +6,8 @@ import { donorKeys } from './query-keys';
 
 const SiteListSchema = z.array(PublicSiteSchema);
 
+export const SITES_RETRY_MS = 10_000;
+
 /**
  * GET /api/sites: the active donation sites (PRODUCT.md 3.6). An empty list means the blood bank
  * has none: a booking is then by date alone, as in the spec.
@@ -20,6 +22,9 @@ export function sitesQueryOptions() {
     queryFn: ({ signal }) => getSites(signal),
     // Sites change rarely; a booking form opened twice in a minute need not ask again.
     staleTime: 60_000,
+    // A list that could not be loaded is asked for again by itself, so the form comes back when
+    // the connection or the server does.
+    refetchInterval: (query) => (query.state.status === 'error' ? SITES_RETRY_MS : false),
   });
 }
 

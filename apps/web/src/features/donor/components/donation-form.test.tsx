@@ -457,6 +457,23 @@ describe('DonationForm', () => {
     expect(await screen.findByRole('form', { name: 'Donate Blood' })).toBeInTheDocument();
   });
 
+  it('offers no form while the sites cannot be loaded, and brings it back when they can', async () => {
+    let reachable = false;
+    const { user } = renderForm({
+      'GET /api/sites': () =>
+        reachable
+          ? jsonResponse(200, [])
+          : jsonResponse(503, { detail: 'The service is temporarily unavailable.' }),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The donation sites could not be loaded, so no time can be booked yet.',
+    );
+    expect(screen.queryByRole('form', { name: 'Donate Blood' })).not.toBeInTheDocument();
+    reachable = true;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('form', { name: 'Donate Blood' })).toBeInTheDocument();
+  });
+
   it('shows the last donation the bank knows, read-only, and sends it', async () => {
     const lastGiven = addDays(todayIn(), -120);
     const { api, user } = renderForm({

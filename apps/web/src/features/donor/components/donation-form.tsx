@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useState, type ReactNode, type Ref } from 'react';
 import {
   Alert,
-  Anchor,
   Button,
   Checkbox,
   Group,
@@ -59,6 +58,7 @@ import {
 import { AddToCalendarButton, AppointmentSummary } from './appointment-summary';
 import type { GameLocationState } from './game-location-state';
 import { alertTitleStyles } from './readable-colors';
+import { LoadError } from './load-error';
 import { RewardsPanel } from './rewards-panel';
 
 const FIELDS = ['unit', 'date', 'disease', 'lastDonation', 'confirmation', 'site_id', 'slot'] as const;
@@ -112,8 +112,8 @@ export function DonationForm() {
   // Make Another Donation: what replaces the success message is brought into view (below).
   const [startedAgain, setStartedAgain] = useState(false);
 
-  // With active donation sites (PRODUCT.md 3.6) a booking names a site and a time; with none (or
-  // when they cannot be loaded: the server then has the last word) it is by date alone, as in the spec.
+  // With active donation sites (PRODUCT.md 3.6) a booking names a site and a time; with none it is
+  // by date alone, as in the spec. Until they load, no form is offered (below).
   const siteList = sites.data ?? [];
   const atSites = siteList.length > 0;
 
@@ -284,6 +284,19 @@ export function DonationForm() {
     return <PageLoader label="Checking when you can donate" />;
   }
 
+  // Without the sites the form cannot tell a booking at a site from one by date alone, and the
+  // server would refuse the second with a site field nowhere on screen: nothing is offered until
+  // they load (asked again by itself every few seconds, and at Retry).
+  if (sites.isError && sites.data === undefined) {
+    return (
+      <LoadError
+        message="The donation sites could not be loaded, so no time can be booked yet. This page tries again by itself."
+        onRetry={() => void sites.refetch()}
+        retrying={sites.isFetching}
+      />
+    );
+  }
+
   if (permanentlyDeferred) {
     return (
       <NotNowNotice title="Not at this time" startedAgain={startedAgain}>
@@ -351,21 +364,6 @@ export function DonationForm() {
           {submission.isError && !isSlotFull(submission.error) ? (
             <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
               {errorMessage(submission.error, MESSAGES.donationSubmitFailed)}
-            </Alert>
-          ) : null}
-          {sites.isError ? (
-            <Alert color="yellow" variant="light" icon={<IconAlertCircle aria-hidden />} role="status">
-              The donation sites could not be loaded.{' '}
-              <Anchor
-                component="button"
-                type="button"
-                onClick={() => void sites.refetch()}
-                fw={600}
-                c="dark.7"
-                td="underline"
-              >
-                Try again
-              </Anchor>
             </Alert>
           ) : null}
 
