@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { runDailyWork, startDailyWork } from './daily-work';
 import { createJobWorker } from './modules/notifications/job-worker';
+import { createMailBudget } from './modules/notifications/mail-budget';
 import { createMailer, type Mailer } from './modules/notifications/mailer';
 import { databaseOutageMonitor } from './db/availability';
 import type { DatabaseHandle } from './db/database';
@@ -130,7 +131,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
 
   // E-mail and other queued work (PRODUCT.md 3.8): in the background of a server; tests run it with app.runJobs().
-  const jobWorker = createJobWorker(ctx, deps.mailer ?? createMailer(config), app.log, { background: deps.jobWorker ?? false });
+  const jobWorker = createJobWorker(ctx, deps.mailer ?? createMailer(config), app.log, {
+    background: deps.jobWorker ?? false,
+    budget: createMailBudget(redis),
+  });
   ctx.jobs = jobWorker;
   app.decorate('runJobs', () => jobWorker.runDue());
   app.decorate('runDailyWork', () => runDailyWork(ctx));

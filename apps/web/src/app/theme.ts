@@ -78,6 +78,11 @@ export const theme = createTheme({
     // a screen may still pass a more specific label.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // Mantine draws a dialog's title bar as <header>, which outside <main> and <article> is a second
+    // "banner" landmark beside the page's own (axe landmark-no-duplicate-banner): a plain div here,
+    // the dialog itself being named by its title.
+    ModalHeader: { defaultProps: { component: 'div' } },
+    DrawerHeader: { defaultProps: { component: 'div' } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
     PasswordInput: { defaultProps: { ...BELOW_INPUT, visibilityToggleButtonProps: PASSWORD_TOGGLE } },
     ...Object.fromEntries(

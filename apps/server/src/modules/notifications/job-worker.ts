@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { claimDueJobs, markJobFailed, markJobsDone, type ClaimedJob } from './job-queue';
+import type { MailBudget } from './mail-budget';
 import { jobMessageId, messageIdDomain, type Mailer, type MailMessage } from './mailer';
 
 /** How often an idle worker looks for due jobs (a job written by this instance wakes it at once). */
@@ -20,7 +21,12 @@ export interface JobWorker {
  * server that is slow or down never slows or fails the request that caused the message. A failed
  * send is retried with backoff; the log says which job failed and why, never the message itself.
  */
-export function createJobWorker(ctx: AppContext, mailer: Mailer, log: FastifyBaseLogger, options: { background: boolean }): JobWorker {
+export function createJobWorker(
+  ctx: AppContext,
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  options: { background: boolean; budget: MailBudget },
+): JobWorker {
   let stopped = false;
   let running: Promise<{ sent: number; failed: number }> | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -30,6 +36,11 @@ export function createJobWorker(ctx: AppContext, mailer: Mailer, log: FastifyBas
   const messageDomain = messageIdDomain(ctx.config.mailFrom);
   const perform = async (job: ClaimedJob, message: MailMessage | Error) => {
     if (message instanceof Error) throw message;
+    // An address past its hour's e-mails (mail-budget.ts): the job is done unsent, the message stays in the app.
+    if (!(await options.budget.allows(message.to))) {
+      log.warn({ job: job.id }, 'an e-mail was not sent: its address has had its e-mails for this hour');
+      return;
+    }
     await mailer.send({ ...message, messageId: jobMessageId(job, messageDomain) });
   };
 

@@ -7,6 +7,7 @@ import { createDonor, createPatient, type TestUser } from '../../../test/factori
 import { insertRequest, insertUnits } from '../../../test/admin-fixtures';
 import { book, collect, donationForm, insertDonationRow, NEGATIVE_RESULTS, recordResults, setToday, staffOf } from '../../../test/donation-helpers';
 import { freePort, readOutbox, startSmtpServer, type ReceivedMail } from '../../../test/support/smtp';
+import { EMAILS_PER_ADDRESS } from './mail-budget';
 import { countPendingJobs } from './job-queue';
 import { outboxDirectory } from './mailer';
 import { formatFeedDate, formatFeedDateWithYear } from '../donations/donation-activity';
@@ -187,6 +188,22 @@ describe('over SMTP (SMTP_URL): each kind of message reaches the right person', 
       'As you asked, your booking for 13 Mar is cancelled. Thank you for letting us know. You can book another time whenever you are ready.',
     );
     expect((await listOf(t, donor)).items.map((item) => item.title)).toEqual(['Your booking is cancelled', 'Your donation is booked']);
+  });
+
+  it('mails one address at most 20 times an hour: a stranger booking and cancelling in a loop cannot flood it', async () => {
+    // Registered with someone else's address: each pair would mail them "booked" and "cancelled".
+    const stranger = await createDonor(t, { email: 'Victim@Example.org' });
+    for (let pair = 0; pair < 15; pair += 1) {
+      const id = await book(t, stranger, addDays(TODAY, 4));
+      expect((await post(t, `/api/donations/${id}/cancel`, stranger)).statusCode).toBe(200);
+    }
+    const neighbour = await createDonor(t, { email: 'neighbour@example.org' });
+    await book(t, neighbour, addDays(TODAY, 4));
+    const mail = await delivered();
+    expect(mail.filter((m) => m.to[0]!.toLowerCase() === 'victim@example.org')).toHaveLength(EMAILS_PER_ADDRESS.points);
+    expect(mail.filter((m) => m.to[0] === 'neighbour@example.org').map((m) => m.subject)).toEqual(['Your donation is booked']);
+    // Every message is still in the app.
+    expect((await listOf(t, stranger)).items).toHaveLength(30);
   });
 
   it('a blood group the laboratory corrects: the donor is told the old and the new group', async () => {

@@ -79,7 +79,13 @@ export function DecisionActions({
 }: DecisionActionsProps) {
   return (
     <Group gap="xs" wrap="nowrap">
-      <Button size="xs" onClick={onApprove} disabled={busy} aria-label={`Approve ${subject}`}>
+      <Button
+        size="xs"
+        onClick={onApprove}
+        disabled={busy}
+        aria-label={`Approve ${subject}`}
+        data-action="approve"
+      >
         {approving ? 'Approving...' : 'Approve'}
       </Button>
       <Button
@@ -89,6 +95,7 @@ export function DecisionActions({
         onClick={onReject}
         disabled={deciding}
         aria-label={`Reject ${subject}`}
+        data-action="reject"
       >
         Reject
       </Button>

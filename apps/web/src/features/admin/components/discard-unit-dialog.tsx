@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import type { BloodUnit } from '@bloodbank/shared/admin';
 import { COMPONENT_WORDS } from '@bloodbank/shared/components';
 import { errorMessage } from '@/lib/api-client';
+import { focusFirstInvalidField } from '@/lib/form-errors';
 import { formatDate } from '@/lib/format';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useDiscardUnits } from '../api/discard-units';
@@ -99,10 +100,19 @@ function DiscardUnitBody({
   const [invalid, setInvalid] = useState<string | null>(null);
   const singleFlight = useSingleFlight();
 
-  const submit = () => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     const trimmed = reason.trim();
-    if (!trimmed) return setInvalid('Reason is required');
-    if (trimmed.length > MAX_REASON) return setInvalid(`Must be at most ${MAX_REASON} characters`);
+    const problem = !trimmed
+      ? 'Reason is required'
+      : trimmed.length > MAX_REASON
+        ? `Must be at most ${MAX_REASON} characters`
+        : null;
+    if (problem) {
+      setInvalid(problem);
+      // Focus on the field, as in every form: a screen reader reads it with its message.
+      focusFirstInvalidField({ reason: { type: 'invalid', message: problem } }, event);
+      return;
+    }
     setInvalid(null);
     singleFlight((finish) =>
       discard.mutate(
@@ -127,7 +137,7 @@ function DiscardUnitBody({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        submit();
+        submit(event);
       }}
     >
       <Stack gap="md">
@@ -136,6 +146,7 @@ function DiscardUnitBody({
         </Text>
         <Textarea
           label="Reason"
+          name="reason"
           withAsterisk
           description={`For example: ${reasonExample}. Kept in the audit log.`}
           autosize

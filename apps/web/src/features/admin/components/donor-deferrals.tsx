@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
   Button,
@@ -35,6 +35,7 @@ import { useLiftDeferral } from '../api/lift-deferral';
 import { StatusBadge } from './status-badge';
 import { DANGER } from '../tones';
 import { notify } from '../notify';
+import { useFocusNextRow } from '../focus-next-row';
 
 const SOURCE_LABELS: Record<DeferralSource, string> = {
   manual: 'Set by staff',
@@ -70,6 +71,12 @@ export function DonorDeferrals({
   const [adding, setAdding] = useState(false);
   const [lifting, setLifting] = useState<Deferral | null>(null);
   const dialogOpen = adding || lifting !== null;
+  // A lifted deferral loses its Lift button: focus goes on to the next one's Lift, else to the
+  // section's heading, inside the person's drawer rather than out of it to the top of the page.
+  const afterLift = useFocusNextRow();
+  const section = useRef<HTMLElement>(null);
+  const headingId = `deferrals-${donorId}`;
+  const heading = () => document.getElementById(headingId);
   useEffect(() => {
     if (!dialogOpen || !onDialogChange) return;
     onDialogChange(true);
@@ -103,7 +110,7 @@ export function DonorDeferrals({
         {deferrals.data.map((deferral) => {
           const state = deferralState(deferral);
           return (
-            <Paper component="li" key={deferral.id} withBorder radius="md" p="sm">
+            <Paper component="li" key={deferral.id} data-row-key={deferral.id} withBorder radius="md" p="sm">
               <Group justify="space-between" gap="xs" wrap="wrap" align="flex-start">
                 <Stack gap={2} style={{ flex: '1 1 220px', minWidth: 0 }}>
                   <Text fw={600} size="sm">
@@ -130,8 +137,12 @@ export function DonorDeferrals({
                     <Button
                       size="xs"
                       variant="outline"
-                      onClick={() => setLifting(deferral)}
+                      onClick={() => {
+                        afterLift.open(section.current, deferral.id, 'lift', heading);
+                        setLifting(deferral);
+                      }}
                       aria-label={`Lift deferral: ${deferralTitle(deferral)}`}
+                      data-action="lift"
                     >
                       Lift
                     </Button>
@@ -145,9 +156,9 @@ export function DonorDeferrals({
     );
 
   return (
-    <section aria-labelledby={`deferrals-${donorId}`}>
+    <section aria-labelledby={headingId} ref={section}>
       <Group justify="space-between" gap="sm" mb="sm" wrap="wrap">
-        <Title order={3} size="h4" id={`deferrals-${donorId}`}>
+        <Title order={3} size="h4" id={headingId} tabIndex={-1}>
           Deferrals
         </Title>
         <Button size="xs" variant="light" onClick={() => setAdding(true)}>
@@ -171,6 +182,7 @@ export function DonorDeferrals({
         onClose={() => setLifting(null)}
         title="Lift deferral"
         centered
+        returnFocus={afterLift.returnFocus}
         closeButtonProps={{ 'aria-label': 'Close dialog' }}
       >
         {lifting ? (
@@ -178,6 +190,7 @@ export function DonorDeferrals({
             deferral={lifting}
             donorName={donorName}
             stillDeferred={deferrals.data?.some((other) => other.active && other.id !== lifting.id) ?? false}
+            onLifted={afterLift.done}
             onDone={() => setLifting(null)}
           />
         ) : null}
@@ -301,12 +314,16 @@ function LiftDeferralForm({
   deferral,
   donorName,
   stillDeferred,
+  onLifted,
   onDone,
 }: {
   deferral: Deferral;
   donorName: string;
   /** Another of the donor's deferrals is active: lifting this one does not let them book. */
   stillDeferred: boolean;
+  /** The deferral was lifted (before the dialog closes). */
+  onLifted: () => void;
+  /** Closes the dialog: lifted, or cancelled. */
   onDone: () => void;
 }) {
   const lift = useLiftDeferral();
@@ -330,6 +347,7 @@ function LiftDeferralForm({
               ? `${donorName} is still deferred by another deferral.`
               : `${donorName} may book a donation again.`,
           });
+          onLifted();
           onDone();
         },
         onError: (error) => {

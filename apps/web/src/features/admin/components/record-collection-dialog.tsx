@@ -89,8 +89,8 @@ function DeclaredLastDonation({ lastDonation, bookedFor }: { lastDonation: strin
       // Mantine's orange title is under 4.5:1 on its light background.
       styles={{ title: { color: TEXT_TONE.orange } }}
     >
-      The donor declared a donation on {formatDate(lastDonation)}, {days} days before this booking: less than the{' '}
-      {DONATION_INTERVAL_DAYS} days between donations. Ask before you collect.
+      The donor declared a donation on {formatDate(lastDonation)}, {days} days before this booking: less than
+      the {DONATION_INTERVAL_DAYS} days between donations. Ask before you collect.
     </Alert>
   );
 }
@@ -98,6 +98,10 @@ function DeclaredLastDonation({ lastDonation, bookedFor }: { lastDonation: strin
 interface RecordCollectionDialogProps {
   /** The booking being collected; null keeps the dialog closed. */
   donation: CollectionSubject | null;
+  /** False once the collection has removed the button that opened the dialog (useFocusAfterAction). */
+  returnFocus?: boolean;
+  /** The collection was recorded (before the dialog closes). */
+  onRecorded?: () => void;
   onClose: () => void;
 }
 
@@ -106,20 +110,34 @@ interface RecordCollectionDialogProps {
  * shared CollectionSchema, the thresholds beside each field and, as soon as every value is
  * possible, what the server will decide (collected, or deferred and why).
  */
-export function RecordCollectionDialog({ donation, onClose }: RecordCollectionDialogProps) {
+export function RecordCollectionDialog({
+  donation,
+  returnFocus,
+  onRecorded,
+  onClose,
+}: RecordCollectionDialogProps) {
   return (
-    <StepModal item={donation} title={(item) => `Record collection: donation #${item.id}`} onClose={onClose}>
-      {(item, onBusy) => <CollectionFormBody donation={item} onClose={onClose} onBusy={onBusy} />}
+    <StepModal
+      item={donation}
+      title={(item) => `Record collection: donation #${item.id}`}
+      returnFocus={returnFocus}
+      onClose={onClose}
+    >
+      {(item, onBusy) => (
+        <CollectionFormBody donation={item} onRecorded={onRecorded} onClose={onClose} onBusy={onBusy} />
+      )}
     </StepModal>
   );
 }
 
 function CollectionFormBody({
   donation,
+  onRecorded,
   onClose,
   onBusy,
 }: {
   donation: CollectionSubject;
+  onRecorded: (() => void) | undefined;
   onClose: () => void;
   onBusy: (busy: boolean) => void;
 }) {
@@ -158,6 +176,7 @@ function CollectionFormBody({
           message: `${donation.donor_name} is deferred${until}: ${result.reasons.join(' ')}`,
         });
       }
+      onRecorded?.();
       onClose();
     } catch (error) {
       const unplaced = applyServerFieldErrors(form, error, SCREENING_FIELDS);
@@ -183,7 +202,9 @@ function CollectionFormBody({
             </>
           ) : null}
         </Text>
-        {donation.lastDonation ? <DeclaredLastDonation lastDonation={donation.lastDonation} bookedFor={donation.date} /> : null}
+        {donation.lastDonation ? (
+          <DeclaredLastDonation lastDonation={donation.lastDonation} bookedFor={donation.date} />
+        ) : null}
         {thresholds.isError ? (
           <Alert color="red" variant="light" role="alert">
             {errorMessage(thresholds.error, 'The screening thresholds could not be loaded.')} The server still

@@ -53,6 +53,10 @@ export function groupChanges(donation: AdminDonation, confirmed: string | undefi
 interface RecordTestResultsDialogProps {
   /** The collected donation; null keeps the dialog closed. */
   donation: AdminDonation | null;
+  /** False once the results have removed the button that opened the dialog (useFocusAfterAction). */
+  returnFocus?: boolean;
+  /** The results were recorded (before the dialog closes). */
+  onRecorded?: () => void;
   onClose: () => void;
 }
 
@@ -61,24 +65,34 @@ interface RecordTestResultsDialogProps {
  * default), and the confirmed ABO/Rh group (the donor's recorded group to start with). A changed
  * group and any reactive result are spelled out; a reactive result needs a second confirmation.
  */
-export function RecordTestResultsDialog({ donation, onClose }: RecordTestResultsDialogProps) {
+export function RecordTestResultsDialog({
+  donation,
+  returnFocus,
+  onRecorded,
+  onClose,
+}: RecordTestResultsDialogProps) {
   return (
     <StepModal
       item={donation}
       title={(item) => `Record test results: donation #${item.id}`}
+      returnFocus={returnFocus}
       onClose={onClose}
     >
-      {(item, onBusy) => <ResultsFormBody donation={item} onClose={onClose} onBusy={onBusy} />}
+      {(item, onBusy) => (
+        <ResultsFormBody donation={item} onRecorded={onRecorded} onClose={onClose} onBusy={onBusy} />
+      )}
     </StepModal>
   );
 }
 
 function ResultsFormBody({
   donation,
+  onRecorded,
   onClose,
   onBusy,
 }: {
   donation: AdminDonation;
+  onRecorded: (() => void) | undefined;
   onClose: () => void;
   onBusy: (busy: boolean) => void;
 }) {
@@ -118,6 +132,7 @@ function ResultsFormBody({
           }.${held > 0 ? ` ${unitsText(held)} on lookback hold.` : ''}`,
         });
       }
+      onRecorded?.();
       onClose();
     } catch (error) {
       setConfirming(null);

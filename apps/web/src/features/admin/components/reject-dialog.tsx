@@ -20,10 +20,18 @@ interface RejectDialogProps {
   /** Sends the rejection; the dialog shows a failure itself and the caller closes it on success. */
   onReject: (reason: string) => Promise<unknown>;
   onClose: () => void;
+  /** False once the rejection has removed the button that opened the dialog (useFocusAfterAction). */
+  returnFocus?: boolean;
 }
 
 /** Reject with an optional reason (RejectSchema: at most 500 characters) that the donor or patient sees. */
-export function RejectDialog({ subject, audience, onReject, onClose }: RejectDialogProps) {
+export function RejectDialog({
+  subject,
+  audience,
+  onReject,
+  onClose,
+  returnFocus = true,
+}: RejectDialogProps) {
   const [busy, setBusy] = useState(false);
   return (
     <Modal
@@ -31,6 +39,7 @@ export function RejectDialog({ subject, audience, onReject, onClose }: RejectDia
       onClose={busy ? () => undefined : onClose}
       title={subject?.title ?? ''}
       centered
+      returnFocus={returnFocus}
       closeButtonProps={{ 'aria-label': 'Close dialog' }}
     >
       {subject ? (

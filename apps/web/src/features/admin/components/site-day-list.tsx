@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCalendarEvent, IconCalendarOff } from '@tabler/icons-react';
 import {
@@ -22,6 +22,7 @@ import { DataTable, type Column } from './data-table';
 import { RecordCollectionDialog, type CollectionSubject } from './record-collection-dialog';
 import { StatusBadge } from './status-badge';
 import { TEXT_TONE } from '../tones';
+import { useFocusNextRow } from '../focus-next-row';
 
 /** Waiting is neutral, arrived is blue, given is green; deferred and missed stand out. */
 const STATE_TONES: Record<AppointmentState, keyof typeof TEXT_TONE> = {
@@ -43,6 +44,11 @@ export function SiteDayList({ siteId, date }: { siteId: number; date: string }) 
   // refused (already checked in) and only its failure would be shown. One check-in at a time.
   const singleFlight = useSingleFlight();
   const [collecting, setCollecting] = useState<CollectionSubject | null>(null);
+  // A recorded collection takes the row's button away: focus goes on to the next donor's Record
+  // collection, else to the heading of the section the list is in.
+  const afterCollection = useFocusNextRow();
+  const list = useRef<HTMLDivElement>(null);
+  const heading = () => list.current?.closest('section')?.querySelector<HTMLElement>('h1, h2, h3') ?? null;
   const today = bankToday();
 
   if (day.isPending) return <PageLoader label="Loading the day list" />;
@@ -141,7 +147,8 @@ export function SiteDayList({ siteId, date }: { siteId: number; date: string }) 
               }),
             )
           }
-          onCollect={() =>
+          onCollect={() => {
+            afterCollection.open(list.current, row.donation_id, 'collect', heading);
             setCollecting({
               id: row.donation_id,
               donor_name: row.donor_name,
@@ -150,15 +157,15 @@ export function SiteDayList({ siteId, date }: { siteId: number; date: string }) 
               date: data.date,
               disease: row.disease,
               lastDonation: row.lastDonation,
-            })
-          }
+            });
+          }}
         />
       ),
     },
   ];
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" ref={list}>
       {day.isError ? (
         <ErrorAlert
           message={errorMessage(day.error, 'The day list could not be loaded. Please try again.')}
@@ -193,7 +200,12 @@ export function SiteDayList({ siteId, date }: { siteId: number; date: string }) 
           busy={day.isFetching && day.isPlaceholderData}
         />
       )}
-      <RecordCollectionDialog donation={collecting} onClose={() => setCollecting(null)} />
+      <RecordCollectionDialog
+        donation={collecting}
+        returnFocus={afterCollection.returnFocus}
+        onRecorded={afterCollection.done}
+        onClose={() => setCollecting(null)}
+      />
     </Stack>
   );
 }
@@ -289,6 +301,7 @@ function DayActions({
           size="xs"
           onClick={onCollect}
           data-collect-for={row.donation_id}
+          data-action="collect"
           aria-label={`Record collection for ${row.donor_name} (${row.time})`}
         >
           Record collection

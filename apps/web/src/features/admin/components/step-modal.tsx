@@ -9,11 +9,14 @@ import { Modal } from '@mantine/core';
 export function StepModal<Item extends { id: number }>({
   item,
   title,
+  returnFocus = true,
   onClose,
   children,
 }: {
   item: Item | null;
   title: (item: Item) => string;
+  /** False once the step has removed the button that opened the dialog (useFocusAfterAction). */
+  returnFocus?: boolean;
   onClose: () => void;
   children: (item: Item, onBusy: (busy: boolean) => void) => ReactNode;
 }) {
@@ -24,6 +27,7 @@ export function StepModal<Item extends { id: number }>({
       onClose={busy ? () => undefined : onClose}
       title={item ? title(item) : ''}
       centered
+      returnFocus={returnFocus}
       size="lg"
       closeButtonProps={{ 'aria-label': 'Close dialog' }}
     >

@@ -29,6 +29,7 @@ import { useListParams } from '../hooks/use-list-params';
 import { DANGER, TEXT_TONE } from '../tones';
 import { notify } from '../notify';
 import { useScrollToHash } from '@/lib/use-scroll-to-hash';
+import { sectionHeading, useFocusNextRow } from '../focus-next-row';
 
 /** Each donation status in the words staff read it (PRODUCT.md 3.2). */
 export const DONATION_STATUS_LABELS: Record<DonationStatus, string> = {
@@ -170,14 +171,24 @@ export function DonationsScreen() {
   const [rejecting, setRejecting] = useState<AdminDonation | null>(null);
   const [collecting, setCollecting] = useState<AdminDonation | null>(null);
   const [testing, setTesting] = useState<AdminDonation | null>(null);
+  // Each action takes the row's button away (the booking leaves its list): focus goes on to the same
+  // action in the next row, else to the section's heading, not to the top of the page.
+  const afterCollection = useFocusNextRow();
+  const afterResults = useFocusNextRow();
+  const afterRejection = useFocusNextRow();
+  const section = (id: 'due' | 'upcoming' | 'results') => document.getElementById(id);
 
-  const rejectButton = (donation: AdminDonation) => (
+  const rejectButton = (donation: AdminDonation, sectionId: 'due' | 'upcoming') => (
     <Button
       size="xs"
       variant="outline"
       color={DANGER}
-      onClick={() => setRejecting(donation)}
+      onClick={() => {
+        afterRejection.open(section(sectionId), donation.id, 'reject', sectionHeading(sectionId));
+        setRejecting(donation);
+      }}
       aria-label={`Reject donation #${donation.id} from ${donation.donor_name}`}
+      data-action="reject"
     >
       Reject
     </Button>
@@ -201,12 +212,16 @@ export function DonationsScreen() {
         <Group gap="xs" wrap="wrap">
           <Button
             size="xs"
-            onClick={() => setCollecting(donation)}
+            onClick={() => {
+              afterCollection.open(section('due'), donation.id, 'collect', sectionHeading('due'));
+              setCollecting(donation);
+            }}
             aria-label={`Record collection of donation #${donation.id} from ${donation.donor_name}`}
+            data-action="collect"
           >
             Record collection
           </Button>
-          {rejectButton(donation)}
+          {rejectButton(donation, 'due')}
         </Group>
       ),
     },
@@ -231,7 +246,7 @@ export function DonationsScreen() {
           <Text size="xs" c="dimmed">
             Can be collected from {formatDate(donation.date)}.
           </Text>
-          {rejectButton(donation)}
+          {rejectButton(donation, 'upcoming')}
         </Stack>
       ),
     },
@@ -254,8 +269,12 @@ export function DonationsScreen() {
       cell: (donation) => (
         <Button
           size="xs"
-          onClick={() => setTesting(donation)}
+          onClick={() => {
+            afterResults.open(section('results'), donation.id, 'results', sectionHeading('results'));
+            setTesting(donation);
+          }}
           aria-label={`Record test results of donation #${donation.id} from ${donation.donor_name}`}
+          data-action="results"
         >
           Record test results
         </Button>
@@ -425,8 +444,18 @@ export function DonationsScreen() {
         </ScreenSection>
       </Stack>
 
-      <RecordCollectionDialog donation={collecting} onClose={() => setCollecting(null)} />
-      <RecordTestResultsDialog donation={testing} onClose={() => setTesting(null)} />
+      <RecordCollectionDialog
+        donation={collecting}
+        returnFocus={afterCollection.returnFocus}
+        onRecorded={afterCollection.done}
+        onClose={() => setCollecting(null)}
+      />
+      <RecordTestResultsDialog
+        donation={testing}
+        returnFocus={afterResults.returnFocus}
+        onRecorded={afterResults.done}
+        onClose={() => setTesting(null)}
+      />
       <RejectDialog
         subject={
           rejecting
@@ -437,9 +466,11 @@ export function DonationsScreen() {
             : null
         }
         audience="the donor"
+        returnFocus={afterRejection.returnFocus}
         onReject={async (reason) => {
           if (!rejecting) return;
           const rejected = await reject.mutateAsync({ id: rejecting.id, reason });
+          afterRejection.done();
           setRejecting(null);
           notify({ title: 'Donation rejected', message: `${rejected.donor_name} will see the decision.` });
         }}

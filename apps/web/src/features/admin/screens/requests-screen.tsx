@@ -29,6 +29,11 @@ import { useListParams } from '../hooks/use-list-params';
 import { TEXT_TONE } from '../tones';
 import { notify } from '../notify';
 import { OnePersonOnly, personIdOf } from '../components/one-person-only';
+import { useFocusNextRow } from '../focus-next-row';
+
+/** The request's own Approve button in the list, while it is pending. */
+const approveButtonOf = (id: number) =>
+  document.querySelector<HTMLElement>(`[data-row-key="${id}"] [data-action="approve"]`);
 
 /** Manage Requests: pending first; approve (FEFO, or from a compatible group when short); reject with a reason. */
 export function RequestsScreen() {
@@ -51,6 +56,12 @@ export function RequestsScreen() {
   const [confirmError, setConfirmError] = useState<string | null>(null);
   // The row's buttons go with the decision: focus goes on from the page's heading.
   const afterApproval = useFocusAfterAction();
+  // A shortage replaces the confirmation in the same render: the confirmation must not then give
+  // focus back to the Approve button behind the Not enough stock dialog's overlay.
+  const [handedOver, setHandedOver] = useState(false);
+  // A rejected request's buttons go: focus goes on to the next pending request's Reject, else the
+  // page's heading. Found as the dialog opens, while the row is still there.
+  const afterRejection = useFocusNextRow();
 
   const singleFlight = useSingleFlight();
   const approveRequest = (request: AdminRequest, from?: BloodGroup) =>
@@ -73,6 +84,7 @@ export function RequestsScreen() {
           onError: (error) => {
             const stock = insufficientStockOf(error);
             if (stock) {
+              setHandedOver(true);
               setConfirming(null);
               setShortage({ request, stock });
               return;
@@ -187,9 +199,13 @@ export function RequestsScreen() {
             onApprove={() => {
               setConfirmError(null);
               afterApproval.reset();
+              setHandedOver(false);
               setConfirming(request);
             }}
-            onReject={() => setRejecting(request)}
+            onReject={() => {
+              afterRejection.open(document, request.id, 'reject', pageHeading);
+              setRejecting(request);
+            }}
           />
         ) : null,
     },
@@ -213,7 +229,7 @@ export function RequestsScreen() {
             busy={approve.isPending && !approve.variables.bloodgroup}
             error={confirmError}
             color="blood"
-            returnFocus={afterApproval.returnFocus}
+            returnFocus={afterApproval.returnFocus && !handedOver}
             onConfirm={() => confirming && approveRequest(confirming)}
             onClose={() => {
               setConfirming(null);
@@ -229,11 +245,15 @@ export function RequestsScreen() {
             shortage={shortage}
             approvingFrom={approve.isPending ? (approve.variables.bloodgroup ?? null) : null}
             error={shortageError}
-            returnFocus={afterApproval.returnFocus}
+            // Opened from the closing confirmation, it has no control of its own to give focus back to.
+            returnFocus={false}
             onApproveFrom={(group) => shortage && approveRequest(shortage.request, group)}
             onClose={() => {
+              // Closed without approving: back to the request's Approve button, still in its row.
+              const id = shortage?.request.id;
               setShortage(null);
               setShortageError(null);
+              if (id !== undefined) requestAnimationFrame(() => approveButtonOf(id)?.focus());
             }}
           />
 
@@ -247,9 +267,11 @@ export function RequestsScreen() {
                 : null
             }
             audience="the patient"
+            returnFocus={afterRejection.returnFocus}
             onReject={async (reason) => {
               if (!rejecting) return;
               const rejected = await reject.mutateAsync({ id: rejecting.id, reason });
+              afterRejection.done();
               setRejecting(null);
               notify({
                 title: 'Request rejected',

@@ -1,0 +1,35 @@
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+
+/**
+ * E-mails one address is sent in an hour, at most (docs/security.md, "Mail bombing"): far above
+ * what a person's own bookings, results and reminders send, far below what a stranger could send
+ * to someone else's address by registering with it and booking and cancelling in a loop (two
+ * e-mails a pair, 56 a second were measured). Past it, a message is not mailed; it stays in the
+ * person's list in the app.
+ */
+export const EMAILS_PER_ADDRESS = { points: 20, durationSeconds: 60 * 60 } as const;
+
+export interface MailBudget {
+  /** Counts one e-mail to `address` (in any letter case): false once its hour's budget is spent. */
+  allows(address: string): Promise<boolean>;
+}
+
+/** Counted in Redis when configured (shared by every instance), else in this process; like the sign-in limits. */
+export function createMailBudget(redis?: Redis, limit: { points: number; durationSeconds: number } = EMAILS_PER_ADDRESS): MailBudget {
+  const options = { keyPrefix: 'mail-to', points: limit.points, duration: limit.durationSeconds };
+  const limiter = redis
+    ? new RateLimiterRedis({ storeClient: redis, ...options, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) })
+    : new RateLimiterMemory(options);
+  return {
+    allows: async (address) => {
+      try {
+        await limiter.consume(address.trim().toLowerCase());
+        return true;
+      } catch (refusal) {
+        if (refusal instanceof RateLimiterRes) return false;
+        throw refusal;
+      }
+    },
+  };
+}
