@@ -57,7 +57,10 @@ describe('apiRequest', () => {
     const error = await apiRequest('/stats').catch((caught: unknown) => caught);
 
     expect(error).toMatchObject({ status: 0, detail: undefined });
-    expect(errorMessage(error, 'Fallback')).toBe('Fallback');
+    // The form's own words, then what to do about it.
+    expect(errorMessage(error, 'Fallback')).toBe(
+      'Fallback The blood bank could not be reached: please check your connection.',
+    );
   });
 
   it('treats a body that breaks the contract as an error rather than passing it on', async () => {
