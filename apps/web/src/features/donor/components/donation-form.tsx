@@ -361,11 +361,6 @@ export function DonationForm() {
               donation date from {formatDate(eligibleFrom)} onwards.
             </Alert>
           ) : null}
-          {submission.isError && !isSlotFull(submission.error) ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {errorMessage(submission.error, MESSAGES.donationSubmitFailed)}
-            </Alert>
-          ) : null}
 
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
@@ -474,6 +469,12 @@ export function DonationForm() {
             )}
           />
 
+          {/* Beside the button, where a phone shows it: at the top of the form it was screens above. */}
+          {submission.isError && !isSlotFull(submission.error) ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+              {errorMessage(submission.error, MESSAGES.donationSubmitFailed)}
+            </Alert>
+          ) : null}
           <Button type="submit" size="md" disabled={busy} mt="xs">
             {busy ? 'Submitting...' : 'Submit Donation Request'}
           </Button>

@@ -128,16 +128,6 @@ export function RequestForm({ onSubmitted }: { onSubmitted: (request: BloodReque
           >
             <Stack gap="md">
               <DraftNotice draft={draft} onStartOver={() => form.reset()} />
-              {submission.isError ? (
-                <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-                  {failureMessage(submission.error, MESSAGES.requestSubmitFailed)}
-                </Alert>
-              ) : null}
-              {submission.isPaused ? (
-                <Alert color="yellow" variant="light" role="status">
-                  {OFFLINE_WAITING}
-                </Alert>
-              ) : null}
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                 <NativeSelect
                   label="Blood Group"
@@ -213,6 +203,23 @@ export function RequestForm({ onSubmitted }: { onSubmitted: (request: BloodReque
                     </Alert>
                   ) : null}
                 </div>
+                {/* Beside the button, where a phone shows it: at the top of the form it was a screen above. */}
+                {submission.isError ? (
+                  <Alert
+                    mb="md"
+                    color="red"
+                    variant="light"
+                    icon={<IconAlertCircle aria-hidden />}
+                    role="alert"
+                  >
+                    {failureMessage(submission.error, MESSAGES.requestSubmitFailed)}
+                  </Alert>
+                ) : null}
+                {submission.isPaused ? (
+                  <Alert mb="md" color="yellow" variant="light" role="status">
+                    {OFFLINE_WAITING}
+                  </Alert>
+                ) : null}
                 <Button type="submit" size="md" disabled={busy} fullWidth>
                   {busy ? 'Submitting...' : 'Submit Request'}
                 </Button>
