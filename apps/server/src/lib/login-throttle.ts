@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { countedLimit, countOne, type Limit } from './counted-limit';
 import { clientKey } from './client-key';
 
 /**
@@ -36,23 +37,8 @@ export const LOGIN_LIMITS = {
   perUsername: { points: 50, durationSeconds: 60 * 60 },
 } as const;
 
-interface Limit {
-  points: number;
-  durationSeconds: number;
-}
-
 export function createLoginThrottle(redis?: Redis, limits: Record<keyof typeof LOGIN_LIMITS, Limit> = LOGIN_LIMITS): LoginThrottle {
-  const make = (prefix: string, limit: Limit): RateLimiterAbstract => {
-    const options = { keyPrefix: `login-attempt:${prefix}`, points: limit.points, duration: limit.durationSeconds };
-    if (!redis) return new RateLimiterMemory(options);
-    return new RateLimiterRedis({
-      storeClient: redis,
-      ...options,
-      // While Redis is unreachable, count here at once rather than queue behind its reconnection.
-      rejectIfRedisNotReady: true,
-      insuranceLimiter: new RateLimiterMemory(options),
-    });
-  };
+  const make = (prefix: string, limit: Limit) => countedLimit(`login-attempt:${prefix}`, limit, redis);
   // Checked in this order; an attempt refused by one is not counted by the ones after it.
   const counters = [
     { limiter: make('pair', limits.perUsernameAndAddress), key: (user: string, address: string) => `${user}|${address}` },
@@ -66,12 +52,8 @@ export function createLoginThrottle(redis?: Redis, limits: Record<keyof typeof L
       const counted: { limiter: RateLimiterAbstract; key: string }[] = [];
       for (const counter of counters) {
         const key = counter.key(usernameKey, address);
-        try {
-          await counter.limiter.consume(key);
-        } catch (refusal) {
-          if (!(refusal instanceof RateLimiterRes)) throw refusal;
-          return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
-        }
+        const msBeforeNext = await countOne(counter.limiter, key);
+        if (msBeforeNext !== null) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)) };
         counted.push({ limiter: counter.limiter, key });
       }
       return {

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { countedLimit, countOne, type Limit } from '../../lib/counted-limit';
 
 /**
  * E-mails one address is sent in an hour, at most (docs/security.md, "Mail bombing"): far above
@@ -16,20 +16,7 @@ export interface MailBudget {
 }
 
 /** Counted in Redis when configured (shared by every instance), else in this process; like the sign-in limits. */
-export function createMailBudget(redis?: Redis, limit: { points: number; durationSeconds: number } = EMAILS_PER_ADDRESS): MailBudget {
-  const options = { keyPrefix: 'mail-to', points: limit.points, duration: limit.durationSeconds };
-  const limiter = redis
-    ? new RateLimiterRedis({ storeClient: redis, ...options, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) })
-    : new RateLimiterMemory(options);
-  return {
-    allows: async (address) => {
-      try {
-        await limiter.consume(address.trim().toLowerCase());
-        return true;
-      } catch (refusal) {
-        if (refusal instanceof RateLimiterRes) return false;
-        throw refusal;
-      }
-    },
-  };
+export function createMailBudget(redis?: Redis, limit: Limit = EMAILS_PER_ADDRESS): MailBudget {
+  const limiter = countedLimit('mail-to', limit, redis);
+  return { allows: async (address) => (await countOne(limiter, address.trim().toLowerCase())) === null };
 }
