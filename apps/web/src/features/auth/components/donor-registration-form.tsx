@@ -16,6 +16,7 @@ import type { LoginLocationState } from './login-page';
 import { ProfilePictureInput } from './profile-picture-input';
 import { AccountDetailsFields, PersonalDetailsFields } from './registration-fields';
 import { RegistrationError, RegistrationSubmit } from './registration-form-footer';
+import { OfflineNotice } from '@/components/ui/offline-notice';
 
 type FormInput = z.input<typeof DonorRegistrationFormSchema>;
 type FormOutput = z.output<typeof DonorRegistrationFormSchema>;
@@ -85,10 +86,12 @@ export function DonorRegistrationForm() {
     >
       <Stack gap="lg">
         <DraftNotice draft={draft} onStartOver={() => form.reset()} />
-        {registration.isError ? <RegistrationError error={registration.error} /> : null}
         <PersonalDetailsFields field={field} />
         <AccountDetailsFields field={field} />
         <ProfilePictureInput picture={picture} disabled={busy} />
+        {/* Beside the button, where a phone shows it: at the top of the form it was screens above. */}
+        {registration.isError ? <RegistrationError error={registration.error} /> : null}
+        <OfflineNotice waiting={registration.isPaused} />
         <RegistrationSubmit busy={busy} loginPath={paths.donor.login} />
       </Stack>
     </form>

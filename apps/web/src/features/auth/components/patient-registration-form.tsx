@@ -18,6 +18,7 @@ import type { LoginLocationState } from './login-page';
 import { ProfilePictureInput } from './profile-picture-input';
 import { AccountDetailsFields, MedicalDetailsFields, PersonalDetailsFields } from './registration-fields';
 import { RegistrationError, RegistrationSubmit } from './registration-form-footer';
+import { OfflineNotice } from '@/components/ui/offline-notice';
 
 type FormInput = z.input<typeof PatientRegistrationFormSchema>;
 type FormOutput = z.output<typeof PatientRegistrationFormSchema>;
@@ -109,13 +110,15 @@ export function PatientRegistrationForm() {
     >
       <Stack gap="lg">
         <DraftNotice draft={draft} onStartOver={() => form.reset()} />
-        {registration.isError && !(registration.error instanceof RegisteredButNotSignedIn) ? (
-          <RegistrationError error={registration.error} />
-        ) : null}
         <PersonalDetailsFields field={field} />
         <MedicalDetailsFields field={field} />
         <AccountDetailsFields field={field} />
         <ProfilePictureInput picture={picture} disabled={busy} />
+        {/* Beside the button, where a phone shows it: at the top of the form it was screens above. */}
+        {registration.isError && !(registration.error instanceof RegisteredButNotSignedIn) ? (
+          <RegistrationError error={registration.error} />
+        ) : null}
+        <OfflineNotice waiting={registration.isPaused} />
         <RegistrationSubmit busy={busy} loginPath={paths.patient.login} />
       </Stack>
     </form>

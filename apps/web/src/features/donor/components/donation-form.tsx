@@ -59,6 +59,7 @@ import { AddToCalendarButton, AppointmentSummary } from './appointment-summary';
 import type { GameLocationState } from './game-location-state';
 import { alertTitleStyles } from './readable-colors';
 import { LoadError } from './load-error';
+import { OfflineNotice } from '@/components/ui/offline-notice';
 import { RewardsPanel } from './rewards-panel';
 
 const FIELDS = ['unit', 'date', 'disease', 'lastDonation', 'confirmation', 'site_id', 'slot'] as const;
@@ -475,6 +476,7 @@ export function DonationForm() {
               {errorMessage(submission.error, MESSAGES.donationSubmitFailed)}
             </Alert>
           ) : null}
+          <OfflineNotice waiting={submission.isPaused} />
           <Button type="submit" size="md" disabled={busy} mt="xs">
             {busy ? 'Submitting...' : 'Submit Donation Request'}
           </Button>

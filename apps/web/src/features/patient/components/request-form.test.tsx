@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '@bloodbank/shared/dates';
 import { deferred, jsonResponse, mockApi, sampleUser, type MockRequest } from '@/test/mock-api';
@@ -445,6 +446,34 @@ describe('Request Blood form', () => {
     expect(
       api.requests.filter((request) => request.method === 'POST' && request.path === '/api/requests'),
     ).toHaveLength(1);
+  });
+
+  it('says a request made offline waits for the connection, then sends it when the phone is back online', async () => {
+    const { user, api } = await openForm(patient, {
+      'POST /api/requests': (request) =>
+        jsonResponse(201, {
+          ...(request.json() as object),
+          id: 78,
+          status: 'pending',
+          rejection_reason: null,
+          issued_bloodgroup: null,
+          issued_unit_ids: [],
+          created_at: new Date().toISOString(),
+          decided_at: null,
+        }),
+    });
+    await fillValid(user);
+    onlineManager.setOnline(false);
+    try {
+      await user.click(submitButton());
+      expect(
+        await screen.findByText('You are offline. This will be sent as soon as your connection is back.'),
+      ).toBeInTheDocument();
+      expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    expect(await screen.findByRole('heading', { level: 2, name: 'Request Submitted' })).toBeInTheDocument();
   });
 
   it("puts the server's field messages on the fields", async () => {

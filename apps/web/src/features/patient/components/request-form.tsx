@@ -33,7 +33,8 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { DraftNotice } from '@/components/ui/draft-notice';
 import { useFormDraft } from '@/lib/form-draft';
 import { applyServerFieldErrors, fieldBinder } from '@/lib/form-errors';
-import { failureMessage, OFFLINE_WAITING } from '@/lib/api-client';
+import { failureMessage } from '@/lib/api-client';
+import { OfflineNotice } from '@/components/ui/offline-notice';
 import { useCreateRequest } from '../api/create-request';
 import { useStock } from '../api/get-stock';
 import { compatibleUnitsByGroup, CompatibleStock } from './compatible-stock';
@@ -215,11 +216,7 @@ export function RequestForm({ onSubmitted }: { onSubmitted: (request: BloodReque
                     {failureMessage(submission.error, MESSAGES.requestSubmitFailed)}
                   </Alert>
                 ) : null}
-                {submission.isPaused ? (
-                  <Alert mb="md" color="yellow" variant="light" role="status">
-                    {OFFLINE_WAITING}
-                  </Alert>
-                ) : null}
+                <OfflineNotice waiting={submission.isPaused} />
                 <Button type="submit" size="md" disabled={busy} fullWidth>
                   {busy ? 'Submitting...' : 'Submit Request'}
                 </Button>
