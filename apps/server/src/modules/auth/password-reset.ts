@@ -86,6 +86,9 @@ async function issueLinkFor(ctx: AppContext, account: { id: number; username: st
       },
       at,
       'You get this e-mail because a password reset was asked for your account at the blood bank.',
+      // Limited per account and per client already; a stranger spending the address's e-mail
+      // budget (mail-budget.ts) must not be able to stop the owner from getting back in.
+      { outsideBudget: true },
     );
   });
 }

@@ -36,12 +36,21 @@ export function createJobWorker(
   const messageDomain = messageIdDomain(ctx.config.mailFrom);
   const perform = async (job: ClaimedJob, message: MailMessage | Error) => {
     if (message instanceof Error) throw message;
+    const { outsideBudget, ...mail } = message;
     // An address past its hour's e-mails (mail-budget.ts): the job is done unsent, the message stays in the app.
-    if (!(await options.budget.allows(message.to))) {
+    const counted = !outsideBudget;
+    if (counted && !(await options.budget.allows(mail.to))) {
       log.warn({ job: job.id }, 'an e-mail was not sent: its address has had its e-mails for this hour');
       return;
     }
-    await mailer.send({ ...message, messageId: jobMessageId(job, messageDomain) });
+    try {
+      await mailer.send({ ...mail, messageId: jobMessageId(job, messageDomain) });
+    } catch (error) {
+      // Not sent: its retry is counted when it goes, not now as well (a mail server down for an
+      // hour would otherwise spend the budget on attempts and drop the messages once it is back).
+      if (counted) await options.budget.refund(mail.to).catch(() => undefined);
+      throw error;
+    }
   };
 
   /**

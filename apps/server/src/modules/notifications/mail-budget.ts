@@ -13,10 +13,18 @@ export const EMAILS_PER_ADDRESS = { points: 20, durationSeconds: 60 * 60 } as co
 export interface MailBudget {
   /** Counts one e-mail to `address` (in any letter case): false once its hour's budget is spent. */
   allows(address: string): Promise<boolean>;
+  /** Gives back the count of an e-mail that could not be sent (it is tried again later). */
+  refund(address: string): Promise<void>;
 }
 
 /** Counted in Redis when configured (shared by every instance), else in this process; like the sign-in limits. */
 export function createMailBudget(redis?: Redis, limit: Limit = EMAILS_PER_ADDRESS): MailBudget {
   const limiter = countedLimit('mail-to', limit, redis);
-  return { allows: async (address) => (await countOne(limiter, address.trim().toLowerCase())) === null };
+  const keyOf = (address: string) => address.trim().toLowerCase();
+  return {
+    allows: async (address) => (await countOne(limiter, keyOf(address))) === null,
+    refund: async (address) => {
+      await limiter.reward(keyOf(address));
+    },
+  };
 }

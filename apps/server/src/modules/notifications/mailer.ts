@@ -15,6 +15,12 @@ export interface MailMessage {
   html: string;
   /** The Message-ID header, `<...@domain>` (jobMessageId); nodemailer makes a random one without it. */
   messageId?: string;
+  /**
+   * Sent even when the address has had its e-mails for the hour (mail-budget.ts): a password reset
+   * link, which is limited per account and per client already, and which a stranger must not be
+   * able to stop by spending the owner's budget.
+   */
+  outsideBudget?: boolean;
 }
 
 /**

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NotificationList } from '@bloodbank/shared/notifications';
 import { addDays } from '@bloodbank/shared/dates';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -204,6 +204,15 @@ describe('over SMTP (SMTP_URL): each kind of message reaches the right person', 
     expect(mail.filter((m) => m.to[0] === 'neighbour@example.org').map((m) => m.subject)).toEqual(['Your donation is booked']);
     // Every message is still in the app.
     expect((await listOf(t, stranger)).items).toHaveLength(30);
+
+    // A password reset link still goes out: spending the address's budget must not lock its owner out.
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { username: stranger.username }, remoteAddress: '10.77.0.1' })).statusCode).toBe(202);
+    // The link is issued after the answer (the same answer for every account): waited for.
+    const resets: ReceivedMail[] = [];
+    await vi.waitFor(async () => {
+      resets.push(...(await delivered()));
+      expect(resets.map((m) => [m.to[0]!.toLowerCase(), m.subject])).toEqual([['victim@example.org', 'Reset your password']]);
+    }, { timeout: 10_000 });
   });
 
   it('a blood group the laboratory corrects: the donor is told the old and the new group', async () => {

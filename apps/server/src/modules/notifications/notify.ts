@@ -47,8 +47,10 @@ export async function queueEmail(
   message: Omit<Message, 'kind'>,
   at: string,
   footer = 'You get these e-mails because you have an account at the blood bank. You can turn them off on your profile page.',
+  options: { outsideBudget?: boolean } = {},
 ): Promise<void> {
-  await enqueueJob(trx, 'email', renderEmail(ctx.config, to, message, footer), at);
+  const email = renderEmail(ctx.config, to, message, footer);
+  await enqueueJob(trx, 'email', options.outsideBudget ? { ...email, outsideBudget: true } : email, at);
   ctx.jobs.kick();
 }
 
