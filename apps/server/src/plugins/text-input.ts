@@ -1,4 +1,4 @@
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, preHandlerHookHandler, preValidationHookHandler } from 'fastify';
 import { invalidFields } from '../errors';
 import { hookList } from './route-hooks';
 
@@ -20,7 +20,7 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F
 /**
  * No control character (above) in any text of a request that takes input: checked once for every
  * route, after the body is parsed and validated (multipart fields included), so each field need
- * not repeat it.
+ * not repeat it. Before validation, the body's text is tidied (below).
  *
  * A lone UTF-16 surrogate (JSON's "\ud800") is not a character: it becomes U+FFFD here, as it
  * would had the client sent UTF-8. Otherwise SQLite stored its three raw bytes and gave back three
@@ -42,6 +42,12 @@ export function registerTextInputGuard(app: FastifyInstance): void {
         if (field !== undefined) return done(invalidFields({ [field || source]: CONTROL_CHARACTER_MESSAGE }));
       }
     }
+    done();
+  };
+  // Before the body is validated, so the schema's limits count the text as it will be stored (NFC
+  // can lengthen it: U+095B is two characters in NFC). After the route's own preValidation hooks,
+  // which may be what reads the body (the registration's multipart fields).
+  const tidyBody: preValidationHookHandler = (request, _reply, done) => {
     if (typeof request.body === 'string') request.body = tidy(request.body);
     else tidyStrings(request.body);
     done();
@@ -55,6 +61,7 @@ export function registerTextInputGuard(app: FastifyInstance): void {
       route.schema?.querystring === undefined &&
       !route.url.includes(':');
     if (readsNoInput) return;
+    route.preValidation = [...hookList(route.preValidation), tidyBody];
     route.preHandler = [guard, ...hookList(route.preHandler)];
   });
 }

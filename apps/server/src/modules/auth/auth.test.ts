@@ -57,6 +57,10 @@ describe('POST /api/auth/register', () => {
       expect(refused.statusCode).toBe(422);
       expect(refused.json().errors).toEqual({ [field]: 'Must be on one line' });
     }
+    // A name's length is counted as it is stored (NFC): 100 × ज़ typed as one character is 200 in NFC.
+    const lengthened = await register(donorBody({ first_name: '\u095B'.repeat(100) }));
+    expect(lengthened.statusCode).toBe(422);
+    expect(lengthened.json().errors).toEqual({ first_name: 'Must be at most 100 characters' });
     // A line break in an address, accents, Devanagari and an Arabic name are text, not controls.
     const accepted = await register(
       donorBody({ first_name: 'José', last_name: 'नायर', address: 'Flat 2\nMG Road', username: `arabic_${sequence}` }),
