@@ -272,6 +272,20 @@ describe('header', () => {
     expect(sessionStorage.getItem('draft:7:donate-blood')).toBeNull();
   });
 
+  it('forgets the drafts when another tab signs in as someone not yet known here', async () => {
+    signedInAs(sampleUser);
+    sessionStorage.setItem('draft:7:donate-blood', JSON.stringify({ disease: 'Asthma' }));
+    await renderApp('/donor/donor-dashboard');
+    await screen.findByRole('navigation', { name: 'Main' });
+    // The new token has arrived, its user id not yet.
+    localStorage.setItem('token', 'token-of-someone-else');
+    localStorage.removeItem('userId');
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: 'token', oldValue: 'token-7', newValue: 'token-of-someone-else' }),
+    );
+    expect(sessionStorage.getItem('draft:7:donate-blood')).toBeNull();
+  });
+
   it('titles the menu with the username when there is no first name', async () => {
     signedInAs(admin);
     await renderApp('/admin/admin-dashboard');

@@ -88,8 +88,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setHasToken(false);
         queryClient.clear();
       } else {
-        const userId = readStoredUserId();
-        if (userId !== null) forgetDrafts(userId);
+        // Whose session it is now (every draft goes while that is not yet stored).
+        forgetDrafts(readStoredUserId() ?? undefined);
         setHasToken(true);
         void queryClient.invalidateQueries();
       }

@@ -46,11 +46,13 @@ export function useRegisterOnce() {
       if (error instanceof ApiError && error.status === 0) answerLost.current = true;
       const taken = error instanceof ApiError && error.status === 409 && error.errors.username !== undefined;
       if (!(taken && answerLost.current)) throw error;
+      // Theirs, and of the kind being registered: the same username and password may open the
+      // person's patient account, which is no donor account.
       const mine = await createToken({
         username: registration.username,
         password: registration.password,
       }).then(
-        () => true,
+        (token) => token.user_type === registration.user_type,
         () => false,
       );
       if (!mine) throw error;

@@ -239,6 +239,31 @@ describe('DonorRegistrationForm', () => {
     expect(screen.getByRole('form', { name: 'Donor Registration' })).toBeInTheDocument();
   });
 
+  it("does not take the person's patient account, with the same username and password, for the donor account", async () => {
+    let sent = 0;
+    mockApi({
+      'POST /api/auth/register': () => {
+        sent += 1;
+        if (sent === 1) throw new TypeError('Failed to fetch');
+        return jsonResponse(409, {
+          detail: 'Username already exists',
+          code: 'username_taken',
+          errors: { username: 'Username already exists' },
+        });
+      },
+      'POST /api/auth/token': () =>
+        jsonResponse(200, { access_token: 'token', token_type: 'bearer', user_type: 'patient', user_id: 4 }),
+    });
+    const { user } = renderScreen(<DonorRegistrationForm />);
+
+    await fillValidDonor(user);
+    await submit(user);
+    await screen.findByRole('alert');
+    await submit(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Username already exists');
+    expect(screen.getByRole('form', { name: 'Donor Registration' })).toBeInTheDocument();
+  });
+
   it('falls back to the spec message when the server gives no detail', async () => {
     mockApi({
       'POST /api/auth/register': () => new Response('<html>Bad gateway</html>', { status: 502 }),

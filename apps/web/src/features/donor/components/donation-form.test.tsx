@@ -421,6 +421,26 @@ describe('DonationForm', () => {
     expect(screen.queryByRole('form', { name: 'Donate Blood' })).not.toBeInTheDocument();
   });
 
+  it('tells a permanently deferred donor so even while the sites cannot be loaded', async () => {
+    renderForm({
+      'GET /api/sites': () => jsonResponse(503, { detail: 'The service is temporarily unavailable.' }),
+      'GET /api/donor/summary': () =>
+        jsonResponse(
+          200,
+          summary({
+            pending: 0,
+            next_eligible_date: null,
+            deferred: { type: 'permanent', until: null },
+            not_eligible_reason: 'You cannot donate at this time. Please contact the blood bank.',
+          }),
+        ),
+    });
+    expect(
+      await screen.findByText('You cannot donate at this time. Please contact the blood bank.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/sites could not be loaded/)).not.toBeInTheDocument();
+  });
+
   /** The summary of a donor deferred until `until`, in the server's words. */
   const deferredUntil = (until: string) =>
     summary({

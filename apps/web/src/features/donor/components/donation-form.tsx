@@ -285,19 +285,6 @@ export function DonationForm() {
     return <PageLoader label="Checking when you can donate" />;
   }
 
-  // Without the sites the form cannot tell a booking at a site from one by date alone, and the
-  // server would refuse the second with a site field nowhere on screen: nothing is offered until
-  // they load (asked again by itself every few seconds, and at Retry).
-  if (sites.isError && sites.data === undefined) {
-    return (
-      <LoadError
-        message="The donation sites could not be loaded, so no time can be booked yet. This page tries again by itself."
-        onRetry={() => void sites.refetch()}
-        retrying={sites.isFetching}
-      />
-    );
-  }
-
   if (permanentlyDeferred) {
     return (
       <NotNowNotice title="Not at this time" startedAgain={startedAgain}>
@@ -323,6 +310,19 @@ export function DonationForm() {
         {eligibilityText} Donations are booked up to {BOOKING_DAYS_AHEAD} days ahead, so you can book this one
         from {formatDate(bookableFrom)}.
       </NotNowNotice>
+    );
+  }
+
+  // Without the sites the form cannot tell a booking at a site from one by date alone, and the
+  // server would refuse the second with a site field nowhere on screen: nothing is offered until
+  // they load (asked again by itself every few seconds, and at Retry).
+  if (sites.isError && sites.data === undefined) {
+    return (
+      <LoadError
+        message="The donation sites could not be loaded, so no time can be booked yet. This page tries again by itself."
+        onRetry={() => void sites.refetch()}
+        retrying={sites.isFetching}
+      />
     );
   }
 

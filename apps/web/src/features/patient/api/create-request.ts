@@ -16,24 +16,27 @@ export function createRequest(input: BloodRequestInput): Promise<BloodRequest> {
 }
 
 /**
- * The patient's request with exactly these details, made since `since` (the phone's clock): what
- * a send whose answer was lost may have saved.
+ * The patient's request with exactly these details, made since `since` (the phone's clock) and not
+ * cancelled: what a send whose answer was lost may have saved.
  */
 export async function findSavedRequest(
   input: BloodRequestInput,
   since: number,
 ): Promise<BloodRequest | undefined> {
   const mine = await getMyRequests();
+  // The server keeps text in NFC; what was typed may be in another form.
+  const same = (stored: string, typed: string) => stored === typed.normalize('NFC');
   return mine.find(
     (request) =>
+      request.status !== 'cancelled' &&
       madeSince(request.created_at, since) &&
       request.bloodgroup === input.bloodgroup &&
       request.component === input.component &&
       request.unit === input.unit &&
       request.date === input.date &&
-      request.doctorname === input.doctorname &&
-      request.hospitaladdress === input.hospitaladdress &&
-      request.reason === input.reason,
+      same(request.doctorname, input.doctorname) &&
+      same(request.hospitaladdress, input.hospitaladdress) &&
+      same(request.reason, input.reason),
   );
 }
 
