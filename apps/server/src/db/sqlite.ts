@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { ensurePrivateFile } from '../lib/private-files';
+import { SQLITE_UNICODE_LOWER } from './contains-text';
 import { counterChangeWatch, totalsInTableOrder, VERSIONED_TABLES, type CounterTotals } from './change-versions';
 import { backgroundCheckpoints } from './sqlite-checkpoints';
 import type { DatabaseHandle, DatabaseOptions } from './handle';
@@ -33,6 +34,11 @@ export function openSqlite(options: DatabaseOptions & { sqliteFile: string }): D
   sqlite.pragma('secure_delete = FAST');
   // Checkpoints run beside the requests, in a worker thread (sqlite-checkpoints.ts).
   sqlite.pragma('wal_autocheckpoint = 0');
+  // For searches typed in letters beyond A to Z (db/contains-text.ts). No index or stored value
+  // depends on it, so other connections (the CLIs, the sqlite3 shell) need not have it.
+  sqlite.function(SQLITE_UNICODE_LOWER, { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? value.toLowerCase() : value,
+  );
   const checkpoints = backgroundCheckpoints(file, reportCheckpointError());
   // Statements this connection has run that may change data (commits among them). Each also makes
   // the change watch read the counters again: a request handled later in the same turn of the event

@@ -1,5 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import { containsText } from '../../db/contains-text';
+import { containsText, type TextSearch } from '../../db/contains-text';
 import type { DatabaseOrTransaction } from '../../db/database';
 import type { AuditLogTable } from '../../db/types';
 
@@ -7,7 +7,7 @@ export interface AuditLogQuery {
   entity?: string | undefined;
   entityId?: number | undefined;
   /** Part of the actor's username, any case. */
-  actor?: string | undefined;
+  actor?: TextSearch | undefined;
   /** Instants: from (included) and before (excluded). */
   since?: string | undefined;
   before?: string | undefined;

@@ -29,7 +29,7 @@ export async function listAudit(
   const { items, total } = await listAuditEntries(ctx.db, {
     entity: query.entity,
     entityId: query.entity_id,
-    actor: query.actor || undefined,
+    actor: query.actor ? { text: query.actor, engine: ctx.engine } : undefined,
     // The bank's days, as staff name them: from the start of `from` to the end of `to`.
     since: query.from ? startOfDayInstant(query.from, zone) : undefined,
     before: query.to ? startOfDayInstant(addDays(query.to, 1), zone) : undefined,

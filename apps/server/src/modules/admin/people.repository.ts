@@ -4,7 +4,7 @@ import { COLLECTED_DONATION_STATUSES } from '@bloodbank/shared/donation';
 import { normalizeMobile } from '@bloodbank/shared/auth';
 import { isBloodGroup } from '@bloodbank/shared/blood-groups';
 import type { DatabaseOrTransaction, Engine } from '../../db/database';
-import { containsText } from '../../db/contains-text';
+import { containsText, type TextSearch } from '../../db/contains-text';
 import { lockedOnPostgres } from '../../db/row-locks';
 import type { DB, UserUpdate } from '../../db/types';
 
@@ -26,7 +26,7 @@ const userColumns = [
 
 /** Which people a list holds: those matching a search, and active or deactivated ones only. */
 interface PeopleFilter {
-  search?: string | undefined;
+  search?: TextSearch | undefined;
   status?: PeopleQuery['status'];
 }
 
@@ -40,8 +40,9 @@ function matchingPeople(db: DatabaseOrTransaction, role: PersonRole, { search, s
   if (status) people = people.where('users.is_active', '=', status === 'active' ? 1 : 0);
   if (search) {
     const matches = (column: string) => containsText(sql.ref(column), search);
-    const phoneDigits = /^[\d\s().+-]+$/.test(search) ? normalizeMobile(search).replace(/\D/g, '') : '';
-    const group = search.trim().toUpperCase();
+    const typed = search.text;
+    const phoneDigits = /^[\d\s().+-]+$/.test(typed) ? normalizeMobile(typed).replace(/\D/g, '') : '';
+    const group = typed.trim().toUpperCase();
     people = people.where(({ or, eb }) =>
       or([
         matches('users.username'),

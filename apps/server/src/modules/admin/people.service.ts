@@ -85,8 +85,8 @@ const PATIENTS: PersonKind<PatientRecord, AdminPatient> = {
 const USER_FIELDS = ['first_name', 'last_name', 'email', 'bloodgroup', 'address', 'mobile'] as const;
 const PATIENT_FIELDS = ['disease', 'age', 'doctorname'] as const;
 
-const pageOf = (query: PeopleQuery) => ({
-  search: query.search || undefined,
+const pageOf = (ctx: AppContext, query: PeopleQuery) => ({
+  search: query.search ? { text: query.search, engine: ctx.engine } : undefined,
   status: query.status,
   sort: query.sort,
   order: query.order,
@@ -95,7 +95,7 @@ const pageOf = (query: PeopleQuery) => ({
 });
 
 export async function listDonorsPage(ctx: AppContext, query: PeopleQuery): Promise<Paged<AdminDonor>> {
-  const { items, total } = await listDonors(ctx.db, pageOf(query));
+  const { items, total } = await listDonors(ctx.db, pageOf(ctx, query));
   // The page's deferrals in one query, not one per donor.
   const deferred = await deferralsInForceOf(ctx.db, items.map((row) => row.id), ctx.clock.today());
   return {
@@ -107,7 +107,7 @@ export async function listDonorsPage(ctx: AppContext, query: PeopleQuery): Promi
 }
 
 export async function listPatientsPage(ctx: AppContext, query: PeopleQuery): Promise<Paged<AdminPatient>> {
-  const { items, total } = await listPatients(ctx.db, pageOf(query));
+  const { items, total } = await listPatients(ctx.db, pageOf(ctx, query));
   return { items: items.map(toAdminPatient), total, page: query.page, pageSize: query.pageSize };
 }
 
