@@ -15,6 +15,7 @@ import { useDonations, type DonationsListQuery } from '../api/get-donations';
 import { useRejectDonation } from '../api/reject-donation';
 import { AdminPage } from '../components/admin-page';
 import { type Column } from '../components/data-table';
+import { FilterAnnouncement, useFilterAnnouncement } from '../components/filter-announcement';
 import { DecisionStatus, PersonCell, StatusFilter } from '../components/decision-cells';
 import { ExportButton } from '../components/export-button';
 import { PagedTable } from '../components/paged-table';
@@ -165,6 +166,17 @@ export function DonationsScreen() {
   // One donor's donations, from their details in Manage Donors (`?donor=11#history`).
   const donorId = personIdOf(values.donor);
   const history = useDonations(list({ status, page, donor_id: donorId }));
+  const { markFiltered, announcement } = useFilterAnnouncement(history, (total) =>
+    total > 0
+      ? `${total} ${total === 1 ? 'donation' : 'donations'} found.`
+      : status
+        ? `No donations: ${DONATION_FILTER_LABELS[status].toLowerCase()}.`
+        : 'No donations.',
+  );
+  const filterHistory = (changes: Partial<typeof values>) => {
+    markFiltered();
+    update(changes);
+  };
   useScrollToHash();
 
   const reject = useRejectDonation();
@@ -403,7 +415,7 @@ export function DonationsScreen() {
               labels={DONATION_FILTER_LABELS}
               allLabel="All statuses"
               value={values.status}
-              onChange={(next) => update({ status: next })}
+              onChange={(next) => filterHistory({ status: next })}
             />
           }
         >
@@ -412,9 +424,10 @@ export function DonationsScreen() {
               what="donations"
               name={history.data?.items[0]?.donor_name ?? `donor #${donorId}`}
               clearLabel="Show every donor's"
-              onClear={() => update({ donor: '' })}
+              onClear={() => filterHistory({ donor: '' })}
             />
           ) : null}
+          <FilterAnnouncement text={announcement} />
           <PagedTable
             query={history}
             loadingLabel="Loading donations"

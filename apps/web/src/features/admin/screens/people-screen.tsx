@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconUserOff, IconUsers } from '@tabler/icons-react';
 import {
   PAGE_SIZE,
@@ -16,6 +16,7 @@ import { AdminPage } from '../components/admin-page';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { StatusFilter } from '../components/decision-cells';
 import { type Column } from '../components/data-table';
+import { FilterAnnouncement, useFilterAnnouncement } from '../components/filter-announcement';
 import { PagedTable } from '../components/paged-table';
 import { PersonDrawer } from '../components/person-drawer';
 import { SearchInput } from '../components/search-input';
@@ -83,24 +84,19 @@ export function PeopleScreen({ kind }: { kind: PersonKind }) {
   const [confirming, setConfirming] = useState<Person | null>(null);
   const deactivate = useDeactivatePerson(kind);
   const { reset: resetDeactivate } = deactivate;
-  // A search or a status chosen changes the list out of sight of a screen reader: once the list for
-  // it has come, a polite status says how many were found (WCAG 4.1.3). Not on the first load.
-  const [searched, setSearched] = useState(false);
+  const { markFiltered, announcement } = useFilterAnnouncement(query, (total) =>
+    total > 0
+      ? `${total} ${total === 1 ? screen.noun : screen.plural} found.`
+      : values.search
+        ? `No ${screen.plural} match "${values.search}".`
+        : values.status
+          ? `No ${values.status} ${screen.plural}.`
+          : `No ${screen.plural} yet.`,
+  );
   const filter = (changes: Partial<typeof values>) => {
-    setSearched(true);
+    markFiltered();
     update(changes);
   };
-  const total = query.data && !query.isPlaceholderData ? query.data.total : null;
-  const found =
-    !searched || total === null
-      ? ''
-      : total > 0
-        ? `${total} ${total === 1 ? screen.noun : screen.plural} found.`
-        : values.search
-          ? `No ${screen.plural} match "${values.search}".`
-          : values.status
-            ? `No ${values.status} ${screen.plural}.`
-            : `No ${screen.plural} yet.`;
 
   // The open person is read from the list, so the drawer shows what the server has now.
   const open = query.data?.items.find((person) => person.id === openId) ?? null;
@@ -278,10 +274,7 @@ export function PeopleScreen({ kind }: { kind: PersonKind }) {
             onChange={(status) => filter({ status })}
           />
         </Group>
-        {/* In the page from the start, so screen readers follow it before it says anything. */}
-        <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
-          {found}
-        </VisuallyHidden>
+        <FilterAnnouncement text={announcement} />
 
         <PagedTable
           query={query}

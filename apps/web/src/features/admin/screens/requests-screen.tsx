@@ -10,6 +10,7 @@ import { insufficientStockOf, useApproveRequest } from '../api/approve-request';
 import { useRequests } from '../api/get-requests';
 import { useRejectRequest } from '../api/reject-request';
 import { type Column } from '../components/data-table';
+import { FilterAnnouncement, useFilterAnnouncement } from '../components/filter-announcement';
 import { PagedTable } from '../components/paged-table';
 import {
   DecisionActions,
@@ -45,6 +46,17 @@ export function RequestsScreen() {
   // One patient's requests, from their details in Manage Patients (`?patient=7`).
   const patientId = personIdOf(values.patient);
   const query = useRequests({ status, page, pageSize: PAGE_SIZE.default, patient_id: patientId });
+  const { markFiltered, announcement } = useFilterAnnouncement(query, (total) =>
+    total > 0
+      ? `${total} ${total === 1 ? 'request' : 'requests'} found.`
+      : status
+        ? `No ${status} requests.`
+        : 'No requests.',
+  );
+  const filter = (changes: Partial<typeof values>) => {
+    markFiltered();
+    update(changes);
+  };
 
   const approve = useApproveRequest();
   const reject = useRejectRequest();
@@ -218,7 +230,7 @@ export function RequestsScreen() {
       exportName="requests"
       statuses={REQUEST_STATUSES}
       status={values.status}
-      onStatusChange={(next) => update({ status: next })}
+      onStatusChange={(next) => filter({ status: next })}
       dialogs={
         <>
           <ConfirmDialog
@@ -288,9 +300,10 @@ export function RequestsScreen() {
           what="requests"
           name={query.data?.items[0]?.patient_name ?? `patient #${patientId}`}
           clearLabel="Show every patient's"
-          onClear={() => update({ patient: '' })}
+          onClear={() => filter({ patient: '' })}
         />
       ) : null}
+      <FilterAnnouncement text={announcement} />
       <PagedTable
         query={query}
         loadingLabel="Loading requests"
