@@ -9,6 +9,8 @@ import { recordAudit } from '../audit/audit.repository';
 import { EXPORT_CHUNK_ROWS } from './export.service';
 
 const NOW = '2026-03-10T12:00:00.000Z';
+/** Instants in a file are the bank's wall-clock time with its offset (UTC here, the default zone). */
+const NOW_IN_CSV = '2026-03-10T12:00:00+00:00';
 
 let t: TestApp;
 let admin: TestUser;
@@ -137,9 +139,9 @@ describe('GET /api/admin/export/*.csv', () => {
       '',
       'rejected',
       `'@risk "high"`,
-      NOW,
+      NOW_IN_CSV,
       '',
-      NOW,
+      NOW_IN_CSV,
       '',
     ]);
     expect(rows).toHaveLength(2);
@@ -161,6 +163,22 @@ describe('GET /api/admin/export/*.csv', () => {
     const again = parseCsv((await get('/api/admin/export/donations.csv')).body);
     expect(again[2]![9]).toBe('deferred');
     expect(again[2]![14]).toBe('Haemoglobin 11.8 g/dL is below 12.5 g/dL.');
+  });
+
+  it("writes instants in the bank's time zone: a booking made just after midnight in Kolkata is on that day", async () => {
+    const kolkata = await createTestApp({ now: '2026-12-08T06:00:00.000Z', env: { TIMEZONE: 'Asia/Kolkata' } });
+    try {
+      const staff = await createAdmin(kolkata);
+      const donor = await createDonor(kolkata);
+      // 00:06:40 on 8 December in Kolkata.
+      await insertDonation(kolkata, donor.id, { units: 1, date: '2026-12-10', disease: 'None', created_at: '2026-12-07T18:36:40.000Z' });
+      const response = await kolkata.app.inject({ method: 'GET', url: '/api/admin/export/donations.csv', headers: staff.headers });
+      const [header, row] = parseCsv(response.body);
+      expect(row![header!.indexOf('created_at')]).toBe('2026-12-08T00:06:40+05:30');
+      expect(response.headers['content-disposition']).toBe('attachment; filename="donations-2026-12-08.csv"');
+    } finally {
+      await kolkata.close();
+    }
   });
 
   it('streams a file longer than one chunk: every row once, in order, with other requests served between chunks', async () => {
@@ -244,8 +262,8 @@ describe('GET /api/admin/export/*.csv', () => {
       'approved',
       '',
       'O-',
-      NOW,
-      NOW,
+      NOW_IN_CSV,
+      NOW_IN_CSV,
     ]);
 
     const units = await get('/api/admin/export/units.csv');
@@ -283,10 +301,10 @@ describe('GET /api/admin/export/*.csv', () => {
       '',
       'no',
       String(request.id),
-      NOW,
+      NOW_IN_CSV,
       '',
       '',
-      '2026-03-01T00:00:00.000Z',
+      '2026-03-01T00:00:00+00:00',
     ]);
     expect(byId.get(String(expiredId))?.slice(8, 11)).toEqual(['available', '', 'yes']);
   });

@@ -47,3 +47,35 @@ export function startOfDayInstant(isoDate: string, timeZone: string): string {
   if (corrected !== instant) instant = corrected;
   return new Date(instant).toISOString();
 }
+
+const DAY_MS = 86_400_000;
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * Writes instants (ISO-8601 UTC, as they are stored) in the bank's wall-clock time with its offset,
+ * `2026-12-08T00:06:40+05:30`: a spreadsheet of the bank's day then reads the day and the hour staff
+ * lived, where UTC put a booking made at six past midnight in Kolkata on the day before.
+ *
+ * An export writes up to four instants a row for a hundred thousand rows, and asking Intl for an
+ * offset costs microseconds: the offset is asked once per UTC day, and for each instant only on the
+ * few days a zone's clocks change.
+ */
+export function bankTimeWriter(timeZone: string): (instant: string | null) => string | null {
+  const dayOffsets = new Map<number, number | null>();
+  return (instant) => {
+    if (instant === null) return null;
+    const ms = Date.parse(instant);
+    if (Number.isNaN(ms)) return instant;
+    const day = Math.floor(ms / DAY_MS);
+    let dayOffset = dayOffsets.get(day);
+    if (dayOffset === undefined) {
+      const atStart = zoneOffsetMinutes(day * DAY_MS, timeZone);
+      dayOffset = atStart === zoneOffsetMinutes((day + 1) * DAY_MS - 1000, timeZone) ? atStart : null;
+      dayOffsets.set(day, dayOffset);
+    }
+    const offset = dayOffset ?? zoneOffsetMinutes(ms, timeZone);
+    const wallClock = new Date(Math.floor(ms / 1000) * 1000 + offset * 60_000).toISOString().slice(0, 19);
+    const size = Math.abs(offset);
+    return `${wallClock}${offset < 0 ? '-' : '+'}${twoDigits(Math.floor(size / 60))}:${twoDigits(size % 60)}`;
+  };
+}

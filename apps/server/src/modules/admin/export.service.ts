@@ -6,6 +6,7 @@ import { isExpiredUnit } from '../inventory/inventory.service';
 import { listDonationsWithDonorsAfter } from '../donations/donations.repository';
 import { listRequestsWithPatientsAfter } from '../requests/request-decisions.repository';
 import { fullNameOf } from '../users/users.service';
+import { bankTimeWriter } from './calendar';
 import { csvLine, type CsvValue } from './csv';
 
 export const EXPORTS = ['donations', 'requests', 'units'] as const;
@@ -18,10 +19,16 @@ export type ExportName = (typeof EXPORTS)[number];
  */
 export const EXPORT_CHUNK_ROWS = 1_000;
 
+/** What a row's cells are written with: the bank's today, and its wall-clock time for instants. */
+interface ExportClock {
+  today: string;
+  time: (instant: string | null) => string | null;
+}
+
 interface ExportTable<Row extends { id: number }> {
   header: readonly string[];
   read: (db: DatabaseOrTransaction, afterId: number, limit: number) => Promise<Row[]>;
-  cells: (row: Row, today: string) => CsvValue[];
+  cells: (row: Row, clock: ExportClock) => CsvValue[];
 }
 
 const donations: ExportTable<Awaited<ReturnType<typeof listDonationsWithDonorsAfter>>[number]> = {
@@ -30,7 +37,7 @@ const donations: ExportTable<Awaited<ReturnType<typeof listDonationsWithDonorsAf
   // (Last, so the columns of spreadsheets made from earlier exports stay where they were.)
   header: ['id', 'donor_id', 'donor_username', 'donor_name', 'bloodgroup', 'units', 'donation_date', 'health_condition', 'last_donation', 'status', 'rejection_reason', 'decided_at', 'collected_on', 'created_at', 'outcome_reason'],
   read: listDonationsWithDonorsAfter,
-  cells: (row) => [
+  cells: (row, { time }) => [
     row.id,
     row.donor_id,
     row.username,
@@ -42,9 +49,9 @@ const donations: ExportTable<Awaited<ReturnType<typeof listDonationsWithDonorsAf
     row.last_donation,
     row.status,
     row.rejection_reason,
-    row.decided_at,
+    time(row.decided_at),
     row.collected_on,
-    row.created_at,
+    time(row.created_at),
     row.outcome_reason,
   ],
 };
@@ -52,7 +59,7 @@ const donations: ExportTable<Awaited<ReturnType<typeof listDonationsWithDonorsAf
 const requests: ExportTable<Awaited<ReturnType<typeof listRequestsWithPatientsAfter>>[number]> = {
   header: ['id', 'patient_id', 'patient_username', 'patient_name', 'bloodgroup', 'component', 'units', 'required_date', 'doctorname', 'hospital_address', 'reason', 'status', 'rejection_reason', 'issued_bloodgroup', 'decided_at', 'created_at'],
   read: listRequestsWithPatientsAfter,
-  cells: (row) => [
+  cells: (row, { time }) => [
     row.id,
     row.patient_id,
     row.username,
@@ -67,15 +74,15 @@ const requests: ExportTable<Awaited<ReturnType<typeof listRequestsWithPatientsAf
     row.status,
     row.rejection_reason,
     row.issued_bloodgroup,
-    row.decided_at,
-    row.created_at,
+    time(row.decided_at),
+    time(row.created_at),
   ],
 };
 
 const units: ExportTable<Awaited<ReturnType<typeof listUnitsAfter>>[number]> = {
   header: ['id', 'bloodgroup', 'component', 'parent_unit_id', 'source', 'donation_id', 'collected_on', 'expires_on', 'status', 'hold_reason', 'expired', 'request_id', 'issued_at', 'discarded_at', 'discard_reason', 'created_at'],
   read: listUnitsAfter,
-  cells: (row, today) => [
+  cells: (row, { today, time }) => [
     row.id,
     row.bloodgroup,
     row.component,
@@ -88,10 +95,10 @@ const units: ExportTable<Awaited<ReturnType<typeof listUnitsAfter>>[number]> = {
     row.hold_reason,
     isExpiredUnit(row, today) ? 'yes' : 'no',
     row.request_id,
-    row.issued_at,
-    row.discarded_at,
+    time(row.issued_at),
+    time(row.discarded_at),
     row.discard_reason,
-    row.created_at,
+    time(row.created_at),
   ],
 };
 
@@ -102,14 +109,14 @@ const units: ExportTable<Awaited<ReturnType<typeof listUnitsAfter>>[number]> = {
 const UTF8_BOM = '\uFEFF';
 
 async function* csvChunks<Row extends { id: number }>(ctx: AppContext, table: ExportTable<Row>): AsyncGenerator<string> {
-  const today = ctx.clock.today();
+  const clock: ExportClock = { today: ctx.clock.today(), time: bankTimeWriter(ctx.config.timezone) };
   // A byte order mark first: without it Excel reads the file in the Windows code page, and a name
   // in Devanagari or Tamil comes out as mojibake. Spreadsheets and CSV readers take it as the encoding.
   let header = UTF8_BOM + csvLine(table.header);
   let afterId = 0;
   for (;;) {
     const rows = await table.read(ctx.db, afterId, EXPORT_CHUNK_ROWS);
-    yield header + rows.map((row) => csvLine(table.cells(row, today))).join('');
+    yield header + rows.map((row) => csvLine(table.cells(row, clock))).join('');
     header = '';
     if (rows.length < EXPORT_CHUNK_ROWS) return;
     afterId = rows.at(-1)!.id;
