@@ -69,7 +69,9 @@ export async function collectDonation(
       recorded_by: admin.id,
       recorded_at: at,
     });
-    const feedDonation = { date: moved.donation_date, units: moved.units };
+    // Named by the day the donor gave blood (the day their next donation is counted from), which is
+    // later than the booked day when they came late or staff recorded it the next day.
+    const feedDonation = { date: today, units: moved.units };
 
     if (!passed) {
       const deferral = await recordDeferral(
@@ -123,7 +125,7 @@ export async function collectDonation(
     // What the game credited, achievements included, so the message and the game agree.
     const credited = POINTS_PER_DONATION + game.earned.reduce((sum, earned) => sum + earned.achievement.points_reward, 0);
     const earnedNames = game.earned.map((earned) => earned.achievement.name);
-    await notify(ctx, trx, moved.donor_id, messages.collectionRecorded(moved.donation_date, credited, earnedNames), at);
+    await notify(ctx, trx, moved.donor_id, messages.collectionRecorded(today, credited, earnedNames), at);
     await recordAudit(trx, {
       actorId: admin.id,
       actor: admin.username,

@@ -70,7 +70,9 @@ export async function recordTestResults(
       recorded_by: admin.id,
       recorded_at: at,
     });
-    const feedDonation = { date: moved.donation_date, units: moved.units };
+    // The day the blood was given, as the collection's own message named it (collect-donation.ts).
+    const givenOn = moved.collected_on ?? moved.donation_date;
+    const feedDonation = { date: givenOn, units: moved.units };
 
     // The laboratory's ABO/Rh group is the truth: the units and the donor's record follow it.
     await relabelUnitsInTesting(trx, donationId, input.bloodgroup);
@@ -111,7 +113,7 @@ export async function recordTestResults(
         donationActivityMessages.released(feedDonation),
         at,
       );
-      await notify(ctx, trx, moved.donor_id, messages.donationReleased(moved.donation_date), at);
+      await notify(ctx, trx, moved.donor_id, messages.donationReleased(givenOn), at);
       await recordAudit(trx, {
         actorId: admin.id,
         actor: admin.username,

@@ -164,6 +164,23 @@ describe('over SMTP (SMTP_URL): each kind of message reaches the right person', 
     expect(mail.map((m) => m.subject)).toEqual(['Your blood is ready to save lives']);
   });
 
+  it('a donation collected the day after its booking is named by the day the blood was given, which its next date counts from', async () => {
+    const donor = await createDonor(t, { email: 'came-late@example.org', bloodgroup: 'B+' });
+    const id = await book(t, donor, TODAY);
+    await delivered();
+    setToday(t, addDays(TODAY, 1));
+    expect((await collect(t, id)).statusCode).toBe(200);
+    let mail = await delivered();
+    expect(mail[0]!.text).toContain('Your donation of 11 Mar was collected');
+    expect((await get(t, '/api/donor/summary', donor)).json().next_eligible_date).toBe(addDays(TODAY, 1 + 90));
+    const feed = (await get(t, '/api/donor/summary', donor)).json().activities as { message: string }[];
+    expect(feed.map((entry) => entry.message).join('\n')).toContain('11 Mar');
+
+    expect((await recordResults(t, id, { ...NEGATIVE_RESULTS, bloodgroup: 'B+' })).statusCode).toBe(200);
+    mail = await delivered();
+    expect(mail[0]!.text).toContain('Your donation of 11 Mar passed its tests');
+  });
+
   it('a booking staff turn down: the donor is told, with the reason as a sentence of its own, and that they need not come', async () => {
     const donor = await createDonor(t, { email: 'turned-down@example.org' });
     const id = await book(t, donor, addDays(TODAY, 2));

@@ -94,7 +94,8 @@ describe('DonorDashboardRoute', () => {
             status: 'rejected',
             rejection_reason: 'Haemoglobin too low',
           }),
-          donation({ id: 1, date: '2026-02-05', unit: 1, status: 'released', collected_on: '2026-02-05' }),
+          // Booked for 5 Feb, given the next day: listed by the day the blood was given.
+          donation({ id: 1, date: '2026-02-05', unit: 1, status: 'released', collected_on: '2026-02-06' }),
         ]),
     });
 
@@ -124,7 +125,7 @@ describe('DonorDashboardRoute', () => {
     expect(cards).toHaveLength(3);
     expect(cards[0]).toHaveTextContent('13 Jul 2026Booked1 unit');
     expect(cards[1]).toHaveTextContent('21 Jun 2026Rejected2 unitsReason: Haemoglobin too low');
-    expect(cards[2]).toHaveTextContent('5 Feb 2026Released1 unit');
+    expect(cards[2]).toHaveTextContent('6 Feb 2026Released1 unit');
   });
 
   it('shows the empty feed text, an eligible date in the future, and the empty history', async () => {

@@ -42,7 +42,7 @@ import { useMyDonations } from '../api/get-my-donations';
 import { donorKeys } from '../api/query-keys';
 import { formatCount, formatDate, formatInstantDate, pluralize, readableDates } from '@/lib/format';
 import { BankContactLine } from '@/components/ui/bank-contact';
-import { deferralText, donationNote, DONOR_STATUS_BADGE } from './donation-status';
+import { deferralText, donationNote, dayOf, DONOR_STATUS_BADGE } from './donation-status';
 import { LatestBooking } from './latest-booking';
 import { LoadError } from './load-error';
 import { alertTitleStyles } from './readable-colors';
@@ -411,7 +411,7 @@ function DonationTable({ donations }: { donations: Donation[] }) {
           return (
             <Paper component="li" key={donation.id} withBorder radius="md" p="sm">
               <Group justify="space-between" gap="xs" wrap="nowrap">
-                <Text fw={600}>{formatDate(donation.date)}</Text>
+                <Text fw={600}>{formatDate(dayOf(donation))}</Text>
                 <Badge color={badge.color} variant="dot" style={{ flexShrink: 0 }}>
                   {badge.label}
                 </Badge>
@@ -445,7 +445,7 @@ function DonationTable({ donations }: { donations: Donation[] }) {
             const note = donationNote(donation);
             return (
               <Table.Tr key={donation.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(donation.date)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(dayOf(donation))}</Table.Td>
                 <Table.Td>{pluralize(donation.unit, 'unit')}</Table.Td>
                 <Table.Td>
                   <Badge color={badge.color} variant="dot">

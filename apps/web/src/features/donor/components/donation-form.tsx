@@ -59,6 +59,7 @@ import { AddToCalendarButton, AppointmentSummary } from './appointment-summary';
 import type { GameLocationState } from './game-location-state';
 import { alertTitleStyles } from './readable-colors';
 import { LoadError } from './load-error';
+import { dayOf } from './donation-status';
 import { OfflineNotice } from '@/components/ui/offline-notice';
 import { RewardsPanel } from './rewards-panel';
 
@@ -87,7 +88,7 @@ const COLLECTED = new Set<string>(DONOR_COLLECTED_STATUSES);
 export function lastGivenDate(donations: readonly Donation[], today: string): string | null {
   let latest: string | null = null;
   for (const donation of donations) {
-    const day = donation.collected_on ?? donation.date;
+    const day = dayOf(donation);
     if (COLLECTED.has(donation.status) && day <= today && (latest === null || day > latest)) {
       latest = day;
     }

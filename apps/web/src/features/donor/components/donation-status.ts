@@ -19,6 +19,12 @@ export const DONOR_STATUS_BADGE: Record<DonorDonationStatus, { label: string; co
   no_show: { label: 'Missed appointment', color: 'gray' },
 };
 
+/**
+ * The day a donation is listed under: the day the donor gave blood (or was screened), which can be
+ * later than the booked day and is what their next date counts from; the booked day until then.
+ */
+export const dayOf = (donation: Donation): string => donation.collected_on ?? donation.date;
+
 /** What the history says beside a status: the staff's rejection reason, or the follow-up text. */
 export function donationNote(donation: Donation): string | null {
   if (donation.status === 'rejected') return donation.rejection_reason;
