@@ -1,3 +1,4 @@
+import { daysBetween, todayIn } from '@bloodbank/shared/dates';
 import { formatDateTime } from '@/lib/format';
 
 const relative = new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' });
@@ -15,7 +16,9 @@ export function timeAgo(iso: string, now: Date = new Date()): string {
   if (minutes < 60) return relative.format(-minutes, 'minute');
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return relative.format(-hours, 'hour');
-  const days = Math.floor(hours / 24);
+  // Days as the reader's calendar counts them: on Monday at 00:30, Saturday's 08:15 (40 hours
+  // before) was 2 days ago, not "yesterday".
+  const days = daysBetween(todayIn(undefined, at), todayIn(undefined, now));
   if (days < 7) return relative.format(-days, 'day');
   return formatDateTime(iso);
 }
