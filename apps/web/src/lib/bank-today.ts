@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { todayIn } from '@bloodbank/shared/dates';
 
 /**
@@ -8,15 +9,35 @@ import { todayIn } from '@bloodbank/shared/dates';
  * browser's own day stands in.
  */
 let bankTimeZone: string | undefined;
+/** The components showing today (useBankToday), to render again once the zone is known. */
+const zoneListeners = new Set<() => void>();
 
 export function setBankTimeZone(timeZone: string | undefined): void {
-  if (timeZone === undefined) return;
+  if (timeZone === undefined || timeZone === bankTimeZone) return;
   try {
     todayIn(timeZone);
-    bankTimeZone = timeZone;
   } catch {
     // An unknown zone (RangeError): keep the browser's day rather than break every date field.
+    return;
   }
+  bankTimeZone = timeZone;
+  for (const listener of zoneListeners) listener();
+}
+
+function onZoneChange(listener: () => void): () => void {
+  zoneListeners.add(listener);
+  return () => zoneListeners.delete(listener);
+}
+
+/**
+ * Today in the bank's time zone, for a component that shows it or decides by it: the component
+ * renders again when the zone arrives. A screen drawn before it (a slow network, a browser in
+ * another zone) otherwise kept the browser's day: "You can donate again from 16 Dec" on the bank's
+ * 16 Dec, with no way to book.
+ */
+export function useBankToday(): string {
+  const zone = useSyncExternalStore(onZoneChange, knownBankTimeZone);
+  return todayIn(zone);
 }
 
 /** The bank's time zone once known, else undefined (the browser's zone stands in). */
@@ -32,4 +53,5 @@ export function bankToday(now: Date = new Date()): string {
 /** Tests only: back to the browser's day. */
 export function forgetBankTimeZone(): void {
   bankTimeZone = undefined;
+  for (const listener of zoneListeners) listener();
 }

@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { forgetBankTimeZone, setBankTimeZone } from '@/lib/bank-today';
 import { sameHoursEveryDay } from '@bloodbank/shared/sites';
 import { formatDate } from '@/lib/format';
 import { describe, expect, it, vi } from 'vitest';
@@ -164,6 +165,30 @@ describe('DonorDashboardRoute', () => {
         name: 'Donate Blood',
       }),
     ).toHaveAttribute('href', '/donor/donate');
+  });
+
+  it("says Today once the bank's zone arrives, when the bank's day is already the eligible one and the browser's is not", async () => {
+    // An hour at which the bank, on Kiritimati (UTC+14), is already a day ahead of this browser.
+    const bankZone = 'Pacific/Kiritimati';
+    const instant = Array.from({ length: 24 }, (_, hour) => new Date(Date.UTC(2026, 11, 15, hour))).find(
+      (at) => todayIn(bankZone, at) > todayIn(undefined, at),
+    )!;
+    vi.useFakeTimers({ toFake: ['Date'], now: instant });
+    try {
+      const bankDay = todayIn(bankZone, instant);
+      renderDashboard({
+        'GET /api/donor/summary': () =>
+          jsonResponse(200, summary({ pending: 0, next_eligible_date: bankDay, not_eligible_reason: null })),
+      });
+      // Drawn before the bank's details came (a slow network): the browser's day stands in.
+      const headline = await screen.findByTestId('next-eligible-date');
+      expect(headline).toHaveTextContent(formatDate(bankDay));
+      act(() => setBankTimeZone(bankZone));
+      await waitFor(() => expect(headline).toHaveTextContent('Today'));
+    } finally {
+      forgetBankTimeZone();
+      vi.useRealTimers();
+    }
   });
 
   it('thanks a donor for coming back only when they have given blood before', async () => {

@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconCircleCheck, IconClockExclamation } from '@table
 import { Link } from 'react-router';
 import type { AdminDashboard, InventoryRow } from '@bloodbank/shared/admin';
 import { daysBetween } from '@bloodbank/shared/dates';
-import { bankToday } from '@/lib/bank-today';
+import { useBankToday } from '@/lib/bank-today';
 import { paths } from '@/app/paths';
 import { formatDate, unitsText } from '@/lib/format';
 import { SectionCard } from './section-card';
@@ -63,7 +63,7 @@ export function LowStockAlerts({ inventory, threshold }: { inventory: InventoryR
 
 /** Units that expire within 7 days, grouped by day, blood group and component: use these first. */
 export function ExpiringUnits({ units }: { units: AdminDashboard['expiringUnits'] }) {
-  const today = bankToday();
+  const today = useBankToday();
   const groups = new Map<
     string,
     { bloodgroup: string; component: Component; expires_on: string; count: number }

@@ -15,7 +15,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { addDays } from '@bloodbank/shared/dates';
-import { bankToday } from '@/lib/bank-today';
+import { bankToday, useBankToday } from '@/lib/bank-today';
 import {
   LiftDeferralSchema,
   newDeferralSchema,
@@ -211,6 +211,7 @@ function AddDeferralForm({
   onDone: () => void;
 }) {
   const schema = useMemo(() => newDeferralSchema(() => bankToday()), []);
+  const today = useBankToday();
   const add = useAddDeferral(donorId);
   const form = useForm<AddValues, unknown, NewDeferralInput>({
     resolver: zodResolver(schema) as unknown as Resolver<AddValues, unknown, NewDeferralInput>,
@@ -276,7 +277,7 @@ function AddDeferralForm({
             label="End date"
             description="The first day the donor may donate again."
             type="date"
-            min={addDays(bankToday(), 1)}
+            min={addDays(today, 1)}
             withAsterisk
             {...field('until')}
           />

@@ -10,7 +10,7 @@ import {
 } from '@bloodbank/shared/components';
 import { MESSAGES } from '@bloodbank/shared/constants';
 import { addDays } from '@bloodbank/shared/dates';
-import { bankToday } from '@/lib/bank-today';
+import { bankToday, useBankToday } from '@/lib/bank-today';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useProcessUnit } from '../api/process-unit';
@@ -78,7 +78,7 @@ function ProcessUnitBody({
   onClose: () => void;
   onBusy: (busy: boolean) => void;
 }) {
-  const today = bankToday();
+  const today = useBankToday();
   const platelets = plateletsPossible(unit, today);
   const shelfLives = useShelfLives();
   const [chosen, setChosen] = useState<string[]>(

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { receiveUnitsSchema, RECEIVE_UNITS_MAX } from '@bloodbank/shared/admin';
 import { BLOOD_GROUPS } from '@bloodbank/shared/blood-groups';
 import { COMPONENT_WORDS, DEFAULT_COMPONENT, type Component } from '@bloodbank/shared/components';
-import { bankToday } from '@/lib/bank-today';
+import { bankToday, useBankToday } from '@/lib/bank-today';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors, fieldBinder } from '@/lib/form-errors';
 import { useReceiveUnits } from '../api/receive-units';
@@ -39,6 +39,7 @@ export function shelfLifeText(component: Component, shelfLives: ReturnType<typeo
 export function ReceiveUnitsForm() {
   const receive = useReceiveUnits();
   const shelfLives = useShelfLives();
+  const today = useBankToday();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(schema),
@@ -46,7 +47,7 @@ export function ReceiveUnitsForm() {
       bloodgroup: '' as FormInput['bloodgroup'],
       component: DEFAULT_COMPONENT,
       count: '1',
-      collected_on: bankToday(),
+      collected_on: today,
     },
   });
   const field = fieldBinder(form);
@@ -99,7 +100,7 @@ export function ReceiveUnitsForm() {
             <TextInput
               label="Collection date"
               type="date"
-              max={bankToday()}
+              max={today}
               withAsterisk
               {...field('collected_on')}
             />

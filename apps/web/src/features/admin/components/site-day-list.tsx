@@ -8,7 +8,7 @@ import {
   type DayAppointment,
   type SiteDay,
 } from '@bloodbank/shared/sites';
-import { bankToday } from '@/lib/bank-today';
+import { useBankToday } from '@/lib/bank-today';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageLoader } from '@/components/ui/page-loader';
@@ -49,7 +49,7 @@ export function SiteDayList({ siteId, date }: { siteId: number; date: string }) 
   const afterCollection = useFocusNextRow();
   const list = useRef<HTMLDivElement>(null);
   const heading = () => list.current?.closest('section')?.querySelector<HTMLElement>('h1, h2, h3') ?? null;
-  const today = bankToday();
+  const today = useBankToday();
 
   if (day.isPending) return <PageLoader label="Loading the day list" />;
   if (day.isError && !day.data) {

@@ -20,7 +20,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
 import { isValidIsoDate } from '@bloodbank/shared/dates';
-import { bankToday } from '@/lib/bank-today';
+import { useBankToday } from '@/lib/bank-today';
 import {
   calendarsDiffer,
   SITE_DEFAULTS,
@@ -502,6 +502,7 @@ function TimeField({
 function ClosedDatesField({ form, editing }: { form: SiteFormApi; editing: boolean }) {
   const [draft, setDraft] = useState('');
   const [draftError, setDraftError] = useState<string | null>(null);
+  const today = useBankToday();
   const { errors } = form.formState;
   const listError =
     errors.closed_dates?.message ??
@@ -522,7 +523,7 @@ function ClosedDatesField({ form, editing }: { form: SiteFormApi; editing: boole
             return;
           }
           // A day gone by has no bookings to keep away; adding one is a slip of the date picker.
-          if (draft < bankToday()) {
+          if (draft < today) {
             setDraftError('This day has passed: choose today or a day to come');
             return;
           }
@@ -551,7 +552,7 @@ function ClosedDatesField({ form, editing }: { form: SiteFormApi; editing: boole
               <TextInput
                 label="Closed date"
                 type="date"
-                min={bankToday()}
+                min={today}
                 value={draft}
                 onChange={(event) => {
                   setDraft(event.currentTarget.value);

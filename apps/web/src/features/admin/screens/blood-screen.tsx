@@ -5,7 +5,7 @@ import { PAGE_SIZE, UNIT_FILTERS, type BloodUnit } from '@bloodbank/shared/admin
 import { BLOOD_GROUPS, type BloodGroup } from '@bloodbank/shared/blood-groups';
 import { COMPONENT_LABELS, COMPONENTS, type Component } from '@bloodbank/shared/components';
 import { daysBetween } from '@bloodbank/shared/dates';
-import { bankToday } from '@/lib/bank-today';
+import { useBankToday } from '@/lib/bank-today';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageLoader } from '@/components/ui/page-loader';
@@ -55,8 +55,9 @@ const STATUS_FILTER = [
 ];
 
 function ExpiryCell({ unit }: { unit: BloodUnit }) {
+  const today = useBankToday();
   if (unit.status !== 'available') return <>{formatDate(unit.expires_on)}</>;
-  const days = daysBetween(bankToday(), unit.expires_on);
+  const days = daysBetween(today, unit.expires_on);
   return (
     <Stack gap={0}>
       <Text size="sm">{formatDate(unit.expires_on)}</Text>

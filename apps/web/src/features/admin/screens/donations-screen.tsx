@@ -8,7 +8,7 @@ import {
   IconFlask,
 } from '@tabler/icons-react';
 import { PAGE_SIZE, type AdminDonation } from '@bloodbank/shared/admin';
-import { bankToday } from '@/lib/bank-today';
+import { useBankToday } from '@/lib/bank-today';
 import { DONATION_STATUSES, type DonationStatus } from '@bloodbank/shared/donation';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useDonations, type DonationsListQuery } from '../api/get-donations';
@@ -157,7 +157,7 @@ export function DonationsScreen() {
     { status: ['', ...DONATION_STATUSES] },
   );
   const status = (values.status || undefined) as DonationStatus | undefined;
-  const today = bankToday();
+  const today = useBankToday();
   const list = (query: Omit<DonationsListQuery, 'pageSize'>) => ({ ...query, pageSize: PAGE_SIZE.default });
   const due = useDonations(list({ status: 'pending', due: 'true', page: pageOf(values.due) }));
   // `due=false`: booked for a later day.

@@ -22,7 +22,7 @@ import {
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { RejectDialog } from '../components/reject-dialog';
 import { ShortStockDialog } from '../components/short-stock-dialog';
-import { bankToday } from '@/lib/bank-today';
+import { useBankToday } from '@/lib/bank-today';
 import { formatDate, unitNumbersText, unitsText } from '@/lib/format';
 import { pageHeading, useFocusAfterAction } from '@/lib/use-focus-after-action';
 import { useSingleFlight } from '@/lib/use-single-flight';
@@ -111,7 +111,7 @@ export function RequestsScreen() {
 
   const busyId = approve.isPending ? approve.variables.id : null;
 
-  const today = bankToday();
+  const today = useBankToday();
   const columns: Column<AdminRequest>[] = [
     {
       key: 'patient',

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconBuildingHospital, IconPlus } from '@tabler/icons-react';
 import { isValidIsoDate } from '@bloodbank/shared/dates';
-import { bankToday } from '@/lib/bank-today';
+import { useBankToday } from '@/lib/bank-today';
 import type { Site } from '@bloodbank/shared/sites';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorAlert } from '@/components/ui/error-alert';
@@ -30,6 +30,7 @@ import { DANGER } from '../tones';
 export function SitesScreen() {
   const sites = useSites();
   const { values, update } = useListParams({ site: '', date: '' });
+  const today = useBankToday();
   const [editing, setEditing] = useState<Site | 'new' | null>(null);
   const [deactivating, setDeactivating] = useState<Site | null>(null);
   const changeSite = useUpdateSite();
@@ -185,7 +186,7 @@ export function SitesScreen() {
   const siteList = sites.data ?? [];
   const chosenSite = siteList.find((site) => String(site.id) === values.site) ?? siteList[0] ?? null;
   // A date typed into the address by hand that is no date at all shows today.
-  const date = isValidIsoDate(values.date) ? values.date : bankToday();
+  const date = isValidIsoDate(values.date) ? values.date : today;
 
   return (
     <AdminPage
@@ -223,10 +224,7 @@ export function SitesScreen() {
                   onChange={(event) => update({ site: event.currentTarget.value })}
                   w={{ base: '100%', xs: 240 }}
                 />
-                <DayInput
-                  value={date}
-                  onChange={(next) => update({ date: next === bankToday() ? '' : next })}
-                />
+                <DayInput value={date} onChange={(next) => update({ date: next === today ? '' : next })} />
               </Group>
             }
           >

@@ -4,7 +4,7 @@ import { IconCalendarOff } from '@tabler/icons-react';
 import { Controller, useWatch, type Control, type FieldValues, type Resolver } from 'react-hook-form';
 import { BOOKING_DAYS_AHEAD } from '@bloodbank/shared/constants';
 import { addDays, isValidIsoDate } from '@bloodbank/shared/dates';
-import { bankToday } from '@/lib/bank-today';
+import { useBankToday } from '@/lib/bank-today';
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
@@ -45,21 +45,20 @@ export const NO_FREE_TIMES = 'No free times at this site on this date. Please ch
  * Why a date offers no time: the site is closed that day (a closed date, or its weekday), every
  * time has gone by (today), or every place is taken. A closed site must not look fully booked.
  */
-export function noTimesText(site: PublicSite, date: string, slots: readonly Slot[]): string {
+export function noTimesText(site: PublicSite, date: string, slots: readonly Slot[], today: string): string {
   const another = 'Please choose another date or site.';
   if (slots.length > 0) return NO_FREE_TIMES;
   if (site.closed_dates.includes(date)) return `${site.name} is closed on ${formatDate(date)}. ${another}`;
   const weekday = weekdayOf(date);
   if (weekday && site.hours[weekday] === null)
     return `${site.name} is closed on ${weekdayName(weekday)}s. ${another}`;
-  if (date === bankToday()) return `No more times today at ${site.name}. ${another}`;
+  if (date === today) return `No more times today at ${site.name}. ${another}`;
   return `${site.name} has no times on ${formatDate(date)}. ${another}`;
 }
 
 /** Whether a booking may be made for `date` (today up to BOOKING_DAYS_AHEAD days on): only then are slots asked for. */
-export function isBookableDate(date: string | null | undefined): date is string {
+export function isBookableDate(date: string | null | undefined, today: string): date is string {
   if (!date || !isValidIsoDate(date)) return false;
-  const today = bankToday();
   return date >= today && date <= addDays(today, BOOKING_DAYS_AHEAD);
 }
 
@@ -114,9 +113,10 @@ export function AppointmentFields({
   earliest,
 }: AppointmentFieldsProps) {
   const [date, siteId, slotValue] = useWatch({ control, name: ['date', 'site_id', 'slot'] });
+  const today = useBankToday();
   const chosenSite = sites.find((candidate) => candidate.id === siteId) ?? null;
   const tooEarly = !!earliest && !!date && date < earliest;
-  const bookable = isBookableDate(date) && !tooEarly;
+  const bookable = isBookableDate(date, today) && !tooEarly;
   const slots = useSlots(chosenSite?.id ?? null, bookable ? date : null);
   const free = (slots.data ?? []).filter((candidate) => candidate.available > 0);
   const offered = !!slotValue && free.some((candidate) => candidate.time === slotValue);
@@ -214,7 +214,7 @@ export function AppointmentFields({
             data-testid="no-free-times"
           >
             <Text size="sm">
-              {chosenSite && date ? noTimesText(chosenSite, date, slots.data ?? []) : NO_FREE_TIMES}
+              {chosenSite && date ? noTimesText(chosenSite, date, slots.data ?? [], today) : NO_FREE_TIMES}
             </Text>
           </Alert>
         ) : null}

@@ -29,7 +29,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { MESSAGES } from '@bloodbank/shared/constants';
-import { bankToday } from '@/lib/bank-today';
+import { useBankToday } from '@/lib/bank-today';
 import type { Donation, DonorSummary } from '@bloodbank/shared/donation';
 import { paths } from '@/app/paths';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -304,7 +304,7 @@ function DeferralNotice({
 
 /** PRODUCT.md section 2: when the donor may donate next, and why not sooner. */
 function NextEligibleDonation({ summary }: { summary: DonorSummary }) {
-  const today = bankToday();
+  const today = useBankToday();
   let headline: string;
   let detail: string;
   let canDonate = false;

@@ -26,7 +26,7 @@ import {
   MESSAGES,
 } from '@bloodbank/shared/constants';
 import { addDays, isValidIsoDate } from '@bloodbank/shared/dates';
-import { bankToday } from '@/lib/bank-today';
+import { bankToday, useBankToday } from '@/lib/bank-today';
 import {
   DONOR_COLLECTED_STATUSES,
   donationFormSchema,
@@ -157,7 +157,7 @@ export function DonationForm() {
     ? readableDates(summary.data.not_eligible_reason)
     : null;
   const permanentlyDeferred = summary.data?.deferred?.type === 'permanent';
-  const today = bankToday();
+  const today = useBankToday();
   // The bank knows when the donor last gave: the field shows it and is not asked again. A history
   // that failed to load leaves the field to the donor, as before.
   const knownLastDonation = history.data ? lastGivenDate(history.data, today) : null;

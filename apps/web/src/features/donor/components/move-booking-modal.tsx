@@ -5,7 +5,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm, type Control, type Resolver } from 'react-hook-form';
-import { bankToday } from '@/lib/bank-today';
+import { bankToday, useBankToday } from '@/lib/bank-today';
 import {
   rescheduleFormSchema,
   type Donation,
@@ -93,6 +93,7 @@ function MoveForm({
   sites,
 }: MoveFormProps & { sites: PublicSite[] }) {
   const queryClient = useQueryClient();
+  const today = useBankToday();
   const atSites = sites.length > 0;
   const resolver = useMemo(
     () =>
@@ -168,7 +169,7 @@ function MoveForm({
     <TextInput
       label="Donation Date"
       type="date"
-      min={bankToday()}
+      min={today}
       withAsterisk
       error={errors.date?.message}
       data-autofocus

@@ -28,7 +28,7 @@ import {
   type BloodRequestInput,
 } from '@bloodbank/shared/blood-request';
 import { MESSAGES, REQUEST_UNITS } from '@bloodbank/shared/constants';
-import { bankToday } from '@/lib/bank-today';
+import { bankToday, useBankToday } from '@/lib/bank-today';
 import { useAuth } from '@/lib/auth/auth-context';
 import { DraftNotice } from '@/components/ui/draft-notice';
 import { useFormDraft } from '@/lib/form-draft';
@@ -69,8 +69,9 @@ const GROUP_OPTIONS = [
  */
 export function RequestForm({ onSubmitted }: { onSubmitted: (request: BloodRequest) => void }) {
   const auth = useAuth();
-  // The browser's calendar day: a date picked late at night is checked against the day the user sees.
+  // The bank's day, read at each validation: a form left open past midnight moves with the calendar.
   const schema = useMemo(() => bloodRequestFormSchema(() => bankToday()), []);
+  const today = useBankToday();
   const form = useForm<BloodRequestForm, unknown, BloodRequestInput>({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -154,13 +155,7 @@ export function RequestForm({ onSubmitted }: { onSubmitted: (request: BloodReque
                   withAsterisk
                   {...field('unit')}
                 />
-                <TextInput
-                  label="Required Date"
-                  type="date"
-                  min={bankToday()}
-                  withAsterisk
-                  {...field('date')}
-                />
+                <TextInput label="Required Date" type="date" min={today} withAsterisk {...field('date')} />
                 <TextInput label="Doctor Name" autoComplete="off" withAsterisk {...field('doctorname')} />
               </SimpleGrid>
               <Textarea
