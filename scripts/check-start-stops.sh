@@ -21,6 +21,16 @@ if ! curl -sf "http://127.0.0.1:$port/api/health" > /dev/null; then
   exit 1
 fi
 
+# A restore under a running server loses what it acknowledges afterwards: refused even when the
+# shell that runs it has another PORT (the server is found by its mark in DATA_DIR).
+refusal=$(PORT=1 DATA_DIR=$data_dir npm run --silent restore -- "$data_dir/bloodbank.db" 2>&1)
+if [[ "$refusal" != *"A server is running as process"* ]]; then
+  echo "npm run restore with another PORT beside the running server was not refused: $refusal"
+  kill -KILL "$npm_pid" 2> /dev/null
+  exit 1
+fi
+echo "npm run restore beside the running server (another PORT) was refused"
+
 kill -TERM "$npm_pid"
 for _ in $(seq 1 50); do
   kill -0 "$npm_pid" 2> /dev/null || break
@@ -31,7 +41,11 @@ if kill -0 "$npm_pid" 2> /dev/null || curl -s -o /dev/null "http://127.0.0.1:$po
   kill -KILL "$npm_pid" 2> /dev/null
   exit 1
 fi
-echo "SIGTERM to npm run start:built: the server closed port $port and exited"
+if compgen -G "$data_dir/server-*.pid" > /dev/null; then
+  echo "the stopped server left its mark in DATA_DIR: $(ls "$data_dir")"
+  exit 1
+fi
+echo "SIGTERM to npm run start:built: the server closed port $port, removed its mark and exited"
 
 # Ctrl+C in the terminal: SIGINT to the whole process group (npm and the server), which npm also
 # forwards to the server, so the server hears it twice at once. It must still finish the request in

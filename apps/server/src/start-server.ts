@@ -7,6 +7,7 @@ import { ConfigError, configWarnings, loadConfig, type Config } from './config';
 import { migrateToLatest } from './db/database';
 import { openDatabaseFromConfig } from './db/open-from-config';
 import { ensureInitialAdmin } from './modules/users/admin-accounts';
+import { markDataDirInUse } from './lib/data-dir-mark';
 
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 /** Signals this close together ask for one graceful stop; a later one means "now". */
@@ -24,9 +25,14 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // From before the database is opened: a restore or a demo seed must not run beside this server.
+  const unmark = markDataDirInUse(config.dataDir);
+  process.on('exit', unmark);
   const database = openDatabaseFromConfig(config);
-  await migrateToLatest(database.db);
+  const applied = await migrateToLatest(database.db);
   const app = await buildApp(config, { database, dailyWork: true, jobWorker: true });
+  // An upgrade says what it changed in the database (there is no way back but a backup).
+  if (applied.length) app.log.info({ migrations: applied }, `Applied ${applied.length} database migration(s): ${applied.join(', ')}`);
 
   const admin = await ensureInitialAdmin(database.db, config);
   if (admin.kind === 'created-random') {

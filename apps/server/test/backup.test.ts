@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { backupSqlite, restoreSqlite } from '../src/cli/backup';
 import { migrateToLatest, openDatabase } from '../src/db/database';
@@ -22,21 +23,52 @@ describe('SQLite backup and restore', () => {
     await live.db.insertInto('activities').values(row(999)).execute();
     await live.close();
 
-    restoreSqlite(backupFile, file);
-    const restored = openDatabase({ sqliteFile: file });
-    const count = await restored.db.selectFrom('activities').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const restored = await restoreSqlite(backupFile, file, new Date('2026-12-07T22:00:00.000Z'));
+    expect(restored).toMatchObject({ donors: 1, patients: 0, donations: 0 });
+    const reopened = openDatabase({ sqliteFile: file });
+    const count = await reopened.db.selectFrom('activities').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(50);
-    await restored.close();
+    await reopened.close();
+
+    // The database it replaced is kept, with the row written after the backup: a wrong restore can be undone.
+    expect(restored.kept).toBe(`${file}.before-restore-2026-12-07T22-00-00-000Z`);
+    expect((fs.statSync(restored.kept!).mode & 0o777).toString(8)).toBe('600');
+    const previous = openDatabase({ sqliteFile: restored.kept! });
+    const before = await previous.db.selectFrom('activities').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(before.n)).toBe(51);
+    await previous.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('refuses to restore a damaged file', () => {
+  it('refuses a damaged file, an empty one and a database that is no blood bank, and leaves the bank as it was', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bloodbank-backup-'));
-    const bad = path.join(dir, 'bad.db');
-    fs.writeFileSync(bad, 'this is not a database');
-    expect(() => restoreSqlite(bad, path.join(dir, 'bloodbank.db'))).toThrow();
-    expect(fs.existsSync(path.join(dir, 'bloodbank.db'))).toBe(false);
-    fs.rmSync(dir, { recursive: true, force: true });
+    try {
+      const file = path.join(dir, 'bloodbank.db');
+      const live = openDatabase({ sqliteFile: file });
+      await migrateToLatest(live.db);
+      await live.close();
+      const untouched = fs.readFileSync(file);
+
+      const bad = path.join(dir, 'bad.db');
+      fs.writeFileSync(bad, 'this is not a database');
+      await expect(restoreSqlite(bad, file)).rejects.toThrow(`${bad} is not a database backup, or is damaged`);
+      // An interrupted copy: SQLite takes an empty file for an empty database.
+      const empty = path.join(dir, 'empty.db');
+      fs.writeFileSync(empty, '');
+      await expect(restoreSqlite(empty, file)).rejects.toThrow(`${empty} is not a blood bank backup: it holds no donors, donations or migrations. Nothing was changed.`);
+      const foreign = path.join(dir, 'foreign.db');
+      const other = new SQLite(foreign);
+      other.exec('create table notes (text text)');
+      other.close();
+      await expect(restoreSqlite(foreign, file)).rejects.toThrow('is not a blood bank backup');
+      const missing = path.join(dir, 'nowhere.db');
+      await expect(restoreSqlite(missing, file)).rejects.toThrow(`There is no backup at ${missing}. Nothing was changed.`);
+
+      expect(fs.readFileSync(file).equals(untouched)).toBe(true);
+      expect(fs.readdirSync(dir).filter((name) => name.includes('before-restore'))).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

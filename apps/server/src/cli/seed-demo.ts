@@ -928,7 +928,7 @@ async function main() {
   const running = await serverAnswering(config);
   if (running) {
     console.error(
-      `A server is running at ${running}: stop it first (Ctrl+C), run npm run seed:demo, then start it again (npm start).`,
+      `A server is running ${running}: stop it first (Ctrl+C), run npm run seed:demo, then start it again (npm start).`,
     );
     process.exitCode = 1;
     return;

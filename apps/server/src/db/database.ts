@@ -32,7 +32,11 @@ export async function migrateToLatest(db: Database, options: { pgSchema?: string
     // No migration failed when the database could not be reached at all (PostgreSQL: a database
     // not created yet): say so, and what to do, rather than "Migration  failed".
     if (!failed) {
-      const hint = /database ".*" does not exist/.test(cause.message) ? ' (create it first, e.g. with createdb)' : '';
+      const hint = /database ".*" does not exist/.test(cause.message)
+        ? ' (create it first, e.g. with createdb)'
+        : /corrupted migrations: previously executed migration .* is missing/.test(cause.message)
+          ? ' (a newer version of the blood bank has upgraded this database: run that version, or restore the backup taken before the upgrade)'
+          : '';
       throw new Error(`The database could not be prepared: ${cause.message}${hint}`, { cause });
     }
     throw new Error(`Migration ${failed.migrationName} failed: ${cause.message}`, { cause });
