@@ -34,6 +34,11 @@ export function openSqlite(options: DatabaseOptions & { sqliteFile: string }): D
   sqlite.pragma('secure_delete = FAST');
   // Checkpoints run beside the requests, in a worker thread (sqlite-checkpoints.ts).
   sqlite.pragma('wal_autocheckpoint = 0');
+  // Once a checkpoint has caught up, the next commit starts the log again from its beginning; the
+  // log is then cut to that commit's length, not left the length of the largest batch so far with
+  // old frames after it. Those held pages as they were: a sent password-reset link, forgotten from
+  // the database (secure_delete above), was still usable from a copy of DATA_DIR.
+  sqlite.pragma('journal_size_limit = 0');
   // For searches typed in letters beyond A to Z (db/contains-text.ts). No index or stored value
   // depends on it, so other connections (the CLIs, the sqlite3 shell) need not have it.
   sqlite.function(SQLITE_UNICODE_LOWER, { deterministic: true }, (value: unknown) =>
