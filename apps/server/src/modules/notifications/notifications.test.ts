@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { NotificationList } from '@bloodbank/shared/notifications';
 import { addDays } from '@bloodbank/shared/dates';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { createDonor, createPatient, type TestUser } from '../../../test/factories';
+import { createDonor, createPatient, TEST_PASSWORD, type TestUser } from '../../../test/factories';
 import { insertRequest, insertUnits } from '../../../test/admin-fixtures';
 import { book, collect, donationForm, insertDonationRow, NEGATIVE_RESULTS, recordResults, setToday, staffOf } from '../../../test/donation-helpers';
 import { freePort, readOutbox, startSmtpServer, type ReceivedMail } from '../../../test/support/smtp';
@@ -230,6 +230,11 @@ describe('over SMTP (SMTP_URL): each kind of message reaches the right person', 
       resets.push(...(await delivered()));
       expect(resets.map((m) => [m.to[0]!.toLowerCase(), m.subject])).toEqual([['victim@example.org', 'Reset your password']]);
     }, { timeout: 10_000 });
+
+    // Nor the warning that the account's address was changed: it goes to the old address, budget spent or not.
+    const moved = await t.app.inject({ method: 'PATCH', url: '/api/users/me', headers: stranger.headers, payload: { email: 'elsewhere@example.org', current_password: TEST_PASSWORD } });
+    expect(moved.statusCode).toBe(200);
+    expect((await delivered()).map((m) => [m.to[0]!.toLowerCase(), m.subject])).toEqual([['victim@example.org', 'Your e-mail address was changed']]);
   });
 
   it('a blood group the laboratory corrects: the donor is told the old and the new group', async () => {

@@ -46,5 +46,9 @@ export async function endOldAddress(
     { title: message.title, body: message.body, path: message.path },
     at,
     'You get this e-mail because this address was on an account at the blood bank.',
+    // The warning a taken-over account must not move its mail away without: a stranger spending
+    // the address's e-mail budget first (mail-budget.ts) must not silence it. A change needs the
+    // current password or staff, so it cannot be repeated to flood the address.
+    { outsideBudget: true },
   );
 }
