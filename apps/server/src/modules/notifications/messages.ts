@@ -91,12 +91,14 @@ export const messages = {
     title: 'Your donation is booked',
     body: `Thank you! Your donation is booked for ${formatFeedDate(date)}${where(place)}. You can move or cancel it from your dashboard.`,
     path: DONOR_DASHBOARD,
+    selfCaused: true,
   }),
   bookingMoved: (date: string, place: { site: string; address: string; time: string } | null): Message => ({
     kind: 'booking_confirmed',
     title: 'Your booking is moved',
     body: `Your donation is now booked for ${formatFeedDate(date)}${where(place)}. You can move or cancel it from your dashboard.`,
     path: DONOR_DASHBOARD,
+    selfCaused: true,
   }),
   /** The donor cancelled it: said back, so their last message no longer reads "booked ... move or cancel it". */
   bookingCancelledByDonor: (date: string, place: { site: string; address: string; time: string } | null): Message => ({
@@ -104,6 +106,7 @@ export const messages = {
     title: 'Your booking is cancelled',
     body: `As you asked, your booking for ${formatFeedDate(date)}${where(place)} is cancelled. Thank you for letting us know. You can book another time whenever you are ready.`,
     path: DONOR_DASHBOARD,
+    selfCaused: true,
   }),
   /** Staff closed the site at the booking's time (a closed date, or new hours): PRODUCT.md 3.6. */
   bookingCancelledSiteClosed: (date: string, place: { site: string; address: string; time: string }): Message => ({
@@ -128,6 +131,7 @@ export const messages = {
     title: 'See you tomorrow',
     body: `A reminder: you are booked to donate tomorrow, ${formatFeedDate(date)}${where(place)}. Eat well and drink plenty of water beforehand, and bring an ID.`,
     path: DONOR_DASHBOARD,
+    selfCaused: true,
   }),
   /** `points`: all the collection credited, with the rewards of the `achievements` it earned (PRODUCT.md 3.4). */
   collectionRecorded: (date: string, points: number, achievements: readonly string[] = []): Message => ({

@@ -222,6 +222,11 @@ describe('over SMTP (SMTP_URL): each kind of message reaches the right person', 
     // Every message is still in the app.
     expect((await listOf(t, stranger)).items).toHaveLength(30);
 
+    // What staff cause is mailed whatever the budget: one more booking is not, staff turning it down is.
+    const last = await book(t, stranger, addDays(TODAY, 4));
+    expect((await post(t, `/api/admin/donations/${last}/reject`, admin, { reason: 'Duplicate booking' })).statusCode).toBe(200);
+    expect((await delivered()).map((m) => [m.to[0]!.toLowerCase(), m.subject])).toEqual([['victim@example.org', 'Your booking was not accepted']]);
+
     // A password reset link still goes out: spending the address's budget must not lock its owner out.
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { username: stranger.username }, remoteAddress: '10.77.0.1' })).statusCode).toBe(202);
     // The link is issued after the answer (the same answer for every account): waited for.

@@ -17,6 +17,14 @@ export interface Message {
   path: string;
   /** The e-mail link's words, when it is for one thing ("Choose a new password"); else "Open the blood bank". */
   action?: string;
+  /**
+   * Sent because of what an account itself did (booked, moved, cancelled): counted against the
+   * address's hourly e-mail budget (mail-budget.ts), since anyone who registers with an address can
+   * do those in a loop. What staff or the bank's own schedule cause (a collection, a result's
+   * follow-up, a site closed, a decision on a request) comes once per event and is always mailed:
+   * a stranger spending the budget must not silence it.
+   */
+  selfCaused?: true;
 }
 
 /**
@@ -36,7 +44,9 @@ export async function notify(
   await insertNotification(trx, { user_id: userId, kind: message.kind, title: message.title, body: message.body, created_at: at });
   const facts = knownFacts ?? (await findMailingFacts(trx, userId));
   if (!facts || facts.is_active !== 1 || !facts.email || facts.email_notifications !== 1) return;
-  await queueEmail(ctx, trx, { email: facts.email, name: facts.first_name ?? facts.username }, message, at);
+  await queueEmail(ctx, trx, { email: facts.email, name: facts.first_name ?? facts.username }, message, at, undefined, {
+    outsideBudget: !message.selfCaused,
+  });
 }
 
 /** An e-mail only (a password reset: asked for, so sent whatever the e-mail preference). */
