@@ -96,3 +96,32 @@ describe('loadConfig: a refused value is shown without its secret', () => {
     );
   });
 });
+
+describe('loadConfig: the sender of e-mails (MAIL_FROM)', () => {
+  it('takes one address, with or without a name', () => {
+    expect(loadConfig({ MAIL_FROM: 'Blood Bank <no-reply@bank.example.org>' }).mailFrom).toBe('Blood Bank <no-reply@bank.example.org>');
+    expect(loadConfig({ MAIL_FROM: 'no-reply@bank.example.org' }).mailFrom).toBe('no-reply@bank.example.org');
+    expect(loadConfig({ MAIL_FROM: '"रक्त कोष" <no-reply@bank.example.org>' }).mailFrom).toBe('"रक्त कोष" <no-reply@bank.example.org>');
+  });
+
+  it('refuses a name with no address, an address with no domain, and two senders', () => {
+    // "Blood Bank" alone sent mail with no From header at all; "no-reply@" failed every message.
+    for (const value of ['Blood Bank', 'no-reply@', 'Blood Bank <no-reply@localhost>', 'a@bank.example.org, b@bank.example.org']) {
+      expect(() => loadConfig({ MAIL_FROM: value }), value).toThrow(
+        `MAIL_FROM: must be one e-mail address, with or without a name: Blood Bank <no-reply@bank.example.org> (got ${JSON.stringify(value)})`,
+      );
+    }
+  });
+});
+
+describe('loadConfig: every problem at one start', () => {
+  it('names a renamed setting beside a value it refuses', () => {
+    let refused: ConfigError | undefined;
+    try {
+      loadConfig({ UNIT_SHELF_LIFE_DAYS: '35', PLATELETS_SHELF_LIFE_DAYS: 'abc' });
+    } catch (error) {
+      refused = error as ConfigError;
+    }
+    expect(refused?.problems.map((line) => line.split(':')[0])).toEqual(['PLATELETS_SHELF_LIFE_DAYS', 'UNIT_SHELF_LIFE_DAYS']);
+  });
+});

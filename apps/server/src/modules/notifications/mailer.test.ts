@@ -26,7 +26,10 @@ afterEach(async () => {
 
 function mailerFor(config: { smtpUrl?: string }, timeouts?: Parameters<typeof createMailer>[1]): Mailer {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mailer-'));
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, mailFrom: 'Blood Bank <bank@example.org>', dataDir }, timeouts);
+  const mailer = createMailer(
+    { smtpUrl: config.smtpUrl, mailFrom: 'Blood Bank <bank@example.org>', dataDir, contact: { phone: '+91 20 2612 0000', email: 'help@bank.example.org' } },
+    timeouts,
+  );
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   cleanups.push(() => mailer.close());
   return mailer;

@@ -41,6 +41,17 @@ export function messageIdDomain(mailFrom: string): string {
   return (domain && domainToASCII(domain)) || os.hostname();
 }
 
+/**
+ * What every e-mail of the bank carries besides its message: the sender; a Reply-To of the bank's
+ * public address (BANK_EMAIL), so that a donor who answers reaches people, not the no-reply sender;
+ * and Auto-Submitted (RFC 3834), so that mail servers send no out-of-office replies back.
+ */
+const BANK_MAIL_HEADERS = (config: Pick<Config, 'mailFrom' | 'contact'>) => ({
+  from: config.mailFrom,
+  replyTo: config.contact.email,
+  headers: { 'Auto-Submitted': 'auto-generated' },
+});
+
 export interface Mailer {
   /** Resolves once the message is accepted (by the SMTP server, or written to the outbox); rejects otherwise. */
   send(message: MailMessage): Promise<void>;
@@ -167,7 +178,7 @@ interface MailThread {
  * held fail (the queue tries them again) and the next message starts a new one.
  */
 export function createMailer(
-  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>,
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'contact'>,
   timeouts: SmtpTimeouts = SMTP_TIMEOUTS,
 ): Mailer {
   const outbox = outboxDirectory(config.dataDir);
@@ -227,7 +238,7 @@ export function createMailer(
       if (pending.size === 0) worker.ref();
       return new Promise<void>((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        worker.postMessage({ id, mail: { from: config.mailFrom, ...message } });
+        worker.postMessage({ id, mail: { ...BANK_MAIL_HEADERS(config), ...message } });
       }).finally(() => {
         if (pending.size > 0 || thread?.worker !== worker) return;
         worker.unref();

@@ -151,6 +151,9 @@ describe('over SMTP (SMTP_URL): each kind of message reaches the right person', 
     let mail = await delivered();
     expect(mail.map((m) => [m.to, m.subject])).toEqual([[['ravi@example.org'], 'Your donation is booked']]);
     expect(mail[0]!.raw).toMatch(/^From: Blood Bank <bank@example\.org>/m);
+    // Answers reach the bank's people, not the sender no one reads; no out-of-office replies come back.
+    expect(mail[0]!.raw).toMatch(new RegExp(`^Reply-To: ${t.config.contact.email.replace(/\./g, '\\.')}\r?$`, 'm'));
+    expect(mail[0]!.raw).toMatch(/^Auto-Submitted: auto-generated\r?$/m);
 
     expect((await collect(t, id)).statusCode).toBe(200);
     mail = await delivered();
