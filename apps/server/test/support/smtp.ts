@@ -23,6 +23,8 @@ export async function startSmtpServer(port = 0): Promise<{
   /** How many connections clients have opened so far. */
   connections: () => number;
   refuse: (yes: boolean) => void;
+  /** Refuses mail to this address for good, as a server does a mailbox that does not exist (550 at RCPT TO). */
+  unknownMailbox: (address: string) => void;
   /** Takes `ms` to accept each message with this subject (a busy mail server). */
   slowFor: (subject: string, ms: number) => void;
   close: () => Promise<void>;
@@ -31,6 +33,7 @@ export async function startSmtpServer(port = 0): Promise<{
   let refusing = false;
   let connections = 0;
   const slow = new Map<string, number>();
+  const unknown = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -38,6 +41,12 @@ export async function startSmtpServer(port = 0): Promise<{
     onConnect(_session, callback) {
       connections += 1;
       callback();
+    },
+    onRcptTo(address, _session, callback) {
+      if (!unknown.has(address.address.toLowerCase())) return callback();
+      const error = new Error('5.1.1 User unknown') as Error & { responseCode: number };
+      error.responseCode = 550;
+      callback(error);
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -68,6 +77,7 @@ export async function startSmtpServer(port = 0): Promise<{
     received,
     connections: () => connections,
     refuse: (yes) => void (refusing = yes),
+    unknownMailbox: (address) => void unknown.add(address.toLowerCase()),
     slowFor: (subject, ms) => void slow.set(subject, ms),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

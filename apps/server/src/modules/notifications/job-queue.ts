@@ -15,8 +15,11 @@ export type JobKind = 'email';
 
 /** How long a claimed job is its worker's: past it, another instance may take the job over. */
 export const CLAIM_SECONDS = 120;
-/** After this many failed attempts a job is given up (failed_at) and logged; about two days of retries. */
-export const MAX_ATTEMPTS = 12;
+/**
+ * After this many failed attempts a job is given up (failed_at) and logged: about two days of retries
+ * (30 s doubling to 6 h, then every 6 h), so a mail server down over a weekend day delays mail only.
+ */
+export const MAX_ATTEMPTS = 18;
 
 /** Seconds before attempt n + 1: 30 s, 1 min, 2 min ... capped at 6 hours. */
 export function retryDelaySeconds(attempts: number): number {
@@ -81,9 +84,15 @@ export async function markJobsDone(db: DatabaseOrTransaction, ids: readonly numb
 /** What a sent job's payload becomes. */
 export const SENT_PAYLOAD = '';
 
-/** A failed attempt: run again after the backoff, or give up after MAX_ATTEMPTS. */
-export async function markJobFailed(db: DatabaseOrTransaction, job: ClaimedJob, error: string, now: Date): Promise<void> {
-  const givingUp = job.attempts >= MAX_ATTEMPTS;
+/** A failed attempt: run again after the backoff, or give up after MAX_ATTEMPTS (at once when `giveUp`: it cannot succeed). */
+export async function markJobFailed(
+  db: DatabaseOrTransaction,
+  job: ClaimedJob,
+  error: string,
+  now: Date,
+  giveUp = false,
+): Promise<void> {
+  const givingUp = giveUp || job.attempts >= MAX_ATTEMPTS;
   await db
     .updateTable('jobs')
     .set({

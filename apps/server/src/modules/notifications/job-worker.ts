@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { claimDueJobs, markJobFailed, markJobsDone, type ClaimedJob } from './job-queue';
 import type { MailBudget } from './mail-budget';
-import { jobMessageId, messageIdDomain, type Mailer, type MailMessage } from './mailer';
+import { jobMessageId, messageIdDomain, RecipientRefused, type Mailer, type MailMessage } from './mailer';
 
 /** How often an idle worker looks for due jobs (a job written by this instance wakes it at once). */
 export const POLL_MS = 1_000;
@@ -105,9 +105,13 @@ export function createJobWorker(
             }
             const error: unknown = outcome.reason;
             const reason = error instanceof Error ? error.message : String(error);
+            const refused = error instanceof RecipientRefused;
             totals.failed += 1;
-            log.warn({ job: job.id, kind: job.kind, attempts: job.attempts, reason: redact(reason) }, 'a queued job failed; it will be retried');
-            await ctx.writes.run((trx) => markJobFailed(trx, job, redact(reason), ctx.clock.now()));
+            log.warn(
+              { job: job.id, kind: job.kind, attempts: job.attempts, reason: redact(reason) },
+              refused ? 'a queued e-mail was given up: the mail server refused its address for good' : 'a queued job failed; it will be retried',
+            );
+            await ctx.writes.run((trx) => markJobFailed(trx, job, redact(reason), ctx.clock.now(), refused));
           }
           if (done.length > 0) await ctx.writes.run((trx) => markJobsDone(trx, done, ctx.clock.now().toISOString()));
           // A failed job is due again only after its backoff: one pass per call is enough for them.

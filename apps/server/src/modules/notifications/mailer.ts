@@ -52,6 +52,13 @@ const BANK_MAIL_HEADERS = (config: Pick<Config, 'mailFrom' | 'contact'>) => ({
   headers: { 'Auto-Submitted': 'auto-generated' },
 });
 
+/**
+ * The mail server refused the address for good (a 5xx answer to RCPT TO: no such mailbox). Sending
+ * it again cannot succeed, so the queue gives it up at once rather than for hours of retries. A 5xx
+ * to anything else (a wrong password: every message) is retried, so the operator can fix it.
+ */
+export class RecipientRefused extends Error {}
+
 export interface Mailer {
   /** Resolves once the message is accepted (by the SMTP server, or written to the outbox); rejects otherwise. */
   send(message: MailMessage): Promise<void>;
@@ -143,7 +150,13 @@ parentPort.on('message', (request) => {
   }
   send(request.mail).then(
     () => parentPort.postMessage({ id: request.id }),
-    (error) => parentPort.postMessage({ id: request.id, error: String((error && error.message) || error) }),
+    (error) =>
+      parentPort.postMessage({
+        id: request.id,
+        error: String((error && error.message) || error),
+        // The mail server refused the recipient for good (5xx to RCPT TO: no such mailbox).
+        recipientRefused: !!error && error.command === 'RCPT TO' && error.responseCode >= 500,
+      }),
   );
 });
 `;
@@ -211,12 +224,12 @@ export function createMailer(
       for (const each of started.pending.values()) each.reject(error);
       started.pending.clear();
     };
-    worker.on('message', ({ id, error }: { id: number; error?: string }) => {
+    worker.on('message', ({ id, error, recipientRefused }: { id: number; error?: string; recipientRefused?: boolean }) => {
       const waiting = started.pending.get(id);
       if (!waiting) return;
       started.pending.delete(id);
       if (error === undefined) waiting.resolve();
-      else waiting.reject(new Error(error));
+      else waiting.reject(recipientRefused ? new RecipientRefused(error) : new Error(error));
     });
     worker.on('error', (error) => failAll(error));
     worker.on('exit', (code) => {

@@ -184,6 +184,31 @@ describe('over SMTP (SMTP_URL): each kind of message reaches the right person', 
     expect(mail[0]!.text).toContain('Your donation of 11 Mar passed its tests');
   });
 
+  it('gives up at once on an address the mail server refuses for good, and keeps trying one it refuses for now', async () => {
+    const nobody = await createDonor(t, { email: 'no-such-mailbox@example.org' });
+    smtp.unknownMailbox('no-such-mailbox@example.org');
+    await book(t, nobody, addDays(TODAY, 5));
+    expect(await delivered()).toEqual([]);
+    const [given] = await t.db.selectFrom('jobs').select(['attempts', 'failed_at', 'done_at']).orderBy('id', 'desc').limit(1).execute();
+    // One attempt: a mailbox that does not exist was retried for hours before.
+    expect(given).toMatchObject({ attempts: 1, done_at: null });
+    expect(given!.failed_at).not.toBeNull();
+
+    // A mail server refusing for now (4xx): tried again after its backoff.
+    smtp.refuse(true);
+    try {
+      const later = await createDonor(t, { email: 'busy-server@example.org' });
+      await book(t, later, addDays(TODAY, 5));
+      expect(await delivered()).toEqual([]);
+      const [retried] = await t.db.selectFrom('jobs').select(['id', 'attempts', 'failed_at']).orderBy('id', 'desc').limit(1).execute();
+      expect(retried).toMatchObject({ attempts: 1, failed_at: null });
+      // Not left to arrive in a later test that moves the clock past its backoff.
+      await t.db.deleteFrom('jobs').where('id', '=', retried!.id).execute();
+    } finally {
+      smtp.refuse(false);
+    }
+  });
+
   it('a booking staff turn down: the donor is told, with the reason as a sentence of its own, and that they need not come', async () => {
     const donor = await createDonor(t, { email: 'turned-down@example.org' });
     const id = await book(t, donor, addDays(TODAY, 2));
