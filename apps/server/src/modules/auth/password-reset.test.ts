@@ -132,6 +132,33 @@ describe('asking for a link (POST /api/auth/password-reset)', () => {
   });
 });
 
+describe('links to one address', () => {
+  it('mails an address at most 6 links an hour, however many accounts carry it', async () => {
+    const crowd = await Promise.all(Array.from({ length: 5 }, () => createDonor(t, { email: 'crowded@example.org' })));
+    const linksIssued = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('password_resets')
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .where('user_id', 'in', crowd.map((donor) => donor.id))
+            .executeTakeFirstOrThrow()
+        ).count,
+      );
+    // The link is issued after the answer: waited for, one request after the other.
+    expect((await ask({ email: 'crowded@example.org' }, '10.0.8.1')).statusCode).toBe(202);
+    await vi.waitFor(async () => expect(await linksIssued()).toBe(5), { timeout: 10_000 });
+    expect((await ask({ email: 'crowded@example.org' }, '10.0.8.2')).statusCode).toBe(202);
+    await vi.waitFor(async () => expect(await linksIssued()).toBe(6), { timeout: 10_000 });
+    expect((await ask({ email: 'crowded@example.org' }, '10.0.8.3')).statusCode).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await linksIssued()).toBe(6);
+    await t.app.runJobs();
+    const mailed = readOutbox(outboxDirectory(t.config.dataDir)).filter((mail) => mail.to[0] === 'crowded@example.org');
+    expect(mailed).toHaveLength(6);
+  });
+});
+
 describe('using the link (POST /api/auth/password-reset/confirm)', () => {
   it('sets the new password once and ends every session; the old password stops working', async () => {
     const patient = await createPatient(t, { email: 'reset-me@example.org' });

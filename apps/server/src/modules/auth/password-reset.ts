@@ -16,6 +16,13 @@ const LINKS_PER_ACCOUNT_PER_HOUR = 3;
  * theirs carrying their address (each link is rate-limited per account and per address).
  */
 const ACCOUNTS_PER_ADDRESS = 20;
+/**
+ * And at most this many links an hour to one address, whichever accounts they are for: twenty
+ * accounts registered with someone's address, each allowed three, mailed it sixty links an hour
+ * (reset links are outside the address's e-mail budget). Two people sharing an address still get
+ * three each.
+ */
+const LINKS_PER_ADDRESS_PER_HOUR = 6;
 
 const hashOf = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 export const invalidResetLink = () => new AppError(400, PASSWORD_RESET_MESSAGES.invalidToken, 'invalid_reset_token');
@@ -41,7 +48,23 @@ async function issueResetLink(ctx: AppContext, request: PasswordResetRequest): P
   // or a stranger who typed someone else's): each account gets its own link, naming its username,
   // so nobody can stop the owner of an address from resetting their account by sharing it.
   const accounts = await query.orderBy('id').limit(ACCOUNTS_PER_ADDRESS).execute();
-  for (const account of accounts) if (account.email) await issueLinkFor(ctx, { ...account, email: account.email });
+  for (const account of accounts) {
+    if (!account.email) continue;
+    if ((await recentLinksTo(ctx, account.email)) >= LINKS_PER_ADDRESS_PER_HOUR) return;
+    await issueLinkFor(ctx, { ...account, email: account.email });
+  }
+}
+
+/** Links mailed to `email` in the last hour, to any account that has that address now. */
+async function recentLinksTo(ctx: AppContext, email: string): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('password_resets')
+    .innerJoin('users', 'users.id', 'password_resets.user_id')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where((eb) => eb(eb.fn('lower', ['users.email']), '=', email.toLowerCase()))
+    .where('password_resets.created_at', '>', new Date(ctx.clock.now().getTime() - 3_600_000).toISOString())
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
 
 /** A link's token: 32 random bytes, 43 characters of base64url; anything longer is not one of ours. */
