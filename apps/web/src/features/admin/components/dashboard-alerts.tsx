@@ -61,8 +61,18 @@ export function LowStockAlerts({ inventory, threshold }: { inventory: InventoryR
   );
 }
 
-/** Units that expire within 7 days, grouped by day, blood group and component: use these first. */
-export function ExpiringUnits({ units }: { units: AdminDashboard['expiringUnits'] }) {
+/**
+ * Units that expire within 7 days, grouped by day, blood group and component: use these first. And
+ * the units already past their date but still on the shelf (`expired`), which are no stock and
+ * wait to be discarded: said first, or staff saw them only in the bell and in Manage Blood.
+ */
+export function ExpiringUnits({
+  units,
+  expired,
+}: {
+  units: AdminDashboard['expiringUnits'];
+  expired: number;
+}) {
   const today = useBankToday();
   const groups = new Map<
     string,
@@ -102,6 +112,28 @@ export function ExpiringUnits({ units }: { units: AdminDashboard['expiringUnits'
         ) : null
       }
     >
+      {expired > 0 ? (
+        <Group gap="xs" wrap="nowrap" mb="sm" data-testid="expired-on-shelf">
+          <IconAlertTriangle
+            size={18}
+            color="var(--mantine-color-red-8)"
+            aria-hidden
+            style={{ flexShrink: 0 }}
+          />
+          <Text size="sm">
+            {expired === 1 ? '1 unit is' : `${expired} units are`} past expiry and still on the shelf: not
+            stock, to be discarded.{' '}
+            <Anchor
+              component={Link}
+              to={`${paths.admin.blood}?status=expired#${BLOOD_ANCHORS.units}`}
+              size="sm"
+              fw={600}
+            >
+              See expired units
+            </Anchor>
+          </Text>
+        </Group>
+      ) : null}
       {rows.length === 0 ? (
         <Group gap="xs" wrap="nowrap">
           <ThemeIcon variant="light" color="teal" radius="xl" aria-hidden>

@@ -132,16 +132,31 @@ describe('Administrator Dashboard', () => {
       'href',
       '/admin-blood?status=available#units',
     );
+    // The O+ units past their date, still on the shelf: no stock, waiting to be discarded.
+    expect(screen.getByTestId('expired-on-shelf')).toHaveTextContent(
+      '3 units are past expiry and still on the shelf: not stock, to be discarded. See expired units',
+    );
+    expect(screen.getByRole('link', { name: 'See expired units' })).toHaveAttribute(
+      'href',
+      '/admin-blood?status=expired#units',
+    );
   });
 
   it('says so when nothing is low or expiring', async () => {
     const calm = dashboard();
-    calm.inventory = calm.inventory.map((row) => ({ ...row, units: 9, low: false, expiring_soon: 0 }));
+    calm.inventory = calm.inventory.map((row) => ({
+      ...row,
+      units: 9,
+      low: false,
+      expiring_soon: 0,
+      expired: 0,
+    }));
     signedInAdmin({ 'GET /api/admin/dashboard': () => jsonResponse(200, { ...calm, expiringUnits: [] }) });
     renderScreen(<AdminDashboardScreen />);
 
     expect(await screen.findByText('Every blood group has at least 5 units.')).toBeInTheDocument();
     expect(screen.getByText('No units expire in the next 7 days.')).toBeInTheDocument();
+    expect(screen.queryByTestId('expired-on-shelf')).not.toBeInTheDocument();
   });
 
   it('shows the spec error message with a retry when loading fails', async () => {

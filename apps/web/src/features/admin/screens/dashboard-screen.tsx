@@ -54,7 +54,10 @@ export function AdminDashboardScreen() {
             <StockChart inventory={dashboard.data.inventory} threshold={dashboard.data.lowStockThreshold} />
             <WeeklyChart weekly={dashboard.data.weekly} />
           </SimpleGrid>
-          <ExpiringUnits units={dashboard.data.expiringUnits} />
+          <ExpiringUnits
+            units={dashboard.data.expiringUnits}
+            expired={dashboard.data.inventory.reduce((sum, row) => sum + row.expired, 0)}
+          />
         </Stack>
       )}
     </AdminPage>
