@@ -8,6 +8,7 @@ import {
   optionField,
   requiredInteger,
   requiredName,
+  requiredPersonName,
   requiredText,
   USERNAME_PATTERN,
 } from './fields';
@@ -88,8 +89,8 @@ export const ageField = requiredInteger('Age is required').pipe(
 
 /** The personal fields an admin may edit; registration adds username and password. */
 export const DonorDetailsSchema = z.object({
-  first_name: requiredName('First name is required', 100),
-  last_name: requiredName('Last name is required', 100),
+  first_name: requiredPersonName('First name is required', 100),
+  last_name: requiredPersonName('Last name is required', 100),
   email: emailField,
   bloodgroup: bloodGroupField(),
   address: requiredText('Address is required', 500),

@@ -48,6 +48,19 @@ export function requiredName(requiredMessage: string, maxLength = 100) {
   return requiredText(requiredMessage, maxLength).regex(/^[^\r\n]*$/, ONE_LINE_MESSAGE);
 }
 
+export const NOT_A_WEB_ADDRESS_MESSAGE = 'Please enter a name, not a web address';
+/** "https://…", "www.…": no one's name, and a name opens the bank's e-mails ("Hello <first name>,"). */
+const WEB_ADDRESS = /:\/\/|\bwww\./i;
+/**
+ * A person's name (first or last), which the bank's e-mails greet people with: `requiredName`, and
+ * no web address (controls, direction overrides among them, are refused in all text already).
+ * Someone registering with a stranger's address made a real bank e-mail open with "Hello Your
+ * account is locked - unlock it at https://…,", which mail programs show as a link.
+ */
+export function requiredPersonName(requiredMessage: string, maxLength = 100) {
+  return requiredName(requiredMessage, maxLength).refine((name) => !WEB_ADDRESS.test(name), NOT_A_WEB_ADDRESS_MESSAGE);
+}
+
 const DECIMAL_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 
 /** A whole number; empty form inputs ('' / null / undefined) count as missing, numeric strings are read. */

@@ -57,6 +57,17 @@ describe('POST /api/auth/register', () => {
       expect(refused.statusCode).toBe(422);
       expect(refused.json().errors).toEqual({ [field]: 'Must be on one line' });
     }
+    // A name greets people in the bank's e-mails: no web address in it (a stranger's phishing line).
+    for (const [field, value] of [
+      ['first_name', 'Your account is locked - unlock it at https://phish.example/bank-login today.'],
+      ['last_name', 'see www.phish.example'],
+    ] as const) {
+      const refused = await register(donorBody({ [field]: value }));
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors).toEqual({ [field]: 'Please enter a name, not a web address' });
+    }
+    // Initials and dotted names are names.
+    expect((await register(donorBody({ first_name: 'J. R.', last_name: "St. John-D'Souza", username: `dotted_${sequence}` }))).statusCode).toBe(201);
     // A name's length is counted as it is stored (NFC): 100 × ज़ typed as one character is 200 in NFC.
     const lengthened = await register(donorBody({ first_name: '\u095B'.repeat(100) }));
     expect(lengthened.statusCode).toBe(422);
