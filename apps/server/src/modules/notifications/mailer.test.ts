@@ -2,6 +2,7 @@ import net from 'node:net';
 import os from 'node:os';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readOutbox, startSmtpServer } from '../../../test/support/smtp';
 import { createMailer, jobMessageId, messageIdDomain, type Mailer, type MailMessage } from './mailer';
@@ -60,6 +61,41 @@ describe('over SMTP', () => {
     const { port } = silent.address() as net.AddressInfo;
     const mailer = mailerFor({ smtpUrl: `smtp://127.0.0.1:${port}` }, { connection: 500, greeting: 300, socket: 2_000 });
     await expect(mailer.send(message('a@example.org'))).rejects.toThrow(/greeting/i);
+  });
+});
+
+describe('a password in SMTP_URL', () => {
+  /** A mail server that offers no STARTTLS and takes a password in clear, and what it was sent. */
+  async function plainTextMailServer() {
+    const passwords: string[] = [];
+    const server = new SMTPServer({
+      disabledCommands: ['STARTTLS'],
+      allowInsecureAuth: true,
+      logger: false,
+      onAuth(auth, _session, callback) {
+        passwords.push(auth.password ?? '');
+        callback(null, { user: auth.username });
+      },
+      onData(stream, _session, callback) {
+        stream.resume();
+        stream.on('end', () => callback());
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    return { port: (server.server.address() as net.AddressInfo).port, passwords };
+  }
+
+  it('is never sent in clear: smtp:// with a password requires STARTTLS, unless the URL says requireTLS=false', async () => {
+    const plain = await plainTextMailServer();
+    const guarded = mailerFor({ smtpUrl: `smtp://bank:S3cret-pass@127.0.0.1:${plain.port}` });
+    await expect(guarded.send(message('a@example.org'))).rejects.toThrow(/STARTTLS/i);
+    expect(plain.passwords).toEqual([]);
+
+    // Said in the URL: the operator's choice (a mail server on the same machine).
+    const allowed = mailerFor({ smtpUrl: `smtp://bank:S3cret-pass@127.0.0.1:${plain.port}?requireTLS=false` });
+    await allowed.send(message('a@example.org'));
+    expect(plain.passwords).toEqual(['S3cret-pass']);
   });
 });
 

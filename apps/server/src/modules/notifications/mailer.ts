@@ -53,6 +53,16 @@ const BANK_MAIL_HEADERS = (config: Pick<Config, 'mailFrom' | 'contact'>) => ({
 });
 
 /**
+ * An smtp:// URL with a password sends it in clear to a mail server that offers no STARTTLS: such
+ * a URL requires STARTTLS (the message fails, and is retried, rather than the password going out),
+ * unless it says `requireTLS=false` itself. smtps:// is encrypted from the start.
+ */
+export function sendsPasswordInClear(smtpUrl: string): boolean {
+  const url = new URL(smtpUrl);
+  return url.protocol === 'smtp:' && url.password !== '' && !url.searchParams.has('requireTLS');
+}
+
+/**
  * The mail server refused the address for good (a 5xx answer to RCPT TO: no such mailbox). Sending
  * it again cannot succeed, so the queue gives it up at once rather than for hours of retries. A 5xx
  * to anything else (a wrong password: every message) is retried, so the operator can fix it.
@@ -198,6 +208,7 @@ export function createMailer(
   const smtp = config.smtpUrl
     ? {
         url: config.smtpUrl,
+        ...(sendsPasswordInClear(config.smtpUrl) ? { requireTLS: true } : {}),
         pool: true,
         maxConnections: SMTP_CONNECTIONS,
         connectionTimeout: timeouts.connection,
