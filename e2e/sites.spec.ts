@@ -402,7 +402,7 @@ test('staff close a site on a booked day: the booking is cancelled and the donor
   await expect(
     donorPage.getByText(
       new RegExp(
-        `${name} \\(5 River Road\\) is closed on .+ at 09:00, so your booking there is cancelled\\.`,
+        `Your booking at ${name} \\(5 River Road\\) on .+ at 09:00 is cancelled: the site is closed then\\.`,
       ),
     ),
   ).toBeVisible();

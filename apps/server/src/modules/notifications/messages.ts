@@ -112,7 +112,8 @@ export const messages = {
   bookingCancelledSiteClosed: (date: string, place: { site: string; address: string; time: string }): Message => ({
     kind: 'booking_cancelled',
     title: 'Your booking is cancelled',
-    body: `${place.site} (${place.address}) is closed on ${formatFeedDate(date)} at ${place.time}, so your booking there is cancelled. We are sorry. Please book another time from your dashboard.`,
+    // "Closed on 15 Dec at 10:00" read as if the site shut at ten, for a day closed whole.
+    body: `Your booking at ${place.site} (${place.address}) on ${formatFeedDate(date)} at ${place.time} is cancelled: the site is closed then. We are sorry. Please book another time from your dashboard.`,
     path: DONOR_DASHBOARD,
   }),
   /**

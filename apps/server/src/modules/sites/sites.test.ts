@@ -541,7 +541,7 @@ describe('closing a site at booked times (PATCH /api/admin/sites/:id with closed
 
     expect(await latestNotification(onHoliday!)).toMatchObject({
       title: 'Your booking is cancelled',
-      body: 'Town Hall Centre (1 Main Street, Pune) is closed on 10 Mar at 09:00, so your booking there is cancelled. We are sorry. Please book another time from your dashboard.',
+      body: 'Your booking at Town Hall Centre (1 Main Street, Pune) on 10 Mar at 09:00 is cancelled: the site is closed then. We are sorry. Please book another time from your dashboard.',
     });
     expect((await latestNotification(beforeNewClosing!))?.title).toBe('Your donation is booked');
     const emails = await t.db.selectFrom('jobs').select('payload').where('kind', '=', 'email').execute();
