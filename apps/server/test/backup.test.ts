@@ -19,12 +19,15 @@ describe('SQLite backup and restore', () => {
 
     const backupFile = path.join(dir, 'backup.db');
     await backupSqlite(file, backupFile);
+    // Made readable to others since (copied around): the restored database is private all the same.
+    fs.chmodSync(backupFile, 0o644);
     // Written after the backup: must be gone after the restore.
     await live.db.insertInto('activities').values(row(999)).execute();
     await live.close();
 
     const restored = await restoreSqlite(backupFile, file, new Date('2026-12-07T22:00:00.000Z'));
     expect(restored).toMatchObject({ donors: 1, patients: 0, donations: 0 });
+    expect((fs.statSync(file).mode & 0o777).toString(8)).toBe('600');
     const reopened = openDatabase({ sqliteFile: file });
     const count = await reopened.db.selectFrom('activities').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(50);

@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { loadConfig } from '../config';
 import { serverAnswering } from './server-answering';
 import { SQLITE_FILE_NAME } from '../db/open-from-config';
-import { ensurePrivateFile } from '../lib/private-files';
+import { ensurePrivateFile, PRIVATE_FILE_MODE } from '../lib/private-files';
 
 /**
  * npm run backup -- FILE    online backup of the SQLite database while the server keeps serving
@@ -92,8 +92,10 @@ export async function restoreSqlite(
   // The WAL and shared-memory files of the old database would be replayed over the restored one.
   for (const suffix of ['-wal', '-shm']) fs.rmSync(`${databaseFile}${suffix}`, { force: true });
   const temporary = `${databaseFile}.restoring`;
-  ensurePrivateFile(temporary);
   fs.copyFileSync(backupFile, temporary);
+  // A copy takes the backup's mode (a backup may have been made readable to others): private again
+  // before it takes the database's place.
+  fs.chmodSync(temporary, PRIVATE_FILE_MODE);
   fs.renameSync(temporary, databaseFile);
   return { ...contents, kept };
 }

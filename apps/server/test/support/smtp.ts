@@ -23,8 +23,10 @@ export async function startSmtpServer(port = 0): Promise<{
   /** How many connections clients have opened so far. */
   connections: () => number;
   refuse: (yes: boolean) => void;
-  /** Refuses mail to this address for good, as a server does a mailbox that does not exist (550 at RCPT TO). */
+  /** Refuses mail to this address for good, as a server does a mailbox that does not exist (550 5.1.1 at RCPT TO). */
   unknownMailbox: (address: string) => void;
+  /** Refuses to relay to this address (554 5.7.1 at RCPT TO), as a mail server does every message of a sender it does not know. */
+  relayDenied: (address: string) => void;
   /** Takes `ms` to accept each message with this subject (a busy mail server). */
   slowFor: (subject: string, ms: number) => void;
   close: () => Promise<void>;
@@ -34,6 +36,7 @@ export async function startSmtpServer(port = 0): Promise<{
   let connections = 0;
   const slow = new Map<string, number>();
   const unknown = new Set<string>();
+  const notRelayed = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -43,9 +46,14 @@ export async function startSmtpServer(port = 0): Promise<{
       callback();
     },
     onRcptTo(address, _session, callback) {
-      if (!unknown.has(address.address.toLowerCase())) return callback();
-      const error = new Error('5.1.1 User unknown') as Error & { responseCode: number };
-      error.responseCode = 550;
+      const refusal = unknown.has(address.address.toLowerCase())
+        ? { code: 550, text: '5.1.1 User unknown' }
+        : notRelayed.has(address.address.toLowerCase())
+          ? { code: 554, text: '5.7.1 Relay access denied' }
+          : null;
+      if (!refusal) return callback();
+      const error = new Error(refusal.text) as Error & { responseCode: number };
+      error.responseCode = refusal.code;
       callback(error);
     },
     onData(stream, session, callback) {
@@ -78,6 +86,7 @@ export async function startSmtpServer(port = 0): Promise<{
     connections: () => connections,
     refuse: (yes) => void (refusing = yes),
     unknownMailbox: (address) => void unknown.add(address.toLowerCase()),
+    relayDenied: (address) => void notRelayed.add(address.toLowerCase()),
     slowFor: (subject, ms) => void slow.set(subject, ms),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -63,9 +63,10 @@ export function sendsPasswordInClear(smtpUrl: string): boolean {
 }
 
 /**
- * The mail server refused the address for good (a 5xx answer to RCPT TO: no such mailbox). Sending
- * it again cannot succeed, so the queue gives it up at once rather than for hours of retries. A 5xx
- * to anything else (a wrong password: every message) is retried, so the operator can fix it.
+ * The mail server refused the address for good (a 5xx answer to RCPT TO that names the mailbox: no
+ * such user). Sending it again cannot succeed, so the queue gives it up at once rather than for days
+ * of retries. Anything else (a wrong password, a relay refused: every message) is retried, so the
+ * operator can fix it.
  */
 export class RecipientRefused extends Error {}
 
@@ -152,6 +153,16 @@ if (smtp) {
     }
   };
 }
+// The mail server refused the recipient's address for good: a 5xx to RCPT TO that names the
+// mailbox or the address (enhanced status 5.1.x, 5.2.1; or 550, 551, 553 without one). Not a policy
+// refusal (5.7.x, "relay access denied"), which a wrong SMTP_URL gives every message and which must
+// be retried until the operator fixes it.
+function refusedForGood(error) {
+  if (!error || error.command !== 'RCPT TO' || !(error.responseCode >= 500)) return false;
+  const response = String(error.response || '');
+  if (/\\b5\\.7\\.\\d+/.test(response)) return false;
+  return /\\b5\\.1\\.\\d+|\\b5\\.2\\.1\\b/.test(response) || [550, 551, 553].includes(error.responseCode);
+}
 parentPort.on('message', (request) => {
   if (request === 'close') {
     transport.close();
@@ -164,8 +175,7 @@ parentPort.on('message', (request) => {
       parentPort.postMessage({
         id: request.id,
         error: String((error && error.message) || error),
-        // The mail server refused the recipient for good (5xx to RCPT TO: no such mailbox).
-        recipientRefused: !!error && error.command === 'RCPT TO' && error.responseCode >= 500,
+        recipientRefused: refusedForGood(error),
       }),
   );
 });
