@@ -133,7 +133,24 @@ describe('asking for a link (POST /api/auth/password-reset)', () => {
 });
 
 describe('links to one address', () => {
-  it('mails an address at most 6 links an hour, however many accounts carry it', async () => {
+  it("never keeps an account's first link of the hour from it, whatever was asked for the others on its address", async () => {
+    const owner = await createDonor(t, { email: 'owner@example.org' });
+    const sneaks = await Promise.all([createDonor(t, { email: 'owner@example.org' }), createDonor(t, { email: 'owner@example.org' })]);
+    const linksOf = async (userId: number) =>
+      Number((await t.db.selectFrom('password_resets').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow()).count);
+    // A stranger spends the address's six links on their own two accounts.
+    for (const [index, sneak] of sneaks.entries()) {
+      for (let n = 0; n < 3; n += 1) {
+        expect((await ask({ username: sneak.username }, `10.0.9.${index * 3 + n}`)).statusCode).toBe(202);
+        await vi.waitFor(async () => expect(await linksOf(sneak.id)).toBe(n + 1), { timeout: 10_000 });
+      }
+    }
+    // The owner still gets theirs.
+    expect((await ask({ username: owner.username }, '10.0.9.50')).statusCode).toBe(202);
+    await vi.waitFor(async () => expect(await linksOf(owner.id)).toBe(1), { timeout: 10_000 });
+  });
+
+  it('mails an address at most 6 links an hour beyond each account\'s first, however many accounts carry it', async () => {
     const crowd = await Promise.all(Array.from({ length: 5 }, () => createDonor(t, { email: 'crowded@example.org' })));
     const linksIssued = async () =>
       Number(

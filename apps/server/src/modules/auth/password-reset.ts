@@ -17,10 +17,11 @@ const LINKS_PER_ACCOUNT_PER_HOUR = 3;
  */
 const ACCOUNTS_PER_ADDRESS = 20;
 /**
- * And at most this many links an hour to one address, whichever accounts they are for: twenty
- * accounts registered with someone's address, each allowed three, mailed it sixty links an hour
- * (reset links are outside the address's e-mail budget). Two people sharing an address still get
- * three each.
+ * Beyond each account's first link of the hour, at most this many links an hour to one address,
+ * whichever accounts they are for: twenty accounts registered with someone's address, each allowed
+ * three, mailed it sixty links an hour (reset links are outside the address's e-mail budget). An
+ * account with no link in the last hour always gets one, so links asked for other accounts on the
+ * address can never keep its owner out; the address gets at most about 20 + 6 an hour.
  */
 const LINKS_PER_ADDRESS_PER_HOUR = 6;
 
@@ -50,20 +51,24 @@ async function issueResetLink(ctx: AppContext, request: PasswordResetRequest): P
   const accounts = await query.orderBy('id').limit(ACCOUNTS_PER_ADDRESS).execute();
   for (const account of accounts) {
     if (!account.email) continue;
-    if ((await recentLinksTo(ctx, account.email)) >= LINKS_PER_ADDRESS_PER_HOUR) return;
+    const firstOfTheHour = (await recentLinks(ctx, { userId: account.id })) === 0;
+    if (!firstOfTheHour && (await recentLinks(ctx, { email: account.email })) >= LINKS_PER_ADDRESS_PER_HOUR) continue;
     await issueLinkFor(ctx, { ...account, email: account.email });
   }
 }
 
-/** Links mailed to `email` in the last hour, to any account that has that address now. */
-async function recentLinksTo(ctx: AppContext, email: string): Promise<number> {
-  const row = await ctx.db
+/** Links issued in the last hour: to one account, or to any account that has this address now. */
+async function recentLinks(ctx: AppContext, to: { userId: number } | { email: string }): Promise<number> {
+  let query = ctx.db
     .selectFrom('password_resets')
     .innerJoin('users', 'users.id', 'password_resets.user_id')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where((eb) => eb(eb.fn('lower', ['users.email']), '=', email.toLowerCase()))
-    .where('password_resets.created_at', '>', new Date(ctx.clock.now().getTime() - 3_600_000).toISOString())
-    .executeTakeFirst();
+    .where('password_resets.created_at', '>', new Date(ctx.clock.now().getTime() - 3_600_000).toISOString());
+  query =
+    'userId' in to
+      ? query.where('password_resets.user_id', '=', to.userId)
+      : query.where((eb) => eb(eb.fn('lower', ['users.email']), '=', to.email.toLowerCase()));
+  const row = await query.executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 
