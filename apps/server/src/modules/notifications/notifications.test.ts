@@ -275,6 +275,22 @@ describe('over SMTP (SMTP_URL): each kind of message reaches the right person', 
     expect((await delivered()).map((m) => [m.to[0]!.toLowerCase(), m.subject])).toEqual([['victim@example.org', 'Your e-mail address was changed']]);
   });
 
+  it("counts the address-change warnings of a later account on the address: a stranger flipping theirs cannot flood the owner's inbox, nor silence the owner's own", async () => {
+    const owner = await createDonor(t, { email: 'flip@example.org' });
+    const stranger = await createDonor(t, { email: 'flip@example.org' });
+    const changeTo = async (user: TestUser, email: string) =>
+      expect((await t.app.inject({ method: 'PATCH', url: '/api/users/me', headers: user.headers, payload: { email, current_password: TEST_PASSWORD } })).statusCode).toBe(200);
+    for (let flip = 0; flip < EMAILS_PER_ADDRESS.points + 5; flip += 1) {
+      await changeTo(stranger, 'away@example.net');
+      await changeTo(stranger, 'flip@example.org');
+    }
+    const toOwner = () => delivered().then((mail) => mail.filter((m) => m.to[0] === 'flip@example.org').map((m) => m.subject));
+    expect(await toOwner()).toEqual(Array.from({ length: EMAILS_PER_ADDRESS.points }, () => 'Your e-mail address was changed'));
+    // The owner's account held the address first: its warning goes, budget spent or not.
+    await changeTo(owner, 'owner-new@example.org');
+    expect(await toOwner()).toEqual(['Your e-mail address was changed']);
+  });
+
   it('a blood group the laboratory corrects: the donor is told the old and the new group', async () => {
     const donor = await createDonor(t, { email: 'regrouped@example.org', bloodgroup: 'B+' });
     const id = await book(t, donor, TODAY);

@@ -46,9 +46,24 @@ export async function endOldAddress(
     { title: message.title, body: message.body, path: message.path },
     at,
     'You get this e-mail because this address was on an account at the blood bank.',
-    // The warning a taken-over account must not move its mail away without: a stranger spending
-    // the address's e-mail budget first (mail-budget.ts) must not silence it. A change needs the
-    // current password or staff, so it cannot be repeated to flood the address.
-    { outsideBudget: true },
+    // The warning a taken-over account must not move its mail away without: for the account that
+    // held the address first (its owner's, most likely), a stranger spending the address's e-mail
+    // budget (mail-budget.ts) must not silence it. Accounts made later with the address (a
+    // stranger's, who knows their own password and could flip it back and forth) are counted, or
+    // they flooded it: 70 warnings in a few seconds.
+    { outsideBudget: !(await heldTheAddressAfterAnother(trx, account.id, account.oldEmail)) },
   );
+}
+
+/** Whether an older active account than `accountId` has the address `email`. */
+async function heldTheAddressAfterAnother(trx: Transaction<DB>, accountId: number, email: string): Promise<boolean> {
+  const older = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('id', '<', accountId)
+    .where('is_active', '=', 1)
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .limit(1)
+    .executeTakeFirst();
+  return older !== undefined;
 }
