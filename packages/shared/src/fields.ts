@@ -49,16 +49,25 @@ export function requiredName(requiredMessage: string, maxLength = 100) {
 }
 
 export const NOT_A_WEB_ADDRESS_MESSAGE = 'Please enter a name, not a web address';
-/** "https://…", "www.…": no one's name, and a name opens the bank's e-mails ("Hello <first name>,"). */
-const WEB_ADDRESS = /:\/\/|\bwww\./i;
+/**
+ * What mail programs turn into a link: a scheme ("https://"), "www.", or a domain ending in a common
+ * top-level domain ("bank-login.example.com"). No one's name, and a name opens the bank's e-mails
+ * ("Hello <first name>,"). Names with a dot stay names: "J. R.", "St.John", "Mohd.Irfan".
+ */
+const WEB_ADDRESS =
+  /:\/\/|\bwww\.|[\p{L}\p{N}-]\.(com|net|org|info|biz|xyz|app|dev|page|site|online|link|club|shop|live|top|io|co|me|ly|gl|in|uk|us|ru|cn|de|tk)\b/iu;
+
+/** The text as a mail program may read it: fullwidth "ｗｗｗ．" and "：／／" are "www." and "://". */
+const looksLikeWebAddress = (text: string) => WEB_ADDRESS.test(text.normalize('NFKC'));
 /**
  * A person's name (first or last), which the bank's e-mails greet people with: `requiredName`, and
- * no web address (controls, direction overrides among them, are refused in all text already).
+ * nothing a mail program shows as a link (controls, direction overrides among them, are refused in
+ * all text already).
  * Someone registering with a stranger's address made a real bank e-mail open with "Hello Your
  * account is locked - unlock it at https://…,", which mail programs show as a link.
  */
 export function requiredPersonName(requiredMessage: string, maxLength = 100) {
-  return requiredName(requiredMessage, maxLength).refine((name) => !WEB_ADDRESS.test(name), NOT_A_WEB_ADDRESS_MESSAGE);
+  return requiredName(requiredMessage, maxLength).refine((name) => !looksLikeWebAddress(name), NOT_A_WEB_ADDRESS_MESSAGE);
 }
 
 const DECIMAL_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)$/;

@@ -61,6 +61,9 @@ describe('POST /api/auth/register', () => {
     for (const [field, value] of [
       ['first_name', 'Your account is locked - unlock it at https://phish.example/bank-login today.'],
       ['last_name', 'see www.phish.example'],
+      ['first_name', 'Your account is locked - unlock it at bank-login.example.com/verify'],
+      ['last_name', 'see https\uFF1A//evil.example'],
+      ['last_name', '\uFF57\uFF57\uFF57\uFF0Eevil'],
     ] as const) {
       const refused = await register(donorBody({ [field]: value }));
       expect(refused.statusCode).toBe(422);
@@ -68,6 +71,7 @@ describe('POST /api/auth/register', () => {
     }
     // Initials and dotted names are names.
     expect((await register(donorBody({ first_name: 'J. R.', last_name: "St. John-D'Souza", username: `dotted_${sequence}` }))).statusCode).toBe(201);
+    expect((await register(donorBody({ first_name: 'Mohd.Irfan', last_name: 'St.John', username: `dotted2_${sequence}` }))).statusCode).toBe(201);
     // A name's length is counted as it is stored (NFC): 100 × ज़ typed as one character is 200 in NFC.
     const lengthened = await register(donorBody({ first_name: '\u095B'.repeat(100) }));
     expect(lengthened.statusCode).toBe(422);
