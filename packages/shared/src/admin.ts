@@ -51,6 +51,11 @@ export const InventoryRowSchema = z.object({
   expiring_soon: z.number().int(),
   /** True when the red-cell units are under the low-stock threshold. */
   low: z.boolean(),
+  /**
+   * True when they are under SUPPLY_CRITICAL_UNITS: what the home page calls Critical (PRODUCT.md
+   * 3.8), so staff read the same word for the same shelf.
+   */
+  critical: z.boolean(),
   /** Units still marked available but past their expiry date: not stock, waiting to be discarded. */
   expired: z.number().int(),
   /** Quarantined units awaiting their donation's test results. Never stock. */

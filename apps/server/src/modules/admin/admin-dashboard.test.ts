@@ -51,6 +51,7 @@ describe('GET /api/admin/dashboard', () => {
         components: { whole_blood: 0, red_cells: 0, plasma: 0, platelets: 0 },
         expiring_soon: 0,
         low: true,
+        critical: true,
         expired: 0,
         in_testing: 0,
         on_hold: 0,
@@ -92,9 +93,9 @@ describe('GET /api/admin/dashboard', () => {
     });
     const row = (group: string) => body.inventory.find((entry: { bloodgroup: string }) => entry.bloodgroup === group);
     const redCells = (count: number) => ({ whole_blood: 0, red_cells: count, plasma: 0, platelets: 0 });
-    expect(row('A+')).toEqual({ bloodgroup: 'A+', units: 6, components: redCells(6), expiring_soon: 2, low: false, expired: 1, in_testing: 0, on_hold: 0 });
-    expect(row('O-')).toEqual({ bloodgroup: 'O-', units: 2, components: redCells(2), expiring_soon: 2, low: true, expired: 0, in_testing: 0, on_hold: 0 });
-    expect(row('B+')).toEqual({ bloodgroup: 'B+', units: 0, components: redCells(0), expiring_soon: 0, low: true, expired: 0, in_testing: 0, on_hold: 0 });
+    expect(row('A+')).toEqual({ bloodgroup: 'A+', units: 6, components: redCells(6), expiring_soon: 2, low: false, critical: false, expired: 1, in_testing: 0, on_hold: 0 });
+    expect(row('O-')).toEqual({ bloodgroup: 'O-', units: 2, components: redCells(2), expiring_soon: 2, low: true, critical: false, expired: 0, in_testing: 0, on_hold: 0 });
+    expect(row('B+')).toEqual({ bloodgroup: 'B+', units: 0, components: redCells(0), expiring_soon: 0, low: true, critical: true, expired: 0, in_testing: 0, on_hold: 0 });
     // Every component column of every group (components.test.ts has plasma and platelets in it).
     expect(body.totalBloodUnits).toBe(
       body.inventory.reduce(
@@ -134,6 +135,12 @@ describe('GET /api/admin/dashboard', () => {
       expect(body.lowStockThreshold).toBe(2);
       const low = Object.fromEntries(body.inventory.map((entry: { bloodgroup: string; low: boolean }) => [entry.bloodgroup, entry.low]));
       expect(low).toMatchObject({ 'B-': false, 'AB-': true, 'A+': true });
+      // Critical as the home page says it (SUPPLY_CRITICAL_UNITS, 2 by default): one unit is, two are not.
+      const critical = Object.fromEntries(body.inventory.map((entry: { bloodgroup: string; critical: boolean }) => [entry.bloodgroup, entry.critical]));
+      expect(critical).toMatchObject({ 'B-': false, 'AB-': true, 'A+': true });
+      // The same word the home page shows for each group.
+      const supply = (await strict.app.inject({ method: 'GET', url: '/api/public/supply' })).json() as { bloodgroup: string; level: string }[];
+      for (const { bloodgroup, level } of supply) expect(critical[bloodgroup], bloodgroup).toBe(level === 'critical');
     } finally {
       await strict.close();
     }

@@ -49,6 +49,7 @@ export async function getDashboard(ctx: AppContext): Promise<AdminDashboard> {
       expiring_soon: counts.expiringSoon,
       // Low stock is about red cells, the units most requests need (PRODUCT.md 3.3).
       low: units < threshold,
+      critical: units < ctx.config.supplyCriticalUnits,
       expired: counts.expired,
       // Shown beside the stock, never in it (PRODUCT.md 3.3).
       in_testing: quarantined.inTesting[bloodgroup],

@@ -40,6 +40,8 @@ export function BloodStockSummary({ inventory, selected, onSelect }: BloodStockS
               </Text>
               {row.units === 0 ? (
                 <StatusBadge status="low" label="Out" />
+              ) : row.critical ? (
+                <StatusBadge status="low" label="Critical" />
               ) : row.low ? (
                 <StatusBadge status="low" label="Low" />
               ) : null}

@@ -68,8 +68,11 @@ export function DashboardInventory({ inventory, total }: { inventory: InventoryR
 }
 
 function StatusCell({ row }: { row: InventoryRow }) {
+  // The home page's words for the same shelf (Critical, Low), so staff and the public read alike.
   return row.units === 0 ? (
     <StatusBadge status="low" label="Out of stock" />
+  ) : row.critical ? (
+    <StatusBadge status="low" label="Critical" />
   ) : row.low ? (
     <StatusBadge status="low" label="Low" />
   ) : (

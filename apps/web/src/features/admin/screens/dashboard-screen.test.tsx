@@ -59,7 +59,12 @@ describe('Administrator Dashboard', () => {
   it('shows the inventory per group and component, whose total is the units card', async () => {
     // A wide screen: a column per component.
     const matchMedia = stubMediaQueries(() => true);
-    signedInAdmin({ 'GET /api/admin/dashboard': () => jsonResponse(200, dashboard()) });
+    const data = dashboard();
+    // One AB+ unit left: what the home page calls Critical (under SUPPLY_CRITICAL_UNITS).
+    data.inventory = data.inventory.map((row) =>
+      row.bloodgroup === 'AB+' ? { ...row, units: 1, critical: true } : row,
+    );
+    signedInAdmin({ 'GET /api/admin/dashboard': () => jsonResponse(200, data) });
     renderScreen(<AdminDashboardScreen />);
 
     const table = await screen.findByRole('table', { name: 'Units per blood group' });
@@ -80,6 +85,7 @@ describe('Administrator Dashboard', () => {
     expect(cells(1)).toEqual(['A+', '4', '8', '6', '0', '2', '0', 'OK']);
     expect(cells(3)).toEqual(['B+', '2', '6', '4', '0', '0', '2', 'OK']);
     expect(cells(4)).toEqual(['B-', '0', '0', '0', '0', '0', '0', 'Out of stock']);
+    expect(cells(5).at(-1)).toBe('Critical');
     expect(cells(6)).toEqual(['AB-', '0', '2', '1', '0', '0', '0', 'Low']);
     expect(cells(7)[0]).toBe('O+');
     expect(within(rows[7]!.children[6] as HTMLElement).getByText('1 on hold')).toBeInTheDocument();
@@ -148,6 +154,7 @@ describe('Administrator Dashboard', () => {
       ...row,
       units: 9,
       low: false,
+      critical: false,
       expiring_soon: 0,
       expired: 0,
     }));

@@ -43,6 +43,7 @@ export function dashboard(overrides: Partial<AdminDashboard> = {}): AdminDashboa
     components: componentsOf(bloodgroup),
     expiring_soon: bloodgroup === 'A+' ? 2 : 0,
     low: (STOCK[bloodgroup] ?? 0) < 5,
+    critical: (STOCK[bloodgroup] ?? 0) < 2,
     expired: bloodgroup === 'O+' ? 3 : 0,
     in_testing: bloodgroup === 'B+' ? 2 : 0,
     on_hold: bloodgroup === 'O+' ? 1 : 0,
