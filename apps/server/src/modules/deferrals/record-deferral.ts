@@ -5,12 +5,13 @@ import type { Principal } from '../../plugins/access';
 import { recordActivity } from '../activity/activity.repository';
 import type { AppContext } from '../../context';
 import { recordAudit } from '../audit/audit.repository';
-import { deferralLiftedText, deferredText, messages, type DonationInterval } from '../notifications/messages';
+import { deferralLiftedText, deferredText, messagePlace, messages, type DonationInterval } from '../notifications/messages';
 import { notify } from '../notifications/notify';
 import { cancelPendingBookingByStaff, donationActivityMessages } from '../donations/donation-activity';
 import { findBookingFacts, findPendingBookingDate } from '../donations/donations.repository';
 import { intervalEndsOn } from '../donations/eligibility';
 import { findDeferral, findDeferralInForce, insertDeferral } from './deferrals.repository';
+import { findSiteRow } from '../sites/sites.repository';
 import { toDeferral } from './deferrals.service';
 
 export const DEFERRAL_ACTIVITY_KINDS = { set: 'deferral_set', lifted: 'deferral_lifted' } as const;
@@ -118,7 +119,10 @@ export async function recordDeferral(
   });
   // A test's deferral is told through the follow-up message alone (PRODUCT.md 3.2).
   if (deferral.source !== 'test') {
-    const bookings = { cancelled: cancelled?.donation_date, standing };
+    // The cancelled booking by its time and place too, as the booking's own messages named it.
+    const site = cancelled?.site_id != null ? await findSiteRow(trx, cancelled.site_id) : undefined;
+    const cancelledPlace = site && cancelled?.slot != null ? messagePlace({ site, slot: cancelled.slot }) : null;
+    const bookings = { cancelled: cancelled?.donation_date, cancelledPlace, standing };
     await notify(ctx, trx, deferral.donorId, messages.deferralSet(longestUntil, interval, bookings), at);
   }
   const row = await findDeferral(trx, id);

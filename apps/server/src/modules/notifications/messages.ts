@@ -157,13 +157,17 @@ export const messages = {
     body: FOLLOW_UP_MESSAGE,
     path: DONOR_DASHBOARD,
   }),
-  /** `cancelledBooking`: the date of the booking the deferral cancelled, if any. */
-  deferralSet: (until: string | null, interval: DonationInterval, bookings: { cancelled?: string; standing?: string | null } = {}): Message => ({
+  /** `bookings.cancelled`: the date of the booking the deferral cancelled, if any (and its time and site, at a site). */
+  deferralSet: (
+    until: string | null,
+    interval: DonationInterval,
+    bookings: { cancelled?: string | undefined; cancelledPlace?: { site: string; address: string; time: string } | null; standing?: string | null } = {},
+  ): Message => ({
     kind: 'deferral_set',
     title: 'You are deferred from donating',
     body:
       deferredText({ type: until ? 'temporary' : 'permanent', until }, interval, bookings.standing) +
-      (bookings.cancelled ? ` Your booking for ${formatFeedDate(bookings.cancelled)} has been cancelled.` : ''),
+      (bookings.cancelled ? ` Your booking for ${formatFeedDate(bookings.cancelled)}${where(bookings.cancelledPlace ?? null)} has been cancelled.` : ''),
     path: DONOR_DASHBOARD,
   }),
   deferralLifted: (today: string, interval: DonationInterval, booked = false): Message => {

@@ -485,6 +485,15 @@ describe('closing a site at booked times (PATCH /api/admin/sites/:id with closed
     (await t.db.selectFrom('donations').select(['status', 'outcome_reason']).where('id', '=', id).executeTakeFirstOrThrow());
   const latestNotification = async (donor: TestUser) => (await get('/api/notifications', donor)).json<NotificationList>().items[0];
 
+  it('a deferral that cancels a booking at a site names it by its time and site, as the booking was named', async () => {
+    const donor = await createDonor(t);
+    const booked = await bookAt(donor, site.id, TUESDAY, '09:00');
+    expect(booked.statusCode, booked.body).toBe(201);
+    const deferred = await post(`/api/admin/donors/${donor.id}/deferrals`, admin, { type: 'temporary', until: '2026-03-20', reason: 'Travel abroad' });
+    expect(deferred.statusCode, deferred.body).toBe(201);
+    expect((await latestNotification(donor))?.body).toContain(`Your booking for 10 Mar at 09:00, ${site.name} (${site.address}) has been cancelled.`);
+  });
+
   it('cancels the bookings at the times it closes, frees their places and tells each donor; the others and a checked-in donor stay', async () => {
     const [onHoliday, afterNewClosing, beforeNewClosing, nextWeek, inTheChair, laterToday, runningLate] = await Promise.all(
       Array.from({ length: 7 }, () => createDonor(t)),
