@@ -12,7 +12,7 @@ import path from 'node:path';
  * crash or a reboot (a container's server is often process 1) is not taken for the server; a mark
  * of this host whose process is gone is removed. A mark of another host (a DATA_DIR shared with
  * other machines) cannot be checked from here: it is taken for a running server, and the refusal
- * names its file, to delete when that server is known to be gone.
+ * names its file, to delete when that server is known to be gone (docs/decisions/0029).
  */
 const MARK_NAME = /^server-.+\.pid$/;
 

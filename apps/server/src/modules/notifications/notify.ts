@@ -22,7 +22,7 @@ export interface Message {
    * address's hourly e-mail budget (mail-budget.ts), since anyone who registers with an address can
    * do those in a loop. What staff or the bank's own schedule cause (a collection, a result's
    * follow-up, a site closed, a decision on a request) comes once per event and is always mailed:
-   * a stranger spending the budget must not silence it.
+   * a stranger spending the budget must not silence it (docs/decisions/0028).
    */
   selfCaused?: true;
 }
