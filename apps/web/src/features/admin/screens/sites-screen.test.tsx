@@ -9,7 +9,11 @@ import { dashboardHandler, pendingDonation } from '../testing/fixtures';
 import { SitesScreen } from './sites-screen';
 import { formatDate } from '@/lib/format';
 
-const today = todayIn();
+/**
+ * Today, read when a list is answered, not when this file loads: a run that crosses midnight had
+ * fixtures of one day and a screen of the next ("Check in" is offered on the booked day only).
+ */
+const today = () => todayIn();
 
 const cityCentre: Site = {
   id: 4,
@@ -42,7 +46,7 @@ const oldHall: Site = {
 function siteDay(overrides: Partial<SiteDay> = {}): SiteDay {
   return {
     site: cityCentre,
-    date: today,
+    date: today(),
     open: true,
     hours: { open: '08:00', close: '16:00' },
     counts: { booked: 1, checked_in: 1, collected: 1, deferred: 0, no_show: 0 },
@@ -71,7 +75,7 @@ function siteDay(overrides: Partial<SiteDay> = {}): SiteDay {
         late: false,
         checked_in_at: '2026-11-25T03:44:00.000Z',
         disease: 'Diabetes',
-        lastDonation: addDays(today, -60),
+        lastDonation: addDays(today(), -60),
       },
       {
         donation_id: 63,
@@ -96,7 +100,7 @@ function renderSites(handlers: Parameters<typeof mockApi>[0] = {}, initialPath =
     'GET /api/admin/dashboard': dashboardHandler,
     'GET /api/admin/sites': () => jsonResponse(200, [cityCentre, oldHall]),
     'GET /api/admin/sites/4/day': (request: MockRequest) =>
-      jsonResponse(200, siteDay({ date: request.query.get('date') ?? today })),
+      jsonResponse(200, siteDay({ date: request.query.get('date') ?? today() })),
     'GET /api/admin/screening-thresholds': () => jsonResponse(200, DEFAULT_SCREENING_THRESHOLDS),
     ...handlers,
   });
@@ -131,7 +135,7 @@ describe('Sites and Appointments', () => {
 
     const day = dayRegion();
     expect(within(day).getByLabelText('Site')).toHaveValue('4');
-    expect(within(day).getByLabelText('Date')).toHaveValue(today);
+    expect(within(day).getByLabelText('Date')).toHaveValue(today());
     expect(await within(day).findByTestId('count-booked')).toHaveTextContent('1Booked');
     expect(within(day).getByTestId('count-checked_in')).toHaveTextContent('1Checked in');
     expect(within(day).getByTestId('count-collected')).toHaveTextContent('1Collected');
@@ -159,7 +163,7 @@ describe('Sites and Appointments', () => {
         .map((button) => button.textContent),
     ).toEqual(['Check in', 'Record collection']);
     expect(api.requests.find((request) => request.path === '/api/admin/sites/4/day')?.query.get('date')).toBe(
-      today,
+      today(),
     );
   });
 
@@ -185,7 +189,7 @@ describe('Sites and Appointments', () => {
     const { api, user } = renderSites({
       'POST /api/admin/donations/63/check-in': () => {
         checkedIn = true;
-        return jsonResponse(200, { ...pendingDonation, id: 63, donor_name: 'Meera Das', date: today });
+        return jsonResponse(200, { ...pendingDonation, id: 63, donor_name: 'Meera Das', date: today() });
       },
       'GET /api/admin/sites/4/day': () =>
         jsonResponse(
@@ -226,7 +230,7 @@ describe('Sites and Appointments', () => {
       'POST /api/admin/donations/63/check-in': () => {
         checkIns += 1;
         return checkIns === 1
-          ? jsonResponse(200, { ...pendingDonation, id: 63, donor_name: 'Meera Das', date: today })
+          ? jsonResponse(200, { ...pendingDonation, id: 63, donor_name: 'Meera Das', date: today() })
           : jsonResponse(409, { detail: 'This donor has already been checked in.' });
       },
     });
@@ -283,11 +287,13 @@ describe('Sites and Appointments', () => {
   it('says why a check-in failed', async () => {
     const { user } = renderSites({
       'POST /api/admin/donations/63/check-in': () =>
-        jsonResponse(409, { detail: `This booking is for ${today} and can be checked in on that day.` }),
+        jsonResponse(409, { detail: `This booking is for ${today()} and can be checked in on that day.` }),
     });
     await user.click(await screen.findByRole('button', { name: 'Check in Meera Das (10:30)' }));
     expect(
-      await screen.findByText(`This booking is for ${formatDate(today)} and can be checked in on that day.`),
+      await screen.findByText(
+        `This booking is for ${formatDate(today())} and can be checked in on that day.`,
+      ),
     ).toBeInTheDocument();
   });
 
@@ -359,7 +365,7 @@ describe('Sites and Appointments', () => {
   });
 
   it('offers nothing to do on a later day, and says when the site is closed or has no bookings', async () => {
-    const later = addDays(today, 3);
+    const later = addDays(today(), 3);
     const { user } = renderSites({
       'GET /api/admin/sites/4/day': (request: MockRequest) => {
         const date = request.query.get('date');
