@@ -230,6 +230,57 @@ test('a donor turns e-mails off on the profile page, and the choice stays', asyn
   await expect(page.getByRole('switch', { name: /call-outs/ })).toBeChecked();
 });
 
+test('a donor changes their password on the profile: this device stays signed in, another is signed out', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  const donor = await registerThroughApi(request, 'donor', uniqueUsername('newpass', testInfo), 'Kiran');
+  // The same account open on a second device.
+  const otherDevice = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const otherPage = await otherDevice.newPage();
+  await openSignedIn(otherPage, donor, '/donor/donor-dashboard');
+  await expectScreenShown(otherPage);
+
+  await openSignedIn(page, donor, '/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  const form = page.getByRole('form', { name: 'Change your password' });
+  await form.getByLabel('Current Password').fill(donor.password);
+  await form.getByLabel(/^New Password/).fill('a-new-secret-9');
+  await form.getByLabel('Confirm New Password').fill('a-new-secret-8');
+  await form.getByRole('button', { name: 'Save Password' }).click();
+  await expect(form.getByText('Passwords do not match')).toBeVisible();
+  await expectAccessible(page, 'the password form with an error');
+  await form.getByLabel('Confirm New Password').fill('a-new-secret-9');
+  await form.getByRole('button', { name: 'Save Password' }).click();
+  await expect(
+    page.getByText('Saved. Your password is changed, and every other device was signed out.'),
+  ).toBeVisible();
+
+  // This device is still signed in after a reload; the other one is not.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
+  await otherPage.reload();
+  await expect(otherPage).toHaveURL('/');
+  await expect.poll(() => otherPage.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await otherDevice.close();
+
+  // Only the new password signs in now.
+  expect(
+    (
+      await request.post('/api/auth/token', { form: { username: donor.username, password: donor.password } })
+    ).status(),
+  ).toBe(401);
+  expect(
+    (
+      await request.post('/api/auth/token', {
+        form: { username: donor.username, password: 'a-new-secret-9' },
+      })
+    ).status(),
+  ).toBe(200);
+});
+
 test('an admin calls out a group on the Call-outs screen and sees the call-out listed', async ({ page }) => {
   await openSignedIn(page, E2E_ADMIN, '/admin/admin-dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Administrator Dashboard' })).toBeVisible();

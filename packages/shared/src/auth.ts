@@ -191,6 +191,32 @@ export const MY_DETAILS_MESSAGES = {
   passwordWrong: 'Your current password is not correct',
 } as const;
 
+// ---------------------------------------------------------------- own password
+
+export const PASSWORD_CHANGE_MESSAGES = {
+  currentNeeded: 'Enter your current password',
+  currentWrong: MY_DETAILS_MESSAGES.passwordWrong,
+  sameAsCurrent: 'Choose a password different from your current one',
+} as const;
+
+/**
+ * POST /api/users/me/password: the current password (a stolen session alone cannot change it) and
+ * the new one, under registration's rules.
+ */
+export const PasswordChangeSchema = z
+  .object({
+    current_password: z
+      .string({ error: missingOr(PASSWORD_CHANGE_MESSAGES.currentNeeded) })
+      .min(1, PASSWORD_CHANGE_MESSAGES.currentNeeded)
+      .max(1024),
+    new_password: passwordField,
+  })
+  .refine((body) => body.new_password !== body.current_password, {
+    path: ['new_password'],
+    message: PASSWORD_CHANGE_MESSAGES.sameAsCurrent,
+  });
+export type PasswordChange = z.infer<typeof PasswordChangeSchema>;
+
 // ---------------------------------------------------------------- current user
 
 export const CurrentUserSchema = z.object({

@@ -169,6 +169,11 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteCase> = {
   },
   'POST /api/notifications/read': { expect: signedIn(204), call: () => ({ payload: { all: true } }) },
   'PATCH /api/users/me': { expect: { anonymous: 401, donor: 200, patient: 200, admin: 403 }, call: () => ({ payload: { address: '9 New Street' } }) },
+  // A wrong current password: the call is let through and refused on the field, so no caller's session ends.
+  'POST /api/users/me/password': {
+    expect: signedIn(422),
+    call: () => ({ payload: { current_password: 'not-the-password', new_password: 'another-secret-1' } }),
+  },
   'GET /api/users/me/preferences': { expect: { anonymous: 401, donor: 200, patient: 200, admin: 403 } },
   'PATCH /api/users/me/preferences': { expect: { anonymous: 401, donor: 200, patient: 200, admin: 403 }, call: () => ({ payload: { callouts: true } }) },
   'GET /api/sites/:id/slots': {

@@ -224,6 +224,13 @@ const TARGETS: Record<string, Target> = {
     updates: true,
     accepted: async () => expectAccountUntouched(editedPatient),
   },
+  // Never the caller's password: an accepted change would end the session the next attempts use.
+  'POST /api/users/me/password': {
+    caller: () => editedDonor,
+    valid: () => ({ current_password: 'not-the-password', new_password: 'another-secret-1' }),
+    updates: true,
+    accepted: () => expect.unreachable('a wrong current password was accepted'),
+  },
   'PATCH /api/users/me': {
     caller: () => editedPatient,
     valid: () => ({ first_name: 'Mira', mobile: '9876543210', address: '5 Lake Road' }),

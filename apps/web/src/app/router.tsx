@@ -42,15 +42,13 @@ export const routes: RouteObject[] = [
           { path: paths.resetPassword, lazy: lazyPage(authArea, (m) => m.ResetPasswordRoute) },
 
           {
+            // Everyone's account and password; e-mail and call-out choices only for donors and
+            // patients (PRODUCT.md 3.8), which the screen leaves out for staff.
             element: <RequireRole allow={['ADMIN', 'DONOR', 'PATIENT']} />,
             children: [
               { path: paths.notifications, lazy: lazyPage(notificationsArea, (m) => m.NotificationsRoute) },
+              { path: paths.profile, lazy: lazyPage(notificationsArea, (m) => m.ProfileRoute) },
             ],
-          },
-          {
-            // E-mail and call-out choices belong to donors and patients (PRODUCT.md 3.8).
-            element: <RequireRole allow={['DONOR', 'PATIENT']} />,
-            children: [{ path: paths.profile, lazy: lazyPage(notificationsArea, (m) => m.ProfileRoute) }],
           },
 
           {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { jsonResponse, mockApi } from '@/test/mock-api';
+import { deferred, jsonResponse, mockApi } from '@/test/mock-api';
 import { ApiError, apiRequest, errorMessage, onUnauthorized } from './api-client';
 
 describe('apiRequest', () => {
@@ -83,5 +83,21 @@ describe('apiRequest', () => {
     stop();
 
     expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends nothing when the refused token was replaced while the request ran (a password change renewed it)', async () => {
+    localStorage.setItem('token', 'before-the-change');
+    const answer = deferred<Response>();
+    mockApi({ 'GET /api/notifications': () => answer.promise });
+    const listener = vi.fn();
+    const stop = onUnauthorized(listener);
+
+    const request = apiRequest('/notifications').catch((caught: unknown) => caught);
+    localStorage.setItem('token', 'after-the-change');
+    answer.resolve(jsonResponse(401, { detail: 'Not authenticated' }));
+    expect(await request).toMatchObject({ status: 401 });
+    stop();
+
+    expect(listener).not.toHaveBeenCalled();
   });
 });

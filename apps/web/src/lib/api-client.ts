@@ -145,7 +145,15 @@ async function send(path: string, options: RequestOptions<unknown>, accept: stri
   if (!response.ok) {
     const errorBody = await readJson(response);
     const parsed = readErrorResponse(errorBody);
-    if (response.status === 401 && token && options.auth !== false && typeof options.auth !== 'string') {
+    // Only while the token sent is still this device's: an answer to a token the app has since
+    // replaced (a password change renews it; another tab signed someone in) ends nothing.
+    if (
+      response.status === 401 &&
+      token &&
+      token === readToken() &&
+      options.auth !== false &&
+      typeof options.auth !== 'string'
+    ) {
       for (const listener of unauthorizedListeners) listener();
     }
     throw new ApiError(response.status, parsed?.detail, parsed?.errors ?? {}, parsed?.code, errorBody);

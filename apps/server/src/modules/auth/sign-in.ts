@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@bloodbank/shared/constants';
 import { userTypeOf, type TokenResponse } from '@bloodbank/shared/auth';
+import type { Role } from '@bloodbank/shared/roles';
 import type { AppContext } from '../../context';
 import { tooManyRequestsFor, unauthorized } from '../../errors';
 import { checkPassword, minutesToWait } from './password-check';
@@ -26,9 +27,15 @@ export async function signIn(
   if (user.is_active !== 1) {
     throw unauthorized('This account has been deactivated. Please contact the blood bank.');
   }
-  const accessToken = await jwt.sign(
-    { sub: String(user.id), role: user.role, ver: user.token_version },
-    { expiresIn: ctx.config.tokenTtl },
-  );
+  return signSession(ctx, jwt, user);
+}
+
+/** A bearer token for the account at its current token_version: bumping the version ends it. */
+export async function signSession(
+  ctx: AppContext,
+  jwt: FastifyInstance['jwt'],
+  user: { id: number; role: Role; token_version: number },
+): Promise<TokenResponse> {
+  const accessToken = await jwt.sign({ sub: String(user.id), role: user.role, ver: user.token_version }, { expiresIn: ctx.config.tokenTtl });
   return { access_token: accessToken, token_type: 'bearer', user_type: userTypeOf(user.role), user_id: user.id };
 }

@@ -55,8 +55,8 @@ export async function endOldAddress(
   );
 }
 
-/** Whether an older active account than `accountId` has the address `email`. */
-async function heldTheAddressAfterAnother(trx: Transaction<DB>, accountId: number, email: string): Promise<boolean> {
+/** Whether an older active account than `accountId` has the address `email`: then its e-mails about this account are counted in the address's budget. */
+export async function heldTheAddressAfterAnother(trx: Transaction<DB>, accountId: number, email: string): Promise<boolean> {
   const older = await trx
     .selectFrom('users')
     .select('id')

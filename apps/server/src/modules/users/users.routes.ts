@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CurrentUserSchema, MyDetailsUpdateSchema } from '@bloodbank/shared/auth';
+import { CurrentUserSchema, MyDetailsUpdateSchema, PasswordChangeSchema, TokenResponseSchema } from '@bloodbank/shared/auth';
 import { ErrorResponseSchema } from '@bloodbank/shared/errors';
 import { IdParamsSchema } from '@bloodbank/shared/fields';
 import type { AppContext } from '../../context';
 import { principalOf } from '../../plugins/access';
 import { forbidden, notFound } from '../../errors';
 import { avatarDirectory, mimeTypeOf } from '../../lib/uploads';
+import { changeOwnPassword } from '../auth/password-change';
 import { findUserProfile } from './users.repository';
 import { getCurrentUser, updateMyDetails } from './users.service';
 
@@ -32,6 +33,18 @@ export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
       response: { 200: CurrentUserSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 422: ErrorResponseSchema, 429: ErrorResponseSchema },
     },
     handler: async (request) => updateMyDetails(ctx, principalOf(request), request.body, request.ip),
+  });
+
+  app.post('/users/me/password', {
+    config: { access: 'signed-in' },
+    schema: {
+      tags: ['users'],
+      summary:
+        'Change your own password with the current one: ends every session of the account (and its reset links) and answers a new token for this device; the address is told by e-mail',
+      body: PasswordChangeSchema,
+      response: { 200: TokenResponseSchema, 401: ErrorResponseSchema, 422: ErrorResponseSchema, 429: ErrorResponseSchema },
+    },
+    handler: async (request) => changeOwnPassword(ctx, app.jwt, principalOf(request), request.body, request.ip),
   });
 
   app.get('/users/:id/avatar', {

@@ -37,8 +37,8 @@ export function Header() {
 
   const userName = auth.status === 'signed-in' ? displayNameOf(auth.user) : null;
   const links: NavItem[] = auth.status === 'signed-in' ? [HOME_LINK, ...roleLinks(auth.role)] : [HOME_LINK];
-  // Donors and patients have a profile with their e-mail choices; the admin has none.
-  const hasProfile = auth.status === 'signed-in' && auth.role !== 'ADMIN';
+  // Everyone signed in has a profile: the account, its password and (donors, patients) e-mail choices.
+  const hasProfile = auth.status === 'signed-in';
 
   const burger = (
     <Burger

@@ -56,6 +56,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
+  const renewSession = useCallback(
+    (token: TokenResponse) => {
+      writeSession({ token: token.access_token, userType: token.user_type, userId: token.user_id });
+      // Anything refused in between (asked with the old token) is asked again with the new one.
+      void queryClient.invalidateQueries();
+    },
+    [queryClient],
+  );
+
   // Spec section 4: a stored token that /api/users/me does not accept is removed without a word,
   // and the app is signed out. Only at start-up (no user yet): a failed background refresh keeps
   // the user signed in, and a revoked session is caught by the 401 listener below.
@@ -104,8 +113,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     else if (currentUser.data)
       state = { status: 'signed-in', user: currentUser.data, role: roleOf(currentUser.data.userType) };
     else state = { status: 'loading', user: null, role: null };
-    return { ...state, signIn, signOut };
-  }, [hasToken, startupFailed, currentUser.data, signIn, signOut]);
+    return { ...state, signIn, renewSession, signOut };
+  }, [hasToken, startupFailed, currentUser.data, signIn, renewSession, signOut]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -15,6 +15,7 @@ export function preferencesQueryOptions() {
   });
 }
 
-export function usePreferences() {
-  return useQuery(preferencesQueryOptions());
+/** `enabled: false` for staff, who have no e-mail choices (the server answers them 403). */
+export function usePreferences({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...preferencesQueryOptions(), enabled });
 }

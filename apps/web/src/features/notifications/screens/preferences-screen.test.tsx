@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { deferred, jsonResponse, mockApi, sampleUser } from '@/test/mock-api';
+import { deferred, jsonResponse, mockApi, sampleUser, tokenFor } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
 import { PreferencesScreen } from './preferences-screen';
 
@@ -148,5 +148,105 @@ describe('Your profile: the notification switches', () => {
     ).toBeInTheDocument();
     expect(email).not.toHaveAttribute('aria-disabled');
     expect(patches().map((request) => request.json())).toEqual([{ email_notifications: false }]);
+  });
+});
+
+describe('Your profile: changing your password (POST /api/users/me/password)', () => {
+  it('checks the fields before sending, keeps this device signed in with the new token, and says the others were signed out', async () => {
+    signInAsDonor();
+    const api = mockApi({
+      'GET /api/users/me': () => jsonResponse(200, sampleUser),
+      'GET /api/users/me/preferences': () => jsonResponse(200, PREFERENCES),
+      'POST /api/users/me/password': () =>
+        jsonResponse(200, { ...tokenFor('donor'), access_token: 'token-after-change' }),
+    });
+    const { user } = renderScreen(<PreferencesScreen />);
+    const heading = await screen.findByRole('heading', { name: 'Password' });
+    const card = heading.closest('.mantine-Card-root') as HTMLElement;
+    await user.click(within(card).getByRole('button', { name: 'Change Password' }));
+    const form = screen.getByRole('form', { name: 'Change your password' });
+    const current = within(form).getByLabelText(/^current password/i);
+    expect(current).toHaveFocus();
+
+    // Registration's messages, before anything is sent.
+    await user.type(current, 'old-secret');
+    await user.type(within(form).getByLabelText(/^new password/i), 'old-secret');
+    await user.type(within(form).getByLabelText(/^confirm new password/i), 'other');
+    await user.click(within(form).getByRole('button', { name: 'Save Password' }));
+    expect(
+      await within(form).findByText('Choose a password different from your current one'),
+    ).toBeInTheDocument();
+    expect(within(form).getByText('Passwords do not match')).toBeInTheDocument();
+    expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
+
+    const fresh = within(form).getByLabelText(/^new password/i);
+    await user.clear(fresh);
+    await user.type(fresh, 'new-secret-1');
+    const confirm = within(form).getByLabelText(/^confirm new password/i);
+    await user.clear(confirm);
+    await user.type(confirm, 'new-secret-1');
+    await user.click(within(form).getByRole('button', { name: 'Save Password' }));
+
+    expect(
+      await within(card).findByText(
+        'Saved. Your password is changed, and every other device was signed out.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Change Password' })).toHaveFocus();
+    const sent = api.requests.find((request) => request.path === '/api/users/me/password');
+    expect(sent?.json()).toEqual({ current_password: 'old-secret', new_password: 'new-secret-1' });
+    // The old token was ended by the change: this device goes on with the new one.
+    expect(localStorage.getItem('token')).toBe('token-after-change');
+    expect(screen.getByRole('heading', { name: 'Account' })).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal on the current password and keeps what was typed", async () => {
+    signInAsDonor();
+    mockApi({
+      'GET /api/users/me': () => jsonResponse(200, sampleUser),
+      'GET /api/users/me/preferences': () => jsonResponse(200, PREFERENCES),
+      'POST /api/users/me/password': () =>
+        jsonResponse(422, {
+          detail: 'Your current password is not correct',
+          code: 'validation_failed',
+          errors: { current_password: 'Your current password is not correct' },
+        }),
+    });
+    const { user } = renderScreen(<PreferencesScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Change Password' }));
+    const form = screen.getByRole('form', { name: 'Change your password' });
+    await user.type(within(form).getByLabelText(/^current password/i), 'wrong-one');
+    await user.type(within(form).getByLabelText(/^new password/i), 'new-secret-1');
+    await user.type(within(form).getByLabelText(/^confirm new password/i), 'new-secret-1');
+    await user.click(within(form).getByRole('button', { name: 'Save Password' }));
+    expect(await within(form).findAllByText('Your current password is not correct')).toHaveLength(1);
+    expect(within(form).getByLabelText(/^current password/i)).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByLabelText(/^new password/i)).toHaveValue('new-secret-1');
+    expect(localStorage.getItem('token')).toBe('token-donor-7');
+  });
+
+  it('gives staff their account and password, and no e-mail choices', async () => {
+    localStorage.setItem('token', 'token-admin-1');
+    localStorage.setItem('userType', 'admin');
+    localStorage.setItem('userId', '1');
+    const api = mockApi({
+      'GET /api/users/me': () =>
+        jsonResponse(200, {
+          ...sampleUser,
+          userId: 1,
+          userType: 'admin',
+          username: 'demo_admin',
+          email: null,
+          bloodgroup: null,
+        }),
+    });
+    renderScreen(<PreferencesScreen />);
+    expect(await screen.findByText('demo_admin')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Password' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Change Password' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Notifications' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Details' })).not.toBeInTheDocument();
+    // The server answers staff 403 there: never asked.
+    expect(api.requests.some((request) => request.path === '/api/users/me/preferences')).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { Button, Card, Container, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconCircleCheck, IconPencil } from '@tabler/icons-react';
+import { IconCircleCheck, IconKey, IconPencil } from '@tabler/icons-react';
 import type { CurrentUser } from '@bloodbank/shared/auth';
 import { useEffect, useRef, useState } from 'react';
 import { CALLOUT_QUIET_DAYS, type Preferences } from '@bloodbank/shared/notifications';
@@ -12,6 +12,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { usePreferences } from '../api/get-preferences';
 import { useUpdatePreferences } from '../api/update-preferences';
 import { MyDetailsForm } from '../components/my-details-form';
+import { PasswordChangeForm } from '../components/password-change-form';
 
 const LABELS: Record<keyof Preferences, string> = {
   email_notifications: 'E-mail me these notifications',
@@ -31,17 +32,19 @@ function savedText(field: keyof Preferences, on: boolean): string {
 }
 
 /**
- * A donor's or patient's profile: who they are, and whether they get e-mails and (donors)
- * call-outs. Each switch saves on its own (PRODUCT.md 3.8).
+ * A signed-in user's profile: who they are and their password; for donors and patients, whether
+ * they get e-mails and (donors) call-outs. Each switch saves on its own (PRODUCT.md 3.8).
  */
 export function PreferencesScreen() {
   useDocumentTitle('Your profile · Blood Bank');
   const auth = useAuth();
-  const preferences = usePreferences();
+  const preferences = usePreferences({ enabled: auth.status === 'signed-in' && auth.role !== 'ADMIN' });
   const update = useUpdatePreferences();
   const [saved, setSaved] = useState<keyof Preferences | null>(null);
   const user = auth.status === 'signed-in' ? auth.user : null;
   const isDonor = auth.status === 'signed-in' && auth.role === 'DONOR';
+  // Staff have no e-mail choices (PRODUCT.md 3.8): their profile is the account and its password.
+  const isAdmin = auth.status === 'signed-in' && auth.role === 'ADMIN';
 
   const change = (field: keyof Preferences, value: boolean) => {
     setSaved(null);
@@ -114,19 +117,24 @@ export function PreferencesScreen() {
     <Container size="sm" py="xl">
       <PageHeader
         title="Your profile"
-        description="Your account and how the blood bank keeps you informed."
+        description={
+          isAdmin ? 'Your staff account.' : 'Your account and how the blood bank keeps you informed.'
+        }
       />
       <Stack gap="lg">
         {user ? <AccountCard user={user} /> : null}
-        <Card withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-          <Title order={2} size="h4" mb="xs">
-            Notifications
-          </Title>
-          <Text size="sm" c="dimmed" mb="md">
-            You always find your messages under the bell in the header.
-          </Text>
-          {settings}
-        </Card>
+        <PasswordCard />
+        {auth.status !== 'signed-in' || isAdmin ? null : (
+          <Card withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+            <Title order={2} size="h4" mb="xs">
+              Notifications
+            </Title>
+            <Text size="sm" c="dimmed" mb="md">
+              You always find your messages under the bell in the header.
+            </Text>
+            {settings}
+          </Card>
+        )}
       </Stack>
     </Container>
   );
@@ -193,6 +201,64 @@ function AccountCard({ user }: { user: CurrentUser }) {
             <IconCircleCheck size={18} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
             <Text size="sm" inherit>
               Saved. The blood bank uses your new details from now on.
+            </Text>
+          </Group>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+/** The password: changed here with the current one; every other device is signed out. */
+function PasswordCard() {
+  const [editing, setEditing] = useState(false);
+  const [changed, setChanged] = useState(false);
+  const openButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  // Back from the form, the keyboard's place is the button that opened it, not the top of the page.
+  useEffect(() => {
+    if (wasEditing.current && !editing) openButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+  return (
+    <Card withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Group justify="space-between" align="flex-start" mb="sm" gap="xs">
+        <Title order={2} size="h4">
+          Password
+        </Title>
+        {editing ? null : (
+          <Button
+            ref={openButton}
+            variant="light"
+            size="xs"
+            leftSection={<IconKey size={14} aria-hidden />}
+            onClick={() => {
+              setChanged(false);
+              setEditing(true);
+            }}
+          >
+            Change Password
+          </Button>
+        )}
+      </Group>
+      {editing ? (
+        <PasswordChangeForm
+          onDone={(done) => {
+            setEditing(false);
+            setChanged(done);
+          }}
+        />
+      ) : (
+        <Text size="sm" c="dimmed">
+          Changing your password signs you out on every other device.
+        </Text>
+      )}
+      <div aria-live="polite">
+        {changed && !editing ? (
+          <Group gap={6} c="teal.9" wrap="nowrap" align="flex-start" mt="sm">
+            <IconCircleCheck size={18} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
+            <Text size="sm" inherit>
+              Saved. Your password is changed, and every other device was signed out.
             </Text>
           </Group>
         ) : null}

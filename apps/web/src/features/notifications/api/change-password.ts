@@ -1,0 +1,19 @@
+import { TokenResponseSchema, type PasswordChange, type TokenResponse } from '@bloodbank/shared/auth';
+import { apiRequest } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth/auth-context';
+import { useWriteMutation } from '@/lib/use-write-mutation';
+
+/** POST /api/users/me/password: the change ends every session, this one included, and answers a new token. */
+export function changePassword(change: PasswordChange): Promise<TokenResponse> {
+  return apiRequest('/users/me/password', {
+    method: 'POST',
+    body: { json: change },
+    schema: TokenResponseSchema,
+  });
+}
+
+/** This device goes on signed in with the new token; every other one was signed out. */
+export function useChangePassword() {
+  const auth = useAuth();
+  return useWriteMutation({ mutationFn: changePassword, onSuccess: (token) => auth.renewSession(token) });
+}
