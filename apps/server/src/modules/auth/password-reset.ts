@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { PASSWORD_RESET_MESSAGES, PASSWORD_RESET_TTL_MINUTES, type PasswordResetConfirm, type PasswordResetRequest } from '@bloodbank/shared/notifications';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/types';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { hashPassword } from '../../lib/passwords';
@@ -50,25 +52,17 @@ async function issueResetLink(ctx: AppContext, request: PasswordResetRequest): P
   // so nobody can stop the owner of an address from resetting their account by sharing it.
   const accounts = await query.orderBy('id').limit(ACCOUNTS_PER_ADDRESS).execute();
   for (const account of accounts) {
-    if (!account.email) continue;
-    const firstOfTheHour = (await recentLinks(ctx, { userId: account.id })) === 0;
-    if (!firstOfTheHour && (await recentLinks(ctx, { email: account.email })) >= LINKS_PER_ADDRESS_PER_HOUR) continue;
-    await issueLinkFor(ctx, { ...account, email: account.email });
+    if (account.email) await issueLinkFor(ctx, { ...account, email: account.email });
   }
 }
 
-/** Links issued in the last hour: to one account, or to any account that has this address now. */
-async function recentLinks(ctx: AppContext, to: { userId: number } | { email: string }): Promise<number> {
-  let query = ctx.db
-    .selectFrom('password_resets')
-    .innerJoin('users', 'users.id', 'password_resets.user_id')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('password_resets.created_at', '>', new Date(ctx.clock.now().getTime() - 3_600_000).toISOString());
-  query =
-    'userId' in to
-      ? query.where('password_resets.user_id', '=', to.userId)
-      : query.where((eb) => eb(eb.fn('lower', ['users.email']), '=', to.email.toLowerCase()));
-  const row = await query.executeTakeFirst();
+/** Links issued since `since`: to one account, or to any account that has this address now. */
+async function linksSince(trx: Transaction<DB>, since: string, to: { userId: number } | { email: string }): Promise<number> {
+  const query = trx.selectFrom('password_resets').select((eb) => eb.fn.countAll<number>().as('count')).where('password_resets.created_at', '>', since);
+  const row = await ('userId' in to
+    ? query.where('password_resets.user_id', '=', to.userId)
+    : query.innerJoin('users', 'users.id', 'password_resets.user_id').where((eb) => eb(eb.fn('lower', ['users.email']), '=', to.email.toLowerCase()))
+  ).executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 
@@ -86,13 +80,11 @@ async function issueLinkFor(ctx: AppContext, account: { id: number; username: st
     // account's recent links one after the other.
     const stored = await lockAccount(trx, ctx.engine, account.id);
     if (!stored || stored.is_active !== 1 || stored.email !== account.email) return;
-    const recent = await trx
-      .selectFrom('password_resets')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('user_id', '=', account.id)
-      .where('created_at', '>', new Date(now.getTime() - 3_600_000).toISOString())
-      .executeTakeFirst();
-    if (Number(recent?.count ?? 0) >= LINKS_PER_ACCOUNT_PER_HOUR) return;
+    const anHourAgo = new Date(now.getTime() - 3_600_000).toISOString();
+    const accountLinks = await linksSince(trx, anHourAgo, { userId: account.id });
+    if (accountLinks >= LINKS_PER_ACCOUNT_PER_HOUR) return;
+    // The account's first link of the hour always goes; later ones count against the address.
+    if (accountLinks > 0 && (await linksSince(trx, anHourAgo, { email: account.email })) >= LINKS_PER_ADDRESS_PER_HOUR) return;
     await trx
       .insertInto('password_resets')
       .values({
