@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { AdminDonation } from '@bloodbank/shared/admin';
 import { addDays, todayIn } from '@bloodbank/shared/dates';
 import { DEFAULT_SCREENING_THRESHOLDS } from '@bloodbank/shared/donation-lifecycle';
@@ -8,6 +8,14 @@ import { renderScreen } from '@/test/render';
 import { dashboardHandler, paged, pendingDonation } from '../testing/fixtures';
 import { DonationsScreen } from './donations-screen';
 import { formatDate } from '@/lib/format';
+
+/**
+ * The clock at a fixed noon for this file: its fixtures are made when it loads, and a run that
+ * crossed midnight had fixtures of one day and a screen of the next. Only Date is faked; it goes on
+ * from there, and timers stay real.
+ */
+vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-06-10T12:00:00Z'), shouldAdvanceTime: true });
+afterAll(() => vi.useRealTimers());
 
 const today = todayIn();
 
