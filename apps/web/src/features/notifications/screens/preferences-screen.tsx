@@ -2,7 +2,7 @@ import { Button, Card, Container, Group, Loader, Stack, Switch, Text, Title } fr
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCircleCheck, IconKey, IconPencil } from '@tabler/icons-react';
 import type { CurrentUser } from '@bloodbank/shared/auth';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { CALLOUT_QUIET_DAYS, type Preferences } from '@bloodbank/shared/notifications';
 import { ErrorAlert, SaveErrorAlert } from '@/components/ui/error-alert';
 import { PageHeader } from '@/components/ui/page-header';
@@ -142,80 +142,72 @@ export function PreferencesScreen() {
 
 /** Who the user is; a donor or patient can correct their contact details here. */
 function AccountCard({ user }: { user: CurrentUser }) {
-  const [editing, setEditing] = useState(false);
-  const [savedDetails, setSavedDetails] = useState(false);
-  const editButton = useRef<HTMLButtonElement>(null);
-  const wasEditing = useRef(false);
-  // Back from the form, the keyboard's place is the button that opened it, not the top of the page.
-  useEffect(() => {
-    if (wasEditing.current && !editing) editButton.current?.focus();
-    wasEditing.current = editing;
-  }, [editing]);
-  const canEdit = user.userType !== 'admin';
   return (
-    <Card withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-      <Group justify="space-between" align="flex-start" mb="sm" gap="xs">
-        <Title order={2} size="h4">
-          Account
-        </Title>
-        {canEdit && !editing ? (
-          <Button
-            ref={editButton}
-            variant="light"
-            size="xs"
-            leftSection={<IconPencil size={14} aria-hidden />}
-            onClick={() => {
-              setSavedDetails(false);
-              setEditing(true);
-            }}
-          >
-            Edit Details
-          </Button>
-        ) : null}
-      </Group>
-      {editing ? (
-        <MyDetailsForm
-          user={user}
-          onDone={(saved) => {
-            setEditing(false);
-            setSavedDetails(saved);
-          }}
+    <EditableCard
+      title="Account"
+      // The blood bank's staff accounts are made by the CLI: nothing to correct here.
+      open={
+        user.userType === 'admin'
+          ? null
+          : { label: 'Edit Details', icon: <IconPencil size={14} aria-hidden /> }
+      }
+      form={(onDone) => <MyDetailsForm user={user} onDone={onDone} />}
+      savedMessage="Saved. The blood bank uses your new details from now on."
+    >
+      <Stack gap={6}>
+        <Detail
+          label="Name"
+          value={`${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() || user.username}
         />
-      ) : (
-        <Stack gap={6}>
-          <Detail
-            label="Name"
-            value={`${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() || user.username}
-          />
-          <Detail label="Username" value={user.username} />
-          {user.email ? <Detail label="E-mail" value={user.email} /> : null}
-          {user.mobile ? <Detail label="Mobile" value={user.mobile} /> : null}
-          {user.address ? <Detail label="Address" value={user.address} /> : null}
-          {user.bloodgroup ? <Detail label="Blood group" value={user.bloodgroup} /> : null}
-        </Stack>
-      )}
-      {/* Mounted all along, so a screen reader announces the message when it appears. */}
-      <div aria-live="polite">
-        {savedDetails && !editing ? (
-          <Group gap={6} c="teal.9" wrap="nowrap" align="flex-start" mt="sm">
-            <IconCircleCheck size={18} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
-            <Text size="sm" inherit>
-              Saved. The blood bank uses your new details from now on.
-            </Text>
-          </Group>
-        ) : null}
-      </div>
-    </Card>
+        <Detail label="Username" value={user.username} />
+        {user.email ? <Detail label="E-mail" value={user.email} /> : null}
+        {user.mobile ? <Detail label="Mobile" value={user.mobile} /> : null}
+        {user.address ? <Detail label="Address" value={user.address} /> : null}
+        {user.bloodgroup ? <Detail label="Blood group" value={user.bloodgroup} /> : null}
+      </Stack>
+    </EditableCard>
   );
 }
 
 /** The password: changed here with the current one; every other device is signed out. */
 function PasswordCard() {
+  return (
+    <EditableCard
+      title="Password"
+      open={{ label: 'Change Password', icon: <IconKey size={14} aria-hidden /> }}
+      form={(onDone) => <PasswordChangeForm onDone={onDone} />}
+      savedMessage="Saved. Your password is changed, and every other device was signed out."
+    >
+      <Text size="sm" c="dimmed">
+        Changing your password signs you out on every other device.
+      </Text>
+    </EditableCard>
+  );
+}
+
+/**
+ * A card that shows something and, behind its button, the form that changes it; after a save, a
+ * message in words. Back from the form, the keyboard's place is the button that opened it.
+ */
+function EditableCard({
+  title,
+  open,
+  form,
+  savedMessage,
+  children,
+}: {
+  title: string;
+  /** The button that opens the form; null when there is nothing to change. */
+  open: { label: string; icon: ReactNode } | null;
+  /** The form; it calls `onDone(saved)` after a save (whether anything changed) or Cancel. */
+  form: (onDone: (saved: boolean) => void) => ReactNode;
+  savedMessage: string;
+  children: ReactNode;
+}) {
   const [editing, setEditing] = useState(false);
-  const [changed, setChanged] = useState(false);
+  const [saved, setSaved] = useState(false);
   const openButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
-  // Back from the form, the keyboard's place is the button that opened it, not the top of the page.
   useEffect(() => {
     if (wasEditing.current && !editing) openButton.current?.focus();
     wasEditing.current = editing;
@@ -224,41 +216,36 @@ function PasswordCard() {
     <Card withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
       <Group justify="space-between" align="flex-start" mb="sm" gap="xs">
         <Title order={2} size="h4">
-          Password
+          {title}
         </Title>
-        {editing ? null : (
+        {open && !editing ? (
           <Button
             ref={openButton}
             variant="light"
             size="xs"
-            leftSection={<IconKey size={14} aria-hidden />}
+            leftSection={open.icon}
             onClick={() => {
-              setChanged(false);
+              setSaved(false);
               setEditing(true);
             }}
           >
-            Change Password
+            {open.label}
           </Button>
-        )}
+        ) : null}
       </Group>
-      {editing ? (
-        <PasswordChangeForm
-          onDone={(done) => {
+      {editing
+        ? form((done) => {
             setEditing(false);
-            setChanged(done);
-          }}
-        />
-      ) : (
-        <Text size="sm" c="dimmed">
-          Changing your password signs you out on every other device.
-        </Text>
-      )}
+            setSaved(done);
+          })
+        : children}
+      {/* Mounted all along, so a screen reader announces the message when it appears. */}
       <div aria-live="polite">
-        {changed && !editing ? (
+        {saved && !editing ? (
           <Group gap={6} c="teal.9" wrap="nowrap" align="flex-start" mt="sm">
             <IconCircleCheck size={18} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
             <Text size="sm" inherit>
-              Saved. Your password is changed, and every other device was signed out.
+              {savedMessage}
             </Text>
           </Group>
         ) : null}
