@@ -207,6 +207,25 @@ test('staff add a site, a donor books a slot on a phone, and staff collect from 
   await expectAccessible(page, 'the Sites screen with a day list');
   await expectNoPageOverflow(page);
 
+  // On paper, for the drive's desk: the day list as a table under its site and date, without the
+  // header, the menus, the sites or any button.
+  await page.evaluate(() => {
+    window.print = () => document.body.setAttribute('data-printed', 'yes');
+  });
+  await day.getByRole('button', { name: 'Print list' }).click();
+  await expect(page.locator('body')).toHaveAttribute('data-printed', 'yes');
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('#root header')).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Administration' })).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Donation sites' })).toBeHidden();
+  await expect(day.getByLabel('Site')).toBeHidden();
+  await expect(day.getByTestId('day-hours')).toContainText(name);
+  await expect(day.getByRole('columnheader', { name: 'Time' })).toBeVisible();
+  await expect(day.getByRole('columnheader', { name: 'State' })).toBeVisible();
+  await expect(bookingRow.getByRole('cell').first()).toHaveText(time);
+  await expect(bookingRow.getByRole('button', { name: `Check in ${donor.name} (${time})` })).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
+
   await bookingRow.getByRole('button', { name: `Check in ${donor.name} (${time})` }).click();
   await expect(page.getByText(`${donor.name} is checked in for ${time}.`)).toBeVisible();
   await expect(day.getByTestId('count-checked_in')).toHaveText('1Checked in');
@@ -378,7 +397,9 @@ test('staff close a site on a booked day: the booking is cancelled and the donor
   await form.getByRole('button', { name: 'Save changes' }).click();
   // Before anything is saved, the booking that the closed date cancels, and whose it is.
   const ask = page.getByRole('dialog', { name: 'Cancel 1 booking?' });
-  await expect(ask.getByRole('list', { name: 'Bookings that saving cancels' })).toContainText(`09:00 · ${donor.name}`);
+  await expect(ask.getByRole('list', { name: 'Bookings that saving cancels' })).toContainText(
+    `09:00 · ${donor.name}`,
+  );
   await expectAccessible(page, 'the bookings a closed date cancels');
   await ask.getByRole('button', { name: 'Save and cancel 1 booking' }).click();
   await expect(

@@ -33,7 +33,7 @@ const PENDING: Partial<
 export function AdminNav() {
   const dashboard = useDashboard();
   return (
-    <nav aria-label="Administration" className={classes.nav}>
+    <nav aria-label="Administration" className={classes.nav} data-print="hide">
       {ADMIN_SECTIONS.map((link) => {
         const counted = PENDING[link.to];
         const pending = counted && dashboard.data ? dashboard.data[counted.key] : 0;

@@ -11,7 +11,7 @@ export interface Column<T> {
   sort?: string;
   /**
    * On phones each cell reads "header: value". `false` leaves the label out: the row's title
-   * (first line of the card) and the actions.
+   * (first line of the card) and the actions (which are not printed).
    */
   label?: boolean;
   /** The row's title on phones: bold, first. */
@@ -91,6 +91,7 @@ export function DataTable<T>({
                   role="cell"
                   key={column.key}
                   data-label={column.label === false || column.title ? undefined : column.header}
+                  data-print={isActions(column) ? 'hide' : undefined}
                   className={column.title ? classes.rowTitle : undefined}
                   ta={column.align}
                   style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
@@ -106,10 +107,13 @@ export function DataTable<T>({
   );
 }
 
+/** A column without a label that is not the row's title holds the row's buttons: not printed. */
+const isActions = <T,>(column: Column<T>) => column.label === false && !column.title;
+
 function HeaderCell<T>({ column, sort }: { column: Column<T>; sort: SortState | undefined }) {
   if (!column.sort || !sort) {
     return (
-      <Table.Th role="columnheader" ta={column.align}>
+      <Table.Th role="columnheader" ta={column.align} data-print={isActions(column) ? 'hide' : undefined}>
         {column.label === false && !column.title ? (
           <VisuallyHidden>{column.header}</VisuallyHidden>
         ) : (

@@ -11,16 +11,19 @@ export function ScreenSection({
   title,
   description,
   actions,
+  printed = true,
   children,
 }: {
   id: string;
   title: string;
   description?: ReactNode;
   actions?: ReactNode;
+  /** `false`: left off the paper when the screen is printed (print.css). */
+  printed?: boolean;
   children: ReactNode;
 }) {
   return (
-    <section id={id} aria-labelledby={`${id}-heading`}>
+    <section id={id} aria-labelledby={`${id}-heading`} data-print={printed ? undefined : 'hide'}>
       <Group justify="space-between" align="flex-end" gap="sm" mb="sm" wrap="wrap">
         <Stack gap={2} style={{ flex: '1 1 260px' }}>
           <Title order={2} size="h3" id={`${id}-heading`} tabIndex={-1}>

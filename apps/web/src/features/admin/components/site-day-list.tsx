@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconCalendarEvent, IconCalendarOff } from '@tabler/icons-react';
+import { IconCalendarEvent, IconCalendarOff, IconPrinter } from '@tabler/icons-react';
 import {
   APPOINTMENT_STATE_LABELS,
   APPOINTMENT_STATES,
@@ -210,15 +210,31 @@ export function SiteDayList({ siteId, date }: { siteId: number; date: string }) 
   );
 }
 
+/** The day, its hours and the site: on paper too, where the site and date pickers are not. */
 function DayHeadline({ day }: { day: SiteDay }) {
   return (
-    <Text size="sm" data-testid="day-hours">
-      <strong>{formatDate(day.date)}</strong>
-      {' · '}
-      {day.open && day.hours ? `Open ${day.hours.open}–${day.hours.close}` : 'Closed'}
-      {' · '}
-      {day.site.address}
-    </Text>
+    <Group justify="space-between" align="center" gap="xs" wrap="wrap">
+      <Text size="sm" data-testid="day-hours" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+        <strong>{day.site.name}</strong>
+        {' · '}
+        <strong>{formatDate(day.date)}</strong>
+        {' · '}
+        {day.open && day.hours ? `Open ${day.hours.open}–${day.hours.close}` : 'Closed'}
+        {' · '}
+        {day.site.address}
+      </Text>
+      {day.appointments.length > 0 ? (
+        // The list on paper, for the desk of a drive or when the network is down.
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconPrinter size={14} aria-hidden />}
+          onClick={() => window.print()}
+        >
+          Print list
+        </Button>
+      ) : null}
+    </Group>
   );
 }
 

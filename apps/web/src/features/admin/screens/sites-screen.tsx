@@ -199,8 +199,10 @@ export function SitesScreen() {
       }
     >
       <Stack gap="xl">
+        {/* A printed page is the day list, for the drive's desk. */}
         <ScreenSection
           id="sites"
+          printed={false}
           title="Donation sites"
           description="Active sites take bookings in slots; deactivate a site to stop new bookings there."
         >
@@ -213,7 +215,7 @@ export function SitesScreen() {
             title="Day list"
             description="Who comes when at one site on one day. Check donors in on the day and record the collection."
             actions={
-              <Group gap="sm" align="flex-end" wrap="wrap">
+              <Group gap="sm" align="flex-end" wrap="wrap" data-print="hide">
                 <NativeSelect
                   label="Site"
                   data={siteList.map((site) => ({
