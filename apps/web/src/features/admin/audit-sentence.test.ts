@@ -87,6 +87,12 @@ describe('auditStory for the actions of issue 23', () => {
         actor_name: 'Asha Kumar',
         subject_name: 'Asha Kumar',
       }),
+      entry({
+        action: 'password.changed',
+        entity: 'user',
+        actor_name: 'Asha Kumar',
+        subject_name: 'Asha Kumar',
+      }),
       entry({ action: 'site.created', entity: 'site', detail: { after: site } }),
       entry({
         action: 'site.updated',
@@ -131,6 +137,7 @@ describe('auditStory for the actions of issue 23', () => {
     expect(stories).toEqual([
       { sentence: 'Chief called out donors for O- at 10:38', details: ['12 donors told'] },
       { sentence: 'Asha Kumar reset their password with an e-mailed link at 10:38', details: [] },
+      { sentence: 'Asha Kumar changed their password at 10:38', details: [] },
       {
         sentence: 'Chief added the donation site City Centre Donor Unit at 10:38',
         details: ['Address: 12 Park Street'],

@@ -289,6 +289,9 @@ export function auditStory(entry: AuditEntry, now: Date = new Date()): AuditStor
     case 'password.reset':
       // The user themselves, through an e-mailed link.
       return say('reset their password with an e-mailed link');
+    case 'password.changed':
+      // The user themselves, signed in, with their current password (their profile).
+      return say('changed their password');
     case 'callout.sent': {
       const notified = count(after.notified);
       return say(`called out donors for ${text(after.bloodgroup) ?? 'a blood group'}`, [
