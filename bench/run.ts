@@ -203,7 +203,8 @@ function mintToken(userId: number, role: 'ADMIN' | 'DONOR' | 'PATIENT'): string 
 
 interface Endpoint {
   name: string;
-  kind: 'read' | 'write' | 'sign-in';
+  /** `argon2`: bound by password hashing by design (sign-in, a password change): measured alone, no ratio. */
+  kind: 'read' | 'write' | 'argon2';
   requests: AutocannonRequest[];
   /** Requests of its own for each connection (numbered from 0 in each run), instead of `requests`. */
   connectionRequests?: (connection: number) => AutocannonRequest[];
@@ -383,6 +384,59 @@ async function cancelLeftBookings(serverUrl: string, bookers: Booker[]): Promise
   }
 }
 
+const PASSWORD_CHANGE_ENDPOINT = 'POST /api/users/me/password';
+const CHANGED_PASSWORD = `${BENCH_PASSWORD}-changed`;
+
+/** A donor whose password the benchmark changes: the session and password the last answer left. */
+interface PasswordChanger {
+  username: string;
+  authorization: string;
+  password: string;
+}
+
+const otherPassword = (password: string) => (password === BENCH_PASSWORD ? CHANGED_PASSWORD : BENCH_PASSWORD);
+
+function changePassword(changer: PasswordChanger): AutocannonRequest[] {
+  return [
+    {
+      method: 'POST',
+      path: '/api/users/me/password',
+      setupRequest: (request) => ({
+        ...request,
+        headers: { ...request.headers, authorization: changer.authorization, 'content-type': 'application/json' },
+        body: JSON.stringify({ current_password: changer.password, new_password: otherPassword(changer.password) }),
+      }),
+      onResponse: (status, body) => {
+        if (status !== 200) return;
+        changer.authorization = `Bearer ${(JSON.parse(body) as { access_token: string }).access_token}`;
+        changer.password = otherPassword(changer.password);
+      },
+    },
+  ];
+}
+
+/**
+ * A load stops with some changes sent and their answers lost: the server changed the password and
+ * ended the session the changer still holds. A changer whose session is refused signs in with the
+ * other password (never a wrong one, which the sign-in limits would count).
+ */
+async function resyncPasswordChangers(serverUrl: string, changers: PasswordChanger[]): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 250));
+  for (const changer of changers) {
+    const me = await fetch(`${serverUrl}/api/users/me`, { headers: { authorization: changer.authorization } });
+    if (me.status === 200) continue;
+    const password = otherPassword(changer.password);
+    const signedIn = await fetch(`${serverUrl}/api/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username: changer.username, password }).toString(),
+    });
+    if (signedIn.status !== 200) throw new Error(`${PASSWORD_CHANGE_ENDPOINT}: ${changer.username} could not sign in again (${signedIn.status})`);
+    changer.authorization = `Bearer ${((await signedIn.json()) as { access_token: string }).access_token}`;
+    changer.password = password;
+  }
+}
+
 function endpoints(seed: SeedResult, today: string, serverUrl: string, bookers: Booker[]): Endpoint[] {
   const donors = seed.donorIds
     .slice(0, ACCOUNTS_PER_ENDPOINT)
@@ -403,6 +457,12 @@ function endpoints(seed: SeedResult, today: string, serverUrl: string, bookers: 
       reason: 'Scheduled surgery',
     });
   const signInUsers = seed.donorIds.slice(0, 50).map(donorUsername);
+  // The last donors: none of them signs in above or holds a token of another endpoint.
+  const passwordChangers: PasswordChanger[] = seed.donorIds.slice(-SIGN_IN_CONNECTIONS).map((id) => ({
+    username: donorUsername(id),
+    authorization: `Bearer ${mintToken(id, 'DONOR')}`,
+    password: BENCH_PASSWORD,
+  }));
   return [
     { name: 'GET /api/stock', kind: 'read', requests: get('/api/stock', donors) },
     // Public: the home page's supply strip, asked by every visitor without a sign-in.
@@ -477,9 +537,18 @@ function endpoints(seed: SeedResult, today: string, serverUrl: string, bookers: 
           },
         ]
       : []),
+    // Each connection is one donor changing their password back and forth with the token the
+    // last change answered (the change ends every other session).
+    {
+      name: PASSWORD_CHANGE_ENDPOINT,
+      kind: 'argon2',
+      requests: changePassword(passwordChangers[0]!),
+      connectionRequests: (connection: number) => changePassword(passwordChangers[connection % passwordChangers.length]!),
+      afterLoad: () => resyncPasswordChangers(serverUrl, passwordChangers),
+    },
     {
       name: 'POST /api/auth/token',
-      kind: 'sign-in',
+      kind: 'argon2',
       requests: signInUsers.map((username) => ({
         method: 'POST',
         path: '/api/auth/token',
@@ -657,7 +726,7 @@ async function measurePaired(
 
 const SIGN_IN_CONNECTIONS = LOGIN_LIMITS.perUsernameAndAddress.points;
 
-/** An endpoint measured alone (sign-in: argon2-bound, no ratio). */
+/** An endpoint measured alone (argon2-bound: sign-in, a password change; no ratio). */
 async function measureAlone(name: string, target: Target): Promise<Measurement> {
   await load(target, warmupSeconds);
   const runs = new Runs(name, target);
@@ -737,7 +806,7 @@ const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 
 const writeTarget = (engine: PreparedDatabase['engine']) => (engine === 'postgres' ? 0.15 : 0.2);
 
 function target(endpoint: Endpoint, engine: PreparedDatabase['engine']): string {
-  if (endpoint.kind === 'sign-in') return 'argon2-bound (reported alone)';
+  if (endpoint.kind === 'argon2') return 'argon2-bound (reported alone)';
   if (endpoint.kind === 'write') return `≥ ${writeTarget(engine)}×`;
   if (endpoint.name === 'GET /api/admin/dashboard' && settings.scale >= 10) return '≥ 0.3× (scale 10)';
   return '≥ 0.5×, p99 < 20 ms';
@@ -750,7 +819,7 @@ function meetsTarget(
   ratio: number | undefined,
 ): boolean | undefined {
   if (measurement.failures > 0) return false;
-  if (endpoint.kind === 'sign-in' || ratio === undefined) return undefined;
+  if (endpoint.kind === 'argon2' || ratio === undefined) return undefined;
   if (endpoint.kind === 'write') return ratio >= writeTarget(engine);
   if (endpoint.name === 'GET /api/admin/dashboard' && settings.scale >= 10) return ratio >= 0.3;
   if (settings.scale !== 1) return undefined;
@@ -818,7 +887,8 @@ async function main(): Promise<void> {
     // Every endpoint answers correctly before anything is timed.
     for (const endpoint of all) {
       const request = endpoint.requests[0]!;
-      if (endpoint.kind === 'write') continue;
+      // Writes, and requests made per connection from what the last answer left, would change what they measure.
+      if (endpoint.kind === 'write' || endpoint.connectionRequests) continue;
       const response = await fetch(`${serverUrl}${request.path}`, {
         method: request.method,
         headers: request.headers,
@@ -835,7 +905,7 @@ async function main(): Promise<void> {
         `each beside a slice of the reference (after ${warmupSeconds} s of warm-up)`,
     );
     const referenceTarget: Target = { url: referenceUrl, requests: [{ method: 'GET', path: '/' }], pid: reference.pid };
-    for (const endpoint of selected.filter((candidate) => candidate.kind !== 'sign-in')) {
+    for (const endpoint of selected.filter((candidate) => candidate.kind !== 'argon2')) {
       measurements.push(
         await measurePaired(
           endpoint.name,
@@ -850,11 +920,13 @@ async function main(): Promise<void> {
         ),
       );
     }
-    for (const endpoint of selected.filter((candidate) => candidate.kind === 'sign-in')) {
+    for (const endpoint of selected.filter((candidate) => candidate.kind === 'argon2')) {
       measurements.push({
         measurement: await measureAlone(endpoint.name, {
           url: serverUrl,
           requests: endpoint.requests,
+          connectionRequests: endpoint.connectionRequests,
+          afterLoad: endpoint.afterLoad,
           pid: server.pid,
           // Sign-in counts each attempt before its password is checked, so one address may have only
           // as many in flight as one account's failure limit allows (docs/security.md); five keep
