@@ -228,8 +228,9 @@ function CollectionFormBody({
           ))}
         </SimpleGrid>
 
-        {/* What will happen, said as it changes (role status: polite, not an error). */}
-        <div>
+        {/* What will happen, said as it changes: the status region is there from the start, as a
+            region made together with its text is often not read (polite, not an error). */}
+        <div role="status">
           {reasons === null ? null : reasons.length > 0 ? (
             <Alert
               color="orange"
@@ -237,7 +238,7 @@ function CollectionFormBody({
               icon={<IconAlertTriangle aria-hidden />}
               title={`This donor will be deferred for ${thresholds.data?.deferral_days ?? 30} days:`}
               styles={alertTitle('dark')}
-              role="status"
+              role="none"
               data-testid="screening-preview"
             >
               <Stack gap={2}>
@@ -255,7 +256,7 @@ function CollectionFormBody({
               icon={<IconCircleCheck aria-hidden />}
               styles={alertTitle('dark')}
               title="Every measurement meets its threshold."
-              role="status"
+              role="none"
               data-testid="screening-preview"
             >
               <Text size="sm">

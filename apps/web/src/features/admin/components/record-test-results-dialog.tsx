@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, List, NativeSelect, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -146,6 +146,17 @@ function ResultsFormBody({
     }
   };
 
+  // Each step swap removes the button that had focus: the keyboard goes on at the confirming
+  // step's button, and back (Back, or a refusal) at the button that asked for the review.
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const reviewButton = useRef<HTMLButtonElement>(null);
+  const wasConfirming = useRef(false);
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+    else if (wasConfirming.current) reviewButton.current?.focus();
+    wasConfirming.current = confirming !== null;
+  }, [confirming]);
+
   // A reactive result, or a confirmed group that changes the units or the donor's record, is confirmed once more.
   const submit = form.handleSubmit(async (input) => {
     const changed = groupChanges(donation, input.bloodgroup);
@@ -213,10 +224,14 @@ function ResultsFormBody({
             Back
           </Button>
           <Button
+            ref={confirmButton}
             color={tests.length > 0 ? DANGER : undefined}
-            onClick={() => void send(confirming)}
-            disabled={busy}
-            data-autofocus
+            // Busy, not disabled: a disabled button drops the keyboard's focus to the page.
+            onClick={() => {
+              if (!busy) void send(confirming);
+            }}
+            aria-disabled={busy || undefined}
+            data-disabled={busy || undefined}
           >
             {busy ? 'Saving...' : tests.length > 0 ? 'Discard and defer' : 'Correct group and release'}
           </Button>
@@ -226,7 +241,14 @@ function ResultsFormBody({
   }
 
   return (
-    <form noValidate aria-label="Record test results" onSubmit={(event) => void submit(event)}>
+    <form
+      noValidate
+      aria-label="Record test results"
+      onSubmit={(event) => {
+        if (busy) event.preventDefault();
+        else void submit(event);
+      }}
+    >
       <Stack gap="md">
         <Text size="sm">
           {donation.donor_name}: {unitsText(donation.unit)} of {donation.bloodgroup}, collected{' '}
@@ -247,6 +269,7 @@ function ResultsFormBody({
                   onChange={(value) => radio.onChange(value)}
                   name={`result-${test}`}
                   error={fieldState.error?.message}
+                  errorProps={{ id: `result-${test}-error` }}
                 >
                   <Group gap="lg" mt={6}>
                     <Radio
@@ -255,8 +278,14 @@ function ResultsFormBody({
                       ref={radio.ref}
                       // The first choice to make, not the dialog's close button (as Record Collection does).
                       data-autofocus={test === INFECTION_TESTS[0] ? true : undefined}
+                      {...radioErrorProps(test, fieldState.error?.message)}
                     />
-                    <Radio value="reactive" label="Reactive" color={DANGER} />
+                    <Radio
+                      value="reactive"
+                      label="Reactive"
+                      color={DANGER}
+                      {...radioErrorProps(test, fieldState.error?.message)}
+                    />
                   </Group>
                 </Radio.Group>
               )}
@@ -276,8 +305,9 @@ function ResultsFormBody({
           {...field('bloodgroup')}
         />
 
-        {/* What will happen, said as it changes (role status: polite, not an error). */}
-        <div>
+        {/* What will happen, said as it changes: the status region is there from the start, as a
+            region made together with its text is often not read (polite, not an error). */}
+        <div role="status">
           <Stack gap="sm">
             {groupChanged ? (
               <Alert
@@ -290,7 +320,7 @@ function ResultsFormBody({
                     : 'The confirmed group differs from the booking'
                 }
                 styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}
-                role="status"
+                role="none"
                 data-testid="group-warning"
               >
                 <Text size="sm">
@@ -309,7 +339,7 @@ function ResultsFormBody({
                 icon={<IconAlertTriangle aria-hidden />}
                 title={`Reactive: ${reactive.map((test) => INFECTION_TEST_LABELS[test]).join(', ')}`}
                 styles={{ title: { color: 'var(--mantine-color-red-9)' } }}
-                role="status"
+                role="none"
                 data-testid="reactive-warning"
               >
                 <List size="sm" spacing={4}>
@@ -331,7 +361,13 @@ function ResultsFormBody({
           <Button variant="default" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" color={reactive.length > 0 ? DANGER : undefined} disabled={busy}>
+          <Button
+            ref={reviewButton}
+            type="submit"
+            color={reactive.length > 0 ? DANGER : undefined}
+            aria-disabled={busy || undefined}
+            data-disabled={busy || undefined}
+          >
             {busy
               ? 'Saving...'
               : reactive.length > 0
@@ -344,6 +380,14 @@ function ResultsFormBody({
       </Stack>
     </form>
   );
+}
+
+/**
+ * A radio of a test whose choice is missing: marked invalid and described by the group's message,
+ * which a screen reader reads on the radio it lands on (a group's own description often is not).
+ */
+function radioErrorProps(test: string, error: string | undefined) {
+  return error ? { 'aria-invalid': true, 'aria-describedby': `result-${test}-error` } : {};
 }
 
 /**

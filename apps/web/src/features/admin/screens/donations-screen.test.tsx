@@ -477,6 +477,11 @@ describe('Manage Donations', () => {
       expect(await within(dialog).findByText('HIV result is required')).toBeInTheDocument();
       expect(within(dialog).getByText('Hepatitis B (HBV) result is required')).toBeInTheDocument();
       expect(within(dialog).getByText('Syphilis result is required')).toBeInTheDocument();
+      // Each radio says so itself: a screen reader landing on it reads the group's message.
+      for (const radio of within(hiv).getAllByRole('radio')) {
+        expect(radio).toHaveAttribute('aria-invalid', 'true');
+        expect(radio).toHaveAccessibleDescription('HIV result is required');
+      }
       expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
 
       await chooseAllNegative(user, dialog);
@@ -541,6 +546,8 @@ describe('Manage Donations', () => {
         // A reactive result: the donor hears only the follow-up text.
         "Kabir Shah's recorded group changes from A+ to A-; the donor is not told until the follow-up.",
       );
+      // The button that had focus is gone with the form: the keyboard goes on at the one to press.
+      expect(within(dialog).getByRole('button', { name: 'Discard and defer' })).toHaveFocus();
       await user.click(within(dialog).getByRole('button', { name: 'Discard and defer' }));
 
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -585,6 +592,8 @@ describe('Manage Donations', () => {
 
       await user.click(within(dialog).getByRole('button', { name: 'Back' }));
       expect(within(dialog).getByLabelText(/Confirmed blood group/)).toHaveValue('B-');
+      // Back where the review was asked for, not on the page behind the dialog.
+      expect(within(dialog).getByRole('button', { name: 'Review group correction' })).toHaveFocus();
       await user.click(within(dialog).getByRole('button', { name: 'Review group correction' }));
       await user.click(await within(dialog).findByRole('button', { name: 'Correct group and release' }));
 
