@@ -2,6 +2,7 @@ import {
   cloneElement,
   useEffect,
   useRef,
+  useState,
   type ComponentPropsWithRef,
   type ReactElement,
   type ReactNode,
@@ -40,10 +41,22 @@ export function LoadedHeaderMenu({ trigger, width, items, clicked, autoFocus }: 
     }
   }, [clicked]);
 
+  const [opened, setOpened] = useState(false);
+
   return (
-    <Menu position="bottom-end" shadow="md" width={width}>
+    <Menu position="bottom-end" shadow="md" width={width} opened={opened} onChange={setOpened} trapFocus={false}>
       <Menu.Target>{cloneElement(trigger, { ref: triggerRef, autoFocus })}</Menu.Target>
-      <Menu.Dropdown>
+      <Menu.Dropdown
+        // A menu button's Tab leaves the menu (WAI-ARIA menu button pattern); Mantine's default
+        // trapped it in the open menu, where only the arrows and Escape worked. The dropdown sits at
+        // the end of the page, so the keyboard goes back to the button, and on from there.
+        onKeyDown={(event) => {
+          if (event.key !== 'Tab') return;
+          event.preventDefault();
+          setOpened(false);
+          triggerRef.current?.focus();
+        }}
+      >
         {items.map((item) =>
           item.to !== undefined ? (
             <Menu.Item key={item.to} component={Link} to={item.to} leftSection={item.leftSection}>

@@ -57,3 +57,19 @@ describe('a header dropdown loaded on demand', () => {
     expect(screen.queryByRole('menuitem', { name: 'Logout' })).toBeNull();
   });
 });
+
+describe('a header dropdown and the keyboard', () => {
+  it('lets Tab leave the open menu: it closes, and the keyboard is back on its button', async () => {
+    const { user } = await renderUserMenu();
+    // The menu's own trigger, once its code has loaded.
+    await user.hover(screen.getByRole('button', { name: 'asha' }));
+    await user.click(await screen.findByRole('button', { name: 'asha' }));
+    const item = await screen.findByRole('menuitem', { name: 'Logout' });
+    item.focus();
+
+    await user.tab();
+
+    await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Logout' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'asha' })).toHaveFocus();
+  });
+});
