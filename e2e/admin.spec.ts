@@ -344,3 +344,25 @@ test('every admin screen is accessible, and the exports download as CSV', async 
     expect((await readFile(path, 'utf8')).split('\n')[0]).toMatch(/^\uFEFFid,/);
   }
 });
+
+test("the dashboard's inventory scrolls sideways, not cut, when the reader's text spacing widens it", async ({
+  page,
+}) => {
+  test.skip(page.viewportSize()!.width < 640, 'phones show the inventory one group per line');
+  await openSignedIn(page, E2E_ADMIN, '/admin/admin-dashboard');
+  const table = page.getByTestId('inventory-table');
+  await expect(table).toBeVisible();
+  // WCAG 1.4.12: the spacing a reader may set for themselves.
+  await page.addStyleTag({
+    content:
+      '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }',
+  });
+  // The box that is too narrow for the table must let the reader scroll to the rest of it.
+  const clipping = await table.evaluate((element) => {
+    for (let box = element.parentElement; box; box = box.parentElement) {
+      if (box.scrollWidth > box.clientWidth + 1) return getComputedStyle(box).overflowX;
+    }
+    return 'nothing too narrow';
+  });
+  expect(['auto', 'scroll', 'nothing too narrow']).toContain(clipping);
+});

@@ -52,7 +52,11 @@ export function DashboardInventory({ inventory, total }: { inventory: InventoryR
       }
     >
       {wide ? (
-        <WideInventory inventory={inventory} />
+        // Scrolls sideways rather than cutting its last column ("Out of stock" read "Out of") when a
+        // reader's own text spacing (WCAG 1.4.12) widens it past the card.
+        <div style={{ overflowX: 'auto' }}>
+          <WideInventory inventory={inventory} />
+        </div>
       ) : (
         <CompactInventory inventory={inventory} total={total} />
       )}

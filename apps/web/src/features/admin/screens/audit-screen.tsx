@@ -7,6 +7,7 @@ import { useAudit } from '../api/get-audit';
 import { AdminPage } from '../components/admin-page';
 import { auditStory } from '../audit-sentence';
 import { type Column } from '../components/data-table';
+import { FilterAnnouncement, useFilterAnnouncement } from '../components/filter-announcement';
 import { PagedTable } from '../components/paged-table';
 import { SearchInput } from '../components/search-input';
 import { useListParams } from '../hooks/use-list-params';
@@ -19,6 +20,9 @@ const ENTITIES = [
   { value: 'donor', label: 'Donors' },
   { value: 'patient', label: 'Patients' },
   { value: 'user', label: 'Accounts' },
+  { value: 'deferral', label: 'Deferrals' },
+  { value: 'site', label: 'Sites' },
+  { value: 'callout', label: 'Call-outs' },
 ];
 
 /** Each entry as a sentence with names and the local time, then its details in words. */
@@ -65,6 +69,14 @@ export function AuditScreen() {
     pageSize: PAGE_SIZE.default,
   });
   const filtered = Boolean(values.entity || values.actor || from || to);
+  const { markFiltered, announcement } = useFilterAnnouncement(query, (total) =>
+    total > 0 ? `${total} ${total === 1 ? 'change' : 'changes'} found.` : 'No changes match.',
+  );
+  /** A filter of the log: said to a screen reader once its list has come. */
+  const filter = (changes: Partial<typeof values>) => {
+    markFiltered();
+    update(changes);
+  };
 
   return (
     <AdminPage title="Audit Log" description="Every change made by an administrator, newest first.">
@@ -74,21 +86,21 @@ export function AuditScreen() {
             label="Show"
             data={ENTITIES}
             value={values.entity}
-            onChange={(event) => update({ entity: event.currentTarget.value })}
+            onChange={(event) => filter({ entity: event.currentTarget.value })}
             w={200}
           />
           <SearchInput
             label="Who"
             placeholder="A staff member's username, or system"
             value={values.actor}
-            onChange={(actor) => update({ actor })}
+            onChange={(actor) => filter({ actor })}
           />
           <TextInput
             label="From"
             type="date"
             value={values.from}
             max={values.to || undefined}
-            onChange={(event) => update({ from: event.currentTarget.value })}
+            onChange={(event) => filter({ from: event.currentTarget.value })}
             w={{ base: '100%', xs: 170 }}
           />
           <TextInput
@@ -97,7 +109,7 @@ export function AuditScreen() {
             value={values.to}
             min={values.from || undefined}
             error={reversed ? 'Must be on or after From' : null}
-            onChange={(event) => update({ to: event.currentTarget.value })}
+            onChange={(event) => filter({ to: event.currentTarget.value })}
             w={{ base: '100%', xs: 170 }}
           />
         </Group>
@@ -123,6 +135,7 @@ export function AuditScreen() {
           page={page}
           onPageChange={(next) => update({ page: next })}
         />
+        <FilterAnnouncement text={announcement} />
       </Stack>
     </AdminPage>
   );

@@ -11,6 +11,7 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useDashboard } from '../api/get-dashboard';
 import { useUnits } from '../api/get-units';
+import { FilterAnnouncement, useFilterAnnouncement } from '../components/filter-announcement';
 import { AdminPage } from '../components/admin-page';
 import { BloodStockSummary } from '../components/blood-stock-summary';
 import { type Column } from '../components/data-table';
@@ -184,6 +185,14 @@ export function BloodScreen() {
         },
   );
   const filtered = byNumber || values.bloodgroup !== '' || values.component !== '' || values.status !== 'all';
+  const { markFiltered, announcement } = useFilterAnnouncement(units, (total) =>
+    total > 0 ? `${total} ${total === 1 ? 'unit' : 'units'} found.` : 'No units match these filters.',
+  );
+  /** A search or filter of the unit list: said to a screen reader once its list has come. */
+  const filter = (changes: Partial<typeof values>) => {
+    markFiltered();
+    update(changes);
+  };
   const expired = dashboard.data?.inventory.reduce((sum, row) => sum + row.expired, 0) ?? 0;
 
   return (
@@ -214,7 +223,7 @@ export function BloodScreen() {
             <BloodStockSummary
               inventory={dashboard.data.inventory}
               selected={values.bloodgroup as BloodGroup | ''}
-              onSelect={(bloodgroup) => update({ bloodgroup })}
+              onSelect={(bloodgroup) => filter({ bloodgroup })}
             />
           )}
         </section>
@@ -249,7 +258,7 @@ export function BloodScreen() {
                   inputMode="numeric"
                   value={values.unit}
                   error={values.unit !== '' && !byNumber ? 'Enter a unit number' : null}
-                  onChange={(unit) => update({ unit: unit.replace(/[#\s]/g, '') })}
+                  onChange={(unit) => filter({ unit: unit.replace(/[#\s]/g, '') })}
                 />
               </Box>
               <NativeSelect
@@ -257,7 +266,7 @@ export function BloodScreen() {
                 data={GROUP_FILTER}
                 value={values.bloodgroup}
                 disabled={byNumber}
-                onChange={(event) => update({ bloodgroup: event.currentTarget.value })}
+                onChange={(event) => filter({ bloodgroup: event.currentTarget.value })}
                 w={160}
               />
               <NativeSelect
@@ -265,7 +274,7 @@ export function BloodScreen() {
                 data={COMPONENT_FILTER}
                 value={values.component}
                 disabled={byNumber}
-                onChange={(event) => update({ component: event.currentTarget.value })}
+                onChange={(event) => filter({ component: event.currentTarget.value })}
                 w={180}
               />
               <NativeSelect
@@ -273,7 +282,7 @@ export function BloodScreen() {
                 data={STATUS_FILTER}
                 value={values.status}
                 disabled={byNumber}
-                onChange={(event) => update({ status: event.currentTarget.value })}
+                onChange={(event) => filter({ status: event.currentTarget.value })}
                 w={220}
               />
             </Group>
@@ -315,6 +324,7 @@ export function BloodScreen() {
               page={page}
               onPageChange={(next) => update({ page: next })}
             />
+            <FilterAnnouncement text={announcement} />
           </Stack>
         </section>
       </Stack>

@@ -4,6 +4,9 @@ import { DEFAULT_SCREENING_THRESHOLDS } from '@bloodbank/shared/donation-lifecyc
 import { jsonResponse, mockApi } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
 import { dashboardHandler, paged, pendingDonation, pendingRequest } from '../testing/fixtures';
+import type { AuditEntry, BloodUnit } from '@bloodbank/shared/admin';
+import { AuditScreen } from './audit-screen';
+import { BloodScreen } from './blood-screen';
 import { DonationsScreen } from './donations-screen';
 import { RequestsScreen } from './requests-screen';
 
@@ -67,5 +70,73 @@ describe('Manage Requests and Manage Donations: what a status filter found, for 
     await waitFor(() => expect(status).toHaveTextContent('3 donations found.'), SLOW);
     await user.selectOptions(screen.getByLabelText('Status'), 'No-show');
     await waitFor(() => expect(status).toHaveTextContent('No donations: no-show.'), SLOW);
+  });
+});
+
+describe('Manage Blood and the Audit Log: what a filter found, for a screen reader', () => {
+  it('Manage Blood says how many units the group, component or status chosen holds', async () => {
+    const unit: BloodUnit = {
+      id: 7,
+      bloodgroup: 'O+',
+      component: 'red_cells',
+      parent_unit_id: null,
+      source: 'donation',
+      donation_id: 3,
+      collected_on: '2026-11-01',
+      expires_on: '2026-12-13',
+      status: 'available',
+      hold_reason: null,
+      expired: false,
+      request_id: null,
+      issued_at: null,
+      discarded_at: null,
+      discard_reason: null,
+      created_at: '2026-11-01T10:00:00.000Z',
+    };
+    mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/units': ({ query }) => {
+        const status = query.get('status');
+        if (status === 'quarantined') return jsonResponse(200, paged([]));
+        if (status === 'issued') return jsonResponse(200, paged([{ ...unit, id: 8, status: 'issued' }]));
+        if (status === 'discarded') return jsonResponse(200, paged([]));
+        return jsonResponse(200, paged([unit, { ...unit, id: 9 }]));
+      },
+    });
+    const { user } = renderScreen(<BloodScreen />);
+    expect(await screen.findByRole('cell', { name: '#9' })).toBeInTheDocument();
+    const status = filterStatus();
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'issued');
+    await waitFor(() => expect(status).toHaveTextContent('1 unit found.'), SLOW);
+    await user.selectOptions(screen.getByLabelText('Status'), 'discarded');
+    await waitFor(() => expect(status).toHaveTextContent('No units match these filters.'), SLOW);
+  });
+
+  it('the Audit Log says how many changes the filter found', async () => {
+    const entry: AuditEntry = {
+      id: 1,
+      at: '2026-11-20T10:00:00.000Z',
+      actor: 'admin',
+      actor_name: 'Admin',
+      action: 'site.created',
+      entity: 'site',
+      entity_id: 3,
+      subject_name: null,
+      detail: { after: { name: 'Town Hall' } },
+    } as unknown as AuditEntry;
+    mockApi({
+      'GET /api/admin/dashboard': dashboardHandler,
+      'GET /api/admin/audit': ({ query }) =>
+        jsonResponse(200, paged(query.get('entity') === 'donation' ? [] : [entry, { ...entry, id: 2 }])),
+    });
+    const { user } = renderScreen(<AuditScreen />);
+    await waitFor(() => expect(screen.getAllByRole('row').length).toBeGreaterThan(2), SLOW);
+    const status = filterStatus();
+
+    await user.selectOptions(screen.getByLabelText('Show'), 'donation');
+    await waitFor(() => expect(status).toHaveTextContent('No changes match.'), SLOW);
+    await user.selectOptions(screen.getByLabelText('Show'), 'site');
+    await waitFor(() => expect(status).toHaveTextContent('2 changes found.'), SLOW);
   });
 });
