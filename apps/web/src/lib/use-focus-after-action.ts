@@ -34,3 +34,13 @@ export function useFocusAfterAction() {
 /** The page's heading: where a screen reader user goes on from after an action on a list row. */
 export const pageHeading = () =>
   document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
+
+/**
+ * The heading of the section `element` is in, else the page's: where the keyboard goes on when an
+ * action takes `element` away (made focusable from script if it is not).
+ */
+export function sectionHeadingOf(element: HTMLElement): HTMLElement | null {
+  const heading = element.closest('section')?.querySelector<HTMLElement>('h1, h2, h3, h4') ?? pageHeading();
+  if (heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+  return heading;
+}

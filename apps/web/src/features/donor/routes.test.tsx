@@ -676,6 +676,9 @@ describe('DonorDashboardRoute: the donation lifecycle', () => {
     expect(link.download).toBe('blood-donation-9.ics');
     expect(link.href).toBe('blob:calendar');
     expect(createObjectURL).toHaveBeenCalledTimes(1);
+    // Said too (the browser's download bar is not read out), and the keyboard stays on the button.
+    expect(await screen.findByText('Open it to add the booking to your calendar.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to Calendar' })).toHaveFocus();
     const request = api.requests.find((candidate) => candidate.path === '/api/donations/9/calendar.ics');
     expect(request?.headers.get('accept')).toBe('text/calendar');
     expect(request?.headers.get('authorization')).toBe('Bearer token-donor-7');

@@ -17,6 +17,7 @@ import { DANGER } from '../tones';
 import { notify } from '../notify';
 import { useShelfLives } from '../api/use-shelf-lives';
 import { BLOOD_ANCHORS } from '../anchors';
+import { busyButtonProps } from '@/lib/busy-button';
 
 const schema = receiveUnitsSchema(() => bankToday());
 type FormInput = z.input<typeof schema>;
@@ -82,7 +83,10 @@ export function ReceiveUnitsForm() {
         id={BLOOD_ANCHORS.receiveUnits}
         noValidate
         aria-label="Receive units"
-        onSubmit={(event) => void submit(event)}
+        onSubmit={(event) => {
+          if (receive.isPending) event.preventDefault();
+          else void submit(event);
+        }}
       >
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -113,7 +117,7 @@ export function ReceiveUnitsForm() {
               {failure}
             </Text>
           ) : null}
-          <Button type="submit" disabled={receive.isPending} style={{ alignSelf: 'flex-start' }}>
+          <Button type="submit" {...busyButtonProps(receive.isPending)} style={{ alignSelf: 'flex-start' }}>
             {receive.isPending ? 'Receiving...' : 'Receive units'}
           </Button>
         </Stack>

@@ -5,6 +5,7 @@ import type { Appointment } from '@bloodbank/shared/sites';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useDownloadCalendar } from '../api/download-calendar';
+import { busyButtonProps } from '@/lib/busy-button';
 
 /** Where and when the donor is expected (PRODUCT.md 3.6): the site, its address, the day and the slot. */
 export function AppointmentSummary({ date, appointment }: { date: string; appointment: Appointment }) {
@@ -44,9 +45,19 @@ export function AddToCalendarButton({ donationId }: { donationId: number }) {
     <Button
       variant="default"
       leftSection={<IconCalendarPlus size={16} aria-hidden />}
-      disabled={download.isPending}
-      onClick={() =>
+      {...busyButtonProps(download.isPending)}
+      onClick={() => {
+        if (download.isPending) return;
         download.mutate(donationId, {
+          // Said too: the browser's download bar is not read out.
+          onSuccess: () =>
+            notifications.show({
+              color: 'teal',
+              title: 'Calendar file downloaded',
+              message: 'Open it to add the booking to your calendar.',
+              closeButtonProps: { 'aria-label': 'Close notification' },
+              styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+            }),
           onError: (error) =>
             notifications.show({
               color: 'red',
@@ -55,8 +66,8 @@ export function AddToCalendarButton({ donationId }: { donationId: number }) {
               closeButtonProps: { 'aria-label': 'Close notification' },
               styles: { description: { color: 'var(--mantine-color-dimmed)' } },
             }),
-        })
-      }
+        });
+      }}
     >
       {download.isPending ? 'Downloading...' : 'Add to Calendar'}
     </Button>

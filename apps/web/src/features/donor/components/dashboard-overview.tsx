@@ -47,6 +47,8 @@ import { LatestBooking } from './latest-booking';
 import { LoadError } from './load-error';
 import { alertTitleStyles } from './readable-colors';
 import { UnseenRewards } from './unseen-rewards';
+import { busyButtonProps } from '@/lib/busy-button';
+import { sectionHeadingOf } from '@/lib/use-focus-after-action';
 
 /** The Dashboard tab of the donor dashboard (spec section 2, PRODUCT.md section 2). */
 export function DashboardOverview() {
@@ -120,7 +122,15 @@ function GameSummary() {
           </Text>
         ) : null}
         <Group>
-          <Button onClick={() => createProfile.mutate()} disabled={createProfile.isPending}>
+          <Button
+            onClick={(event) => {
+              if (createProfile.isPending) return;
+              // The button goes once the profile is there: the keyboard goes on at its section's heading.
+              const heading = sectionHeadingOf(event.currentTarget);
+              createProfile.mutate(undefined, { onSuccess: () => heading?.focus() });
+            }}
+            {...busyButtonProps(createProfile.isPending)}
+          >
             {createProfile.isPending ? 'Creating...' : 'Create Game Profile'}
           </Button>
         </Group>

@@ -216,6 +216,8 @@ describe('GameDashboard', () => {
     expect(await screen.findByText('Level 1', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
     expect(screen.getByTestId('tile-points')).toHaveTextContent('0Total Points');
     expect(api.requests.filter((request) => request.path === '/api/game/state')).toHaveLength(2);
+    // The button went with the answer: the keyboard goes on at a heading, not at the top of the page.
+    expect(document.activeElement).toBe(screen.getAllByRole('heading')[0]);
   });
 
   it('creates one profile on a double-click, and shows it', async () => {
