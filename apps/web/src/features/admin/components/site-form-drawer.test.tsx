@@ -163,6 +163,8 @@ describe('SiteFormDrawer', () => {
     // Nothing chosen yet: asked for the date, in no particular format (the picker shows the browser's).
     await user.click(screen.getByRole('button', { name: 'Add date' }));
     expect(screen.getByText('Please choose the date to add')).toBeInTheDocument();
+    // The keyboard goes to the field, where the message is read with it.
+    expect(closedDate).toHaveFocus();
     // A day gone by is refused on the field, and not added.
     await user.type(closedDate, addDays(todayIn(), -1));
     await user.click(screen.getByRole('button', { name: 'Add date' }));
@@ -179,7 +181,13 @@ describe('SiteFormDrawer', () => {
     // A date taken back out again.
     await user.type(closedDate, CLOSED[3]);
     await user.click(screen.getByRole('button', { name: 'Add date' }));
+    expect(screen.getByText(`${formatDate(CLOSED[3])} added to the closed dates.`)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: `Remove ${formatDate(CLOSED[3])}` }));
+    // Its button went with it: the keyboard goes on to the date before it, and the change is said.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: `Remove ${formatDate(CLOSED[2])}` })).toHaveFocus(),
+    );
+    expect(screen.getByText(`${formatDate(CLOSED[3])} removed from the closed dates.`)).toBeInTheDocument();
 
     await user.click(within(form()).getByRole('button', { name: 'Add site' }));
 

@@ -502,6 +502,10 @@ function TimeField({
 function ClosedDatesField({ form, editing }: { form: SiteFormApi; editing: boolean }) {
   const [draft, setDraft] = useState('');
   const [draftError, setDraftError] = useState<string | null>(null);
+  // What the last add or remove did, for a screen reader: the list changes out of its sight.
+  const [done, setDone] = useState('');
+  const dateInput = useRef<HTMLInputElement>(null);
+  const pills = useRef<HTMLDivElement>(null);
   const today = useBankToday();
   const { errors } = form.formState;
   const listError =
@@ -515,22 +519,44 @@ function ClosedDatesField({ form, editing }: { form: SiteFormApi; editing: boole
       control={form.control}
       name="closed_dates"
       render={({ field }) => {
+        // A refused date: the keyboard goes to the field, where the message is read with it.
+        const refuse = (message: string) => {
+          setDraftError(message);
+          setDone('');
+          dateInput.current?.focus();
+        };
         const add = () => {
           if (!isValidIsoDate(draft)) {
             // The date picker shows the browser's own format: no format is named here. An
             // incomplete date reaches us empty.
-            setDraftError(draft === '' ? 'Please choose the date to add' : 'Please enter a valid date');
+            refuse(draft === '' ? 'Please choose the date to add' : 'Please enter a valid date');
             return;
           }
           // A day gone by has no bookings to keep away; adding one is a slip of the date picker.
           if (draft < today) {
-            setDraftError('This day has passed: choose today or a day to come');
+            refuse('This day has passed: choose today or a day to come');
             return;
           }
           setDraftError(null);
           if (!field.value.includes(draft)) field.onChange([...field.value, draft].sort());
           form.clearErrors('closed_dates');
+          setDone(`${formatDate(draft)} added to the closed dates.`);
           setDraft('');
+        };
+        // The removed date's button goes with it: the keyboard goes on to the next date's (else the
+        // previous one's, else the date field).
+        const remove = (date: string) => {
+          const index = field.value.indexOf(date);
+          const rest = field.value.filter((other) => other !== date);
+          field.onChange(rest);
+          setDone(`${formatDate(date)} removed from the closed dates.`);
+          const next = rest[index] ?? rest[index - 1];
+          requestAnimationFrame(() => {
+            const button = next
+              ? pills.current?.querySelector<HTMLElement>(`[aria-label="Remove ${formatDate(next)}"]`)
+              : null;
+            (button ?? dateInput.current)?.focus();
+          });
         };
         return (
           <Stack gap="xs">
@@ -550,6 +576,7 @@ function ClosedDatesField({ form, editing }: { form: SiteFormApi; editing: boole
             </div>
             <Group align="flex-start" gap="xs" wrap="nowrap">
               <TextInput
+                ref={dateInput}
                 label="Closed date"
                 type="date"
                 min={today}
@@ -577,14 +604,14 @@ function ClosedDatesField({ form, editing }: { form: SiteFormApi; editing: boole
                 No closed dates.
               </Text>
             ) : (
-              <Pill.Group aria-label="Closed dates" role="list">
+              <Pill.Group aria-label="Closed dates" role="list" ref={pills}>
                 {field.value.map((date) => (
                   <Pill
                     key={date}
                     role="listitem"
                     size="md"
                     withRemoveButton
-                    onRemove={() => field.onChange(field.value.filter((other) => other !== date))}
+                    onRemove={() => remove(date)}
                     // Mantine hides the remove button from the keyboard (made for PillsInput's Backspace).
                     removeButtonProps={{
                       'aria-label': `Remove ${formatDate(date)}`,
@@ -597,6 +624,9 @@ function ClosedDatesField({ form, editing }: { form: SiteFormApi; editing: boole
                 ))}
               </Pill.Group>
             )}
+            <VisuallyHidden role="status" aria-live="polite">
+              {done}
+            </VisuallyHidden>
           </Stack>
         );
       }}

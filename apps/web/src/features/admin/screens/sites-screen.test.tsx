@@ -425,6 +425,24 @@ describe('Sites and Appointments', () => {
     expect(api.requests.find((request) => request.method === 'PATCH')?.json()).toEqual({ active: false });
   });
 
+  it('activates a site and leaves the keyboard on its Deactivate button', async () => {
+    let activated = false;
+    const { user } = renderSites({
+      'GET /api/admin/sites': () => jsonResponse(200, [cityCentre, { ...oldHall, active: activated }]),
+      [`PATCH /api/admin/sites/${oldHall.id}`]: () => {
+        activated = true;
+        return jsonResponse(200, { ...oldHall, active: true, cancelled_bookings: 0 });
+      },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Activate Old Town Hall' }));
+
+    expect(await screen.findByText('Donors can book at Old Town Hall again.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Deactivate Old Town Hall' })).toHaveFocus(),
+    );
+  });
+
   it('invites staff to add the first site when there is none', async () => {
     const { user } = renderSites({ 'GET /api/admin/sites': () => jsonResponse(200, []) });
 

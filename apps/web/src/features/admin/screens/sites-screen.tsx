@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconBuildingHospital, IconPlus } from '@tabler/icons-react';
 import { isValidIsoDate } from '@bloodbank/shared/dates';
@@ -22,6 +22,7 @@ import { StatusBadge } from '../components/status-badge';
 import { useListParams } from '../hooks/use-list-params';
 import { notify } from '../notify';
 import { DANGER } from '../tones';
+import { busyButtonProps } from '@/lib/busy-button';
 
 /**
  * Sites and Appointments (PRODUCT.md 3.6): the donation sites with their week, slot length and
@@ -34,6 +35,18 @@ export function SitesScreen() {
   const [editing, setEditing] = useState<Site | 'new' | null>(null);
   const [deactivating, setDeactivating] = useState<Site | null>(null);
   const changeSite = useUpdateSite();
+
+  // Activate gives way to Deactivate once the list has the site as active: the keyboard goes on there.
+  const activated = useRef<number | null>(null);
+  const focusDeactivate = () => {
+    const deactivate = document.querySelector<HTMLElement>(`[data-deactivate-site="${activated.current}"]`);
+    if (!deactivate) return;
+    deactivate.focus();
+    activated.current = null;
+  };
+  useEffect(() => {
+    if (activated.current !== null) focusDeactivate();
+  }, [sites.data]);
 
   const setActive = (site: Site, active: boolean, onDone?: () => void) =>
     changeSite.mutate(
@@ -132,6 +145,7 @@ export function SitesScreen() {
               color={DANGER}
               onClick={() => setDeactivating(site)}
               aria-label={`Deactivate ${site.name}`}
+              data-deactivate-site={site.id}
             >
               Deactivate
             </Button>
@@ -139,8 +153,15 @@ export function SitesScreen() {
             <Button
               size="xs"
               variant="outline"
-              onClick={() => setActive(site, true)}
-              disabled={changeSite.isPending}
+              onClick={() => {
+                if (changeSite.isPending) return;
+                setActive(site, true, () => {
+                  activated.current = site.id;
+                  // The list may have the site as active already; else it will in a moment.
+                  focusDeactivate();
+                });
+              }}
+              {...busyButtonProps(changeSite.isPending)}
               aria-label={`Activate ${site.name}`}
             >
               Activate
