@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '@bloodbank/shared/dates';
 import { DEFAULT_SCREENING_THRESHOLDS } from '@bloodbank/shared/donation-lifecycle';
 import type { Site, SiteDay } from '@bloodbank/shared/sites';
-import { jsonResponse, mockApi, type MockRequest } from '@/test/mock-api';
+import { deferred, jsonResponse, mockApi, type MockRequest } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
 import { dashboardHandler, pendingDonation } from '../testing/fixtures';
 import { SitesScreen } from './sites-screen';
@@ -427,15 +427,22 @@ describe('Sites and Appointments', () => {
 
   it('activates a site and leaves the keyboard on its Deactivate button', async () => {
     let activated = false;
+    const answer = deferred<void>();
     const { user } = renderSites({
       'GET /api/admin/sites': () => jsonResponse(200, [cityCentre, { ...oldHall, active: activated }]),
-      [`PATCH /api/admin/sites/${oldHall.id}`]: () => {
+      [`PATCH /api/admin/sites/${oldHall.id}`]: async () => {
+        await answer.promise;
         activated = true;
         return jsonResponse(200, { ...oldHall, active: true, cancelled_bookings: 0 });
       },
     });
 
-    await user.click(await screen.findByRole('button', { name: 'Activate Old Town Hall' }));
+    const activate = await screen.findByRole('button', { name: 'Activate Old Town Hall' });
+    await user.click(activate);
+    // Busy, not disabled: a disabled button would drop the keyboard to the page.
+    expect(activate).toHaveAttribute('aria-disabled', 'true');
+    expect(activate).toBeEnabled();
+    answer.resolve();
 
     expect(await screen.findByText('Donors can book at Old Town Hall again.')).toBeInTheDocument();
     await waitFor(() =>
