@@ -191,6 +191,14 @@ export const MY_DETAILS_MESSAGES = {
   passwordWrong: 'Your current password is not correct',
 } as const;
 
+// ---------------------------------------------------------------- sessions
+
+/** A session renewed by use (POST /api/auth/renew) still ends this many days after its sign-in. */
+export const SESSION_MAX_DAYS = 7;
+export const SESSION_MESSAGES = {
+  tooOldToRenew: `This session started more than ${SESSION_MAX_DAYS} days ago and cannot be renewed. Please log in again when it ends.`,
+} as const;
+
 // ---------------------------------------------------------------- own password
 
 export const PASSWORD_CHANGE_MESSAGES = {

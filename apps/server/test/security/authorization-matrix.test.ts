@@ -162,6 +162,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteCase> = {
   },
   'GET /api/sites': { expect: signedIn(200) },
   'GET /api/notifications': { expect: signedIn(200) },
+  'POST /api/auth/renew': { expect: signedIn(200) },
   'POST /api/auth/password-reset': { expect: everyone(202), call: () => ({ payload: { username: 'nobody-by-this-name' } }) },
   'POST /api/auth/password-reset/confirm': {
     expect: everyone(400),

@@ -5,6 +5,7 @@ import {
   LoginFormSchema,
   RegistrationResponseSchema,
   RegistrationSchema,
+  SESSION_MAX_DAYS,
   TokenResponseSchema,
 } from '@bloodbank/shared/auth';
 import { ErrorResponseSchema } from '@bloodbank/shared/errors';
@@ -15,6 +16,8 @@ import { AppError, badRequest, invalidFields, tooManyRequestsFor } from '../../e
 import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_SIZE_MESSAGE } from '@bloodbank/shared/constants';
 import { registerUser } from '../users/register-user';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset';
+import { principalOf } from '../../plugins/access';
+import { renewSession } from './renew-session';
 import { signIn } from './sign-in';
 
 declare module 'fastify' {
@@ -43,6 +46,16 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       response: { 200: TokenResponseSchema, ...errors },
     },
     handler: (request) => signIn(ctx, app.jwt, request.body, request.ip),
+  });
+
+  app.post('/auth/renew', {
+    config: { access: 'signed-in' },
+    schema: {
+      tags: ['auth'],
+      summary: `Renew the session in use: a new token valid TOKEN_TTL, for the same session (a password change or reset still ends it); 403 once the session is more than ${SESSION_MAX_DAYS} days old`,
+      response: { 200: TokenResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema },
+    },
+    handler: (request) => renewSession(ctx, app.jwt, principalOf(request), request.headers.authorization!.slice('Bearer '.length)),
   });
 
   app.post('/auth/password-reset', {

@@ -30,12 +30,18 @@ export async function signIn(
   return signSession(ctx, jwt, user);
 }
 
-/** A bearer token for the account at its current token_version: bumping the version ends it. */
+/**
+ * A bearer token for the account at its current token_version (bumping the version ends it), valid
+ * TOKEN_TTL. `auth_time` is when its owner last gave their password (seconds, the bank's clock): a
+ * renewal keeps it, so a session renewed by use still ends SESSION_MAX_DAYS after it (renew-session.ts).
+ */
 export async function signSession(
   ctx: AppContext,
   jwt: FastifyInstance['jwt'],
   user: { id: number; role: Role; token_version: number },
+  authTime = Math.floor(ctx.clock.now().getTime() / 1000),
 ): Promise<TokenResponse> {
-  const accessToken = await jwt.sign({ sub: String(user.id), role: user.role, ver: user.token_version }, { expiresIn: ctx.config.tokenTtl });
+  const claims = { sub: String(user.id), role: user.role, ver: user.token_version, auth_time: authTime };
+  const accessToken = await jwt.sign(claims, { expiresIn: ctx.config.tokenTtl });
   return { access_token: accessToken, token_type: 'bearer', user_type: userTypeOf(user.role), user_id: user.id };
 }

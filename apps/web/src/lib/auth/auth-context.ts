@@ -10,7 +10,7 @@ export type AuthState =
 export type AuthContextValue = AuthState & {
   /** Stores the session and the user; the token must already be checked against /api/users/me. */
   signIn: (token: TokenResponse, user: CurrentUser) => void;
-  /** The same user's new token, after the server ended the old one (a password change); cached answers stay. */
+  /** The same user's new token (a renewal, or a password change that ended the old one); cached answers stay. */
   renewSession: (token: TokenResponse) => void;
   /** Clears the stored session and every cached server answer. Navigation is the caller's choice. */
   signOut: () => void;

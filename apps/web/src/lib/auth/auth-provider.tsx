@@ -17,6 +17,7 @@ import {
 } from '../session-storage';
 import { AuthContext, type AuthContextValue, type AuthState } from './auth-context';
 import { currentUserQueryKey, currentUserQueryOptions } from './current-user';
+import { watchActivityForRenewal } from './session-renewal';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -56,14 +57,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  const renewSession = useCallback(
-    (token: TokenResponse) => {
-      writeSession({ token: token.access_token, userType: token.user_type, userId: token.user_id });
-      // Anything refused in between (asked with the old token) is asked again with the new one.
-      void queryClient.invalidateQueries();
-    },
-    [queryClient],
-  );
+  const renewSession = useCallback((token: TokenResponse) => {
+    writeSession({ token: token.access_token, userType: token.user_type, userId: token.user_id });
+  }, []);
+
+  // While someone works, their session is renewed (session-renewal.ts).
+  useEffect(() => (hasToken ? watchActivityForRenewal(renewSession) : undefined), [hasToken, renewSession]);
 
   // Spec section 4: a stored token that /api/users/me does not accept is removed without a word,
   // and the app is signed out. Only at start-up (no user yet): a failed background refresh keeps

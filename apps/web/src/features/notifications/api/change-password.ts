@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { TokenResponseSchema, type PasswordChange, type TokenResponse } from '@bloodbank/shared/auth';
 import { apiRequest } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -15,5 +16,13 @@ export function changePassword(change: PasswordChange): Promise<TokenResponse> {
 /** This device goes on signed in with the new token; every other one was signed out. */
 export function useChangePassword() {
   const auth = useAuth();
-  return useWriteMutation({ mutationFn: changePassword, onSuccess: (token) => auth.renewSession(token) });
+  const queryClient = useQueryClient();
+  return useWriteMutation({
+    mutationFn: changePassword,
+    onSuccess: (token) => {
+      auth.renewSession(token);
+      // Anything refused in between (asked with the ended token) is asked again with the new one.
+      void queryClient.invalidateQueries();
+    },
+  });
 }
