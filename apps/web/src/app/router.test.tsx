@@ -173,6 +173,38 @@ describe('a session the server ends while it is in use', () => {
     );
   });
 
+  it('says so in every tab when the session ends in another, and brings each back to its page; a sign-out there goes home', async () => {
+    signedInAs(sampleUser);
+    mockApi({
+      'GET /api/users/me': () => jsonResponse(200, sampleUser),
+      'POST /api/auth/token': () => jsonResponse(200, tokenFor('donor')),
+      ...visitorHome,
+    });
+    const { router, user } = await renderApp('/donor/donate');
+    expect(await screen.findByRole('heading', { level: 1, name: 'DonateBloodRoute' })).toBeInTheDocument();
+
+    // Another tab was told by the server that the session ended: the token goes, with no sign-out.
+    localStorage.removeItem('token');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'token', oldValue: 'token-7', newValue: null }));
+
+    expect(await screen.findByRole('heading', { name: 'Donor Login' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.sessionInvalid);
+    await user.type(screen.getByLabelText(/username/i), 'asha');
+    await user.type(screen.getByLabelText(/^password/i), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'DonateBloodRoute' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/donor/donate');
+
+    // Someone signs out in another tab: announced first, then the token goes. Home, as after any sign-out.
+    window.dispatchEvent(new StorageEvent('storage', { key: 'signedOut', oldValue: null, newValue: '1' }));
+    localStorage.removeItem('token');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'token', oldValue: 'token-7', newValue: null }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Give Blood, Give Life' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
   it('a session that ended on a page without a guard (the home page) sends no later visit to log in', async () => {
     sessionStorage.setItem('sessionExpired', JSON.stringify({ userType: 'donor', at: Date.now() - 60_000 }));
     mockApi(visitorHome);

@@ -19,6 +19,9 @@ import { AuthContext, type AuthContextValue, type AuthState } from './auth-conte
 import { currentUserQueryKey, currentUserQueryOptions } from './current-user';
 import { watchActivityForRenewal } from './session-renewal';
 
+/** A sign-out announced by another tab explains a token gone within this long after it. */
+const SIGN_OUT_ANNOUNCEMENT_MS = 5_000;
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [hasToken, setHasToken] = useState(() => readToken() !== null);
@@ -40,8 +43,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(() => {
     forgetExpiredSession();
     forgetDrafts();
-    endSession();
+    // Told before the token goes, so the other tabs know the session was ended on purpose.
     announceSignOut();
+    endSession();
   }, [endSession]);
 
   const signIn = useCallback(
@@ -89,10 +93,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Signing out (or in) in another tab applies here too, and so do the drafts it forgets: on a
   // shared phone, a form half-filled in this tab is not left for whoever signs in next.
   useEffect(() => {
+    let signedOutElsewhereAt = 0;
     const onStorage = (event: StorageEvent) => {
-      if (isSignOutAnnouncement(event)) forgetDrafts();
+      if (isSignOutAnnouncement(event)) {
+        forgetDrafts();
+        signedOutElsewhereAt = Date.now();
+      }
       if (!isSessionChange(event)) return;
       if (readToken() === null) {
+        // Gone without a sign-out: the server ended it (expired, revoked) and another tab heard it
+        // first. This tab says so too, and brings its user back here once signed in again, as the
+        // tab that heard it does; it no longer lands on the home page without a word.
+        const user = queryClient.getQueryData<CurrentUser>(currentUserQueryKey);
+        if (user && Date.now() - signedOutElsewhereAt > SIGN_OUT_ANNOUNCEMENT_MS) {
+          rememberExpiredSession({ userType: user.userType });
+        }
         setHasToken(false);
         queryClient.clear();
       } else {
