@@ -52,7 +52,7 @@ describe("a donor's deferrals: where focus goes after a lift", () => {
       'POST /api/admin/deferrals/6/lift': lift(permanent),
     });
     const { user } = renderScreen(<PeopleScreen kind="donors" />);
-    await user.click(await screen.findByRole('button', { name: 'Details of Asha Kulkarni' }));
+    await user.click(await screen.findByRole('button', { name: 'Details of Asha Kulkarni (asha.k)' }));
     const drawer = await screen.findByRole('dialog', { name: /Asha Kulkarni/ });
 
     async function liftOne(name: RegExp) {

@@ -9,7 +9,8 @@ import { PeopleScreen } from './people-screen';
 type User = ReturnType<typeof renderScreen>['user'];
 
 async function openDetails(user: User, name: string) {
-  await user.click(await screen.findByRole('button', { name: `Details of ${name}` }));
+  // Named with the username too: two people of one name would read the same.
+  await user.click(await screen.findByRole('button', { name: new RegExp(`^Details of ${name} \\(`) }));
   return screen.findByRole('dialog', { name: new RegExp(name) });
 }
 
@@ -233,7 +234,7 @@ describe('Manage Donors and Manage Patients', () => {
     });
     const { user } = renderScreen(<PeopleScreen kind="donors" />);
 
-    await user.click(await screen.findByRole('button', { name: 'Deactivate Asha Kulkarni' }));
+    await user.click(await screen.findByRole('button', { name: 'Deactivate Asha Kulkarni (asha.k)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate Asha Kulkarni?' });
     expect(dialog).toHaveTextContent('will no longer be able to sign in');
     expect(dialog).toHaveTextContent('A booking they have waiting is cancelled, and their place freed.');

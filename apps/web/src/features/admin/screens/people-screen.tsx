@@ -215,7 +215,8 @@ export function PeopleScreen({ kind }: { kind: PersonKind }) {
               size="xs"
               variant="light"
               onClick={() => setOpenId(person.id)}
-              aria-label={`Details of ${fullName(person)}`}
+              // The username too: two people of one name (common) would read the same.
+              aria-label={`Details of ${fullName(person)} (${person.username})`}
             >
               Details
             </Button>
@@ -230,7 +231,7 @@ export function PeopleScreen({ kind }: { kind: PersonKind }) {
                   resetDeactivate();
                   setConfirming(person);
                 }}
-                aria-label={`Deactivate ${fullName(person)}`}
+                aria-label={`Deactivate ${fullName(person)} (${person.username})`}
               >
                 Deactivate
               </Button>
