@@ -43,6 +43,11 @@ export function forgetDrafts(keep?: number): void {
   }
 }
 
+/** Whether a draft of `form` is kept for `owner`: a form opened only on demand opens itself for it. */
+export function hasDraft(form: string, owner: number | null): boolean {
+  return readDraft(keyOf(form, owner)) !== null;
+}
+
 export interface FormDraft {
   /** The form was filled from a draft when it opened. */
   restored: boolean;

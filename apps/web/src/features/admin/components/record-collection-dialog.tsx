@@ -23,6 +23,9 @@ import { useScreeningThresholds } from '../api/get-screening-thresholds';
 import { notify } from '../notify';
 import { TEXT_TONE } from '../tones';
 import { StepModal } from './step-modal';
+import { DraftNotice } from '@/components/ui/draft-notice';
+import { useAuth } from '@/lib/auth/auth-context';
+import { useFormDraft } from '@/lib/form-draft';
 
 type CollectionValues = Record<ScreeningField, string>;
 
@@ -153,6 +156,10 @@ function CollectionFormBody({
     defaultValues: EMPTY,
   });
   const field = fieldBinder(form);
+  // Kept while typed (this tab only): a session that ends mid-collection, or a dialog closed by
+  // mistake, finds the measurements again when the dialog is opened for this donation.
+  const auth = useAuth();
+  const draft = useFormDraft(form, `record-collection-${donation.id}`, { owner: auth.user?.userId ?? null });
   const values = useWatch({ control: form.control });
   const parsed = CollectionSchema.safeParse(values);
   const reasons =
@@ -176,6 +183,7 @@ function CollectionFormBody({
           message: `${donation.donor_name} is deferred${until}: ${result.reasons.join(' ')}`,
         });
       }
+      draft.clear();
       onRecorded?.();
       onClose();
     } catch (error) {
@@ -205,6 +213,7 @@ function CollectionFormBody({
         {donation.lastDonation ? (
           <DeclaredLastDonation lastDonation={donation.lastDonation} bookedFor={donation.date} />
         ) : null}
+        <DraftNotice draft={draft} onStartOver={() => form.reset(EMPTY)} />
         {thresholds.isError ? (
           <Alert color="red" variant="light" role="alert">
             {errorMessage(thresholds.error, 'The screening thresholds could not be loaded.')} The server still

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { AdminDonation } from '@bloodbank/shared/admin';
 import { addDays, todayIn } from '@bloodbank/shared/dates';
 import { DEFAULT_SCREENING_THRESHOLDS } from '@bloodbank/shared/donation-lifecycle';
-import { jsonResponse, mockApi, type MockRequest } from '@/test/mock-api';
+import { jsonResponse, mockApi, sampleUser, type MockRequest } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
 import { dashboardHandler, paged, pendingDonation } from '../testing/fixtures';
 import { DonationsScreen } from './donations-screen';
@@ -404,6 +404,42 @@ describe('Manage Donations', () => {
         `This donation is booked for ${formatDate(today)} and can be collected from that day.`,
       );
     });
+    it('keeps the measurements typed when the dialog goes before they are recorded (a session that ended), and forgets them once recorded', async () => {
+      localStorage.setItem('token', 'token-admin-1');
+      localStorage.setItem('userType', 'admin');
+      localStorage.setItem('userId', '1');
+      const { api, user } = renderDonations(
+        { due: [healthy] },
+        {
+          'GET /api/users/me': () =>
+            jsonResponse(200, { ...sampleUser, userId: 1, userType: 'admin', username: 'admin' }),
+          'POST /api/admin/donations/52/collect': () =>
+            jsonResponse(200, { id: 52, status: 'collected', unit_ids: [901], reasons: [], deferral: null }),
+        },
+      );
+      let dialog = await openCollection(user);
+      await user.type(within(dialog).getByLabelText(/Haemoglobin/), '13.4');
+      await user.type(within(dialog).getByLabelText(/Weight/), '61');
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+      dialog = await openCollection(user);
+      expect(within(dialog).getByText(/What you typed before is filled in again/)).toBeInTheDocument();
+      expect(within(dialog).getByLabelText(/Haemoglobin/)).toHaveValue('13.4');
+      expect(within(dialog).getByLabelText(/Weight/)).toHaveValue('61');
+      await user.type(within(dialog).getByLabelText(/systolic/), '120');
+      await user.type(within(dialog).getByLabelText(/diastolic/), '80');
+      await user.type(within(dialog).getByLabelText(/Pulse/), '72');
+      await user.click(within(dialog).getByRole('button', { name: 'Record collection' }));
+
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(api.requests.find((request) => request.method === 'POST')?.json()).toMatchObject({
+        haemoglobin_g_dl: 13.4,
+        weight_kg: 61,
+      });
+      expect(Object.keys(sessionStorage).filter((key) => key.includes('record-collection'))).toEqual([]);
+    });
+
     it('reloads the lists after a conflict, so a donation another staff member collected leaves Due today', async () => {
       const { user } = renderActedMeanwhile(
         { due: [healthy] },

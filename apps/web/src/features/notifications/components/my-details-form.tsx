@@ -11,7 +11,9 @@ import {
   type CurrentUser,
   type MyDetailsUpdate,
 } from '@bloodbank/shared/auth';
+import { DraftNotice } from '@/components/ui/draft-notice';
 import { SaveErrorAlert } from '@/components/ui/error-alert';
+import { useFormDraft } from '@/lib/form-draft';
 import { PersonDetailFields, type PersonDetailName } from '@/components/forms/person-fields';
 import {
   applyServerFieldErrors,
@@ -30,6 +32,9 @@ const MyDetailsSchema = DonorDetailsSchema.pick({
   address: true,
 }).extend({ current_password: z.string().max(200).optional() });
 type MyDetails = z.input<typeof MyDetailsSchema>;
+
+/** The name the form's draft is kept under (lib/form-draft.ts). */
+export const MY_DETAILS_DRAFT = 'my-details';
 
 /**
  * A donor or patient corrects their name, e-mail, mobile or address (PATCH /api/users/me). The
@@ -57,6 +62,9 @@ export function MyDetailsForm({
   });
   const update = useUpdateMyDetails();
   const field = fieldBinder(form);
+  // Kept while typed (this tab only, never the password): a session that ends before Save finds
+  // the new details again once signed in.
+  const draft = useFormDraft(form, MY_DETAILS_DRAFT, { owner: user.userId, omit: ['current_password'] });
   // Opened from Edit Details: the keyboard goes on in the form.
   useEffect(() => form.setFocus('first_name'), [form]);
   const serverFields = [...MY_DETAILS_FIELDS, 'current_password'] as const;
@@ -71,6 +79,7 @@ export function MyDetailsForm({
       ]),
     );
     if (Object.keys(changes).length === 0) {
+      draft.clear();
       onDone(false);
       return;
     }
@@ -86,7 +95,10 @@ export function MyDetailsForm({
       changes.current_password = values.current_password;
     }
     update.mutate(changes, {
-      onSuccess: () => onDone(true),
+      onSuccess: () => {
+        draft.clear();
+        onDone(true);
+      },
       onError: (error) => applyServerFieldErrors(form, error, serverFields),
     });
   }, focusFirstInvalidField);
@@ -105,6 +117,7 @@ export function MyDetailsForm({
       }}
     >
       <Stack gap="sm">
+        <DraftNotice draft={draft} onStartOver={() => form.reset()} />
         {/* Without the blood group, the fields ask only for the names this form has. */}
         <PersonDetailFields
           field={(name: PersonDetailName) => field(name as Exclude<PersonDetailName, 'bloodgroup'>)}
@@ -122,7 +135,14 @@ export function MyDetailsForm({
         ) : null}
         {alertMessage ? <SaveErrorAlert message={alertMessage} /> : null}
         <Group gap="sm" justify="flex-end">
-          <Button variant="default" onClick={() => onDone(false)} disabled={update.isPending}>
+          <Button
+            variant="default"
+            onClick={() => {
+              draft.clear();
+              onDone(false);
+            }}
+            disabled={update.isPending}
+          >
             Cancel
           </Button>
           <Button type="submit" loading={update.isPending}>

@@ -250,3 +250,32 @@ describe('Your profile: changing your password (POST /api/users/me/password)', (
     expect(api.requests.some((request) => request.path === '/api/users/me/preferences')).toBe(false);
   });
 });
+
+describe('Your profile: details typed before a session ended', () => {
+  it('opens the form again with them, never with a password, and Cancel forgets them', async () => {
+    signInAsDonor();
+    sessionStorage.setItem(
+      'draft:7:my-details',
+      JSON.stringify({ address: '9 New Road', mobile: '9123456780' }),
+    );
+    mockApi({
+      'GET /api/users/me': () => jsonResponse(200, sampleUser),
+      'GET /api/users/me/preferences': () => jsonResponse(200, PREFERENCES),
+    });
+    const { user } = renderScreen(<PreferencesScreen />);
+
+    const form = await screen.findByRole('form', { name: 'Edit your details' });
+    expect(within(form).getByText(/What you typed before is filled in again/)).toBeInTheDocument();
+    expect(within(form).getByLabelText(/^address/i)).toHaveValue('9 New Road');
+    expect(within(form).getByLabelText(/^mobile number/i)).toHaveValue('9123456780');
+    expect(within(form).getByLabelText(/^first name/i)).toHaveValue('Asha');
+
+    await user.type(within(form).getByLabelText(/^email/i), 'x');
+    await user.type(await within(form).findByLabelText(/current password/i), 'secret-123');
+    expect(sessionStorage.getItem('draft:7:my-details')).not.toContain('secret-123');
+
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    expect(sessionStorage.getItem('draft:7:my-details')).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Edit your details' })).not.toBeInTheDocument();
+  });
+});

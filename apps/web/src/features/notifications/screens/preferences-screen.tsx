@@ -11,7 +11,8 @@ import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
 import { usePreferences } from '../api/get-preferences';
 import { useUpdatePreferences } from '../api/update-preferences';
-import { MyDetailsForm } from '../components/my-details-form';
+import { hasDraft } from '@/lib/form-draft';
+import { MY_DETAILS_DRAFT, MyDetailsForm } from '../components/my-details-form';
 import { PasswordChangeForm } from '../components/password-change-form';
 
 const LABELS: Record<keyof Preferences, string> = {
@@ -152,6 +153,8 @@ function AccountCard({ user }: { user: CurrentUser }) {
           : { label: 'Edit Details', icon: <IconPencil size={14} aria-hidden /> }
       }
       form={(onDone) => <MyDetailsForm user={user} onDone={onDone} />}
+      // Back after a session ended mid-edit: the form is open again with what was typed.
+      startOpen={user.userType !== 'admin' && hasDraft(MY_DETAILS_DRAFT, user.userId)}
       savedMessage="Saved. The blood bank uses your new details from now on."
     >
       <Stack gap={6}>
@@ -194,9 +197,12 @@ function EditableCard({
   open,
   form,
   savedMessage,
+  startOpen = false,
   children,
 }: {
   title: string;
+  /** The form is open from the start. */
+  startOpen?: boolean;
   /** The button that opens the form; null when there is nothing to change. */
   open: { label: string; icon: ReactNode } | null;
   /** The form; it calls `onDone(saved)` after a save (whether anything changed) or Cancel. */
@@ -204,7 +210,7 @@ function EditableCard({
   savedMessage: string;
   children: ReactNode;
 }) {
-  const [editing, setEditing] = useState(false);
+  const [editing, setEditing] = useState(startOpen);
   const [saved, setSaved] = useState(false);
   const openButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
