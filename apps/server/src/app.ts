@@ -17,6 +17,7 @@ import { createClock, type Clock } from './lib/clock';
 import { resolveJwtSecret } from './lib/jwt-secret';
 import { createLoginThrottle } from './lib/login-throttle';
 import { createResetThrottle } from './lib/reset-throttle';
+import { createSecurityNotices } from './lib/security-notices';
 import { closeRedis, connectRedis } from './lib/redis-connection';
 import { ErrorsOnlyRequestLog, serializeLoggedRequest } from './lib/request-log';
 import { responseSerializerCompiler } from './lib/response-serializer';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     clock: deps.clock ?? createClock(config.timezone),
     loginThrottle: createLoginThrottle(redis),
     resetThrottle: createResetThrottle(redis),
+    securityNotices: createSecurityNotices(redis),
     outages,
     jobs: { kick: () => {} },
   };

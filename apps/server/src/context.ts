@@ -6,6 +6,7 @@ import type { WriteTransactions } from './db/write-transactions';
 import type { Clock } from './lib/clock';
 import type { LoginThrottle } from './lib/login-throttle';
 import type { ResetThrottle } from './lib/reset-throttle';
+import type { SecurityNotices } from './lib/security-notices';
 
 /** What every module is given: passed explicitly, never imported as a global. */
 export interface AppContext {
@@ -20,6 +21,8 @@ export interface AppContext {
   loginThrottle: LoginThrottle;
   /** Password reset requests per client address. */
   resetThrottle: ResetThrottle;
+  /** Which notices of a password or address change go outside the e-mail budget. */
+  securityNotices: SecurityNotices;
   /** Tells the log once per database outage (and its end); answers 503 meanwhile. */
   outages: DatabaseOutageMonitor;
   /** The persistent queue's worker: `kick()` after queueing a job (modules/notifications/job-worker.ts). */

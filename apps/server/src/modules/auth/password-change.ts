@@ -54,9 +54,13 @@ export async function changeOwnPassword(
         },
         at,
         'You get this e-mail because the password of your account at the blood bank was changed.',
-        // A security notice a stranger spending the address's budget must not silence; counted for
-        // an account made later with someone else's address, as the address-change warning is.
-        { outsideBudget: !(await heldTheAddressAfterAnother(trx, me.id, account.email)) },
+        // A security notice: the account's first of the hour is not counted in the address's budget
+        // (lib/security-notices.ts), unless an older account holds the address (a stranger's copy).
+        {
+          outsideBudget:
+            (await ctx.securityNotices.outsideBudget('password-changed', me.id)) &&
+            !(await heldTheAddressAfterAnother(trx, me.id, account.email)),
+        },
       );
     }
     return account.token_version + 1;

@@ -291,6 +291,31 @@ describe('over SMTP (SMTP_URL): each kind of message reaches the right person', 
     expect(await toOwner()).toEqual(['Your e-mail address was changed']);
   });
 
+  it("a stranger who holds someone's address first cannot flood it by flipping their own password or address: only each one's first notice of the hour is outside the budget", async () => {
+    const stranger = await createDonor(t, { email: 'first-holder@example.org' });
+    const toAddress = () => delivered().then((mail) => mail.filter((m) => m.to[0] === 'first-holder@example.org').map((m) => m.subject));
+    let password = TEST_PASSWORD;
+    let headers = stranger.headers;
+    for (let flip = 0; flip < EMAILS_PER_ADDRESS.points + 5; flip += 1) {
+      const next = flip % 2 === 0 ? 'flipped-pass-1' : TEST_PASSWORD;
+      const changed = await t.app.inject({ method: 'POST', url: '/api/users/me/password', headers, payload: { current_password: password, new_password: next } });
+      expect(changed.statusCode).toBe(200);
+      headers = { authorization: `Bearer ${changed.json<{ access_token: string }>().access_token}` };
+      password = next;
+    }
+    const notices = await toAddress();
+    expect(notices.length).toBeLessThanOrEqual(EMAILS_PER_ADDRESS.points + 1);
+    expect(notices.every((subject) => subject === 'Your password was changed')).toBe(true);
+
+    // The address's hour is spent: moving the address away warns it once (the account's first
+    // warning of the hour), and flipping it back and forth warns it no more.
+    for (let flip = 0; flip < 5; flip += 1) {
+      expect((await t.app.inject({ method: 'PATCH', url: '/api/users/me', headers, payload: { email: 'away@example.net', current_password: password } })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'PATCH', url: '/api/users/me', headers, payload: { email: 'first-holder@example.org', current_password: password } })).statusCode).toBe(200);
+    }
+    expect(await toAddress()).toEqual(['Your e-mail address was changed']);
+  });
+
   it('a blood group the laboratory corrects: the donor is told the old and the new group', async () => {
     const donor = await createDonor(t, { email: 'regrouped@example.org', bloodgroup: 'B+' });
     const id = await book(t, donor, TODAY);

@@ -50,8 +50,13 @@ export async function endOldAddress(
     // held the address first (its owner's, most likely), a stranger spending the address's e-mail
     // budget (mail-budget.ts) must not silence it. Accounts made later with the address (a
     // stranger's, who knows their own password and could flip it back and forth) are counted, or
-    // they flooded it: 70 warnings in a few seconds.
-    { outsideBudget: !(await heldTheAddressAfterAnother(trx, account.id, account.oldEmail)) },
+    // they flooded it: 70 warnings in a few seconds. So is every warning after an account's first
+    // of the hour: the first holder can be a stranger too (lib/security-notices.ts).
+    {
+      outsideBudget:
+        (changedBy === 'staff' || (await ctx.securityNotices.outsideBudget('address-changed', account.id))) &&
+        !(await heldTheAddressAfterAnother(trx, account.id, account.oldEmail)),
+    },
   );
 }
 
