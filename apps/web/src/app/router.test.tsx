@@ -122,6 +122,25 @@ describe('routes and the route guard', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
+  it('keeps a stored token the server could not check (it was restarting): the other tabs share it', async () => {
+    localStorage.setItem('token', 'still-good');
+    localStorage.setItem('userType', 'donor');
+    localStorage.setItem('userId', '7');
+    const api = mockApi({
+      'GET /api/users/me': () => jsonResponse(503, { detail: 'The service is briefly unavailable.' }),
+      ...visitorHome,
+    });
+    await renderApp('/donor/donor-dashboard');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Give Blood, Give Life' }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.requests.filter((request) => request.path === '/api/users/me').length).toBeGreaterThan(0),
+    );
+    expect(localStorage.getItem('token')).toBe('still-good');
+  });
+
   it('clears a stored token the server refuses, silently', async () => {
     localStorage.setItem('token', 'expired');
     localStorage.setItem('userType', 'donor');

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { deferred, jsonResponse, mockApi } from '@/test/mock-api';
-import { ApiError, apiRequest, errorMessage, onUnauthorized } from './api-client';
+import { ApiError, apiRequest, errorMessage, onUnauthorized, replacingToken } from './api-client';
 
 describe('apiRequest', () => {
   it('calls /api with the stored bearer token and checks the body against the schema', async () => {
@@ -99,5 +99,35 @@ describe('apiRequest', () => {
     stop();
 
     expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('waits for a password change under way before a 401 to the old token ends the session', async () => {
+    localStorage.setItem('token', 'before-the-change');
+    mockApi({ 'GET /api/notifications': () => jsonResponse(401, { detail: 'Not authenticated' }) });
+    const listener = vi.fn();
+    const stop = onUnauthorized(listener);
+
+    // The change has ended the old token on the server; its answer (the new token) is still on its way.
+    const changed = deferred<void>();
+    const change = replacingToken(async () => {
+      await changed.promise;
+      localStorage.setItem('token', 'after-the-change');
+    });
+    const refused = apiRequest('/notifications').catch((caught: unknown) => caught);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(listener).not.toHaveBeenCalled();
+    changed.resolve();
+    await change;
+    expect(await refused).toMatchObject({ status: 401 });
+    expect(listener).not.toHaveBeenCalled();
+
+    // A change that failed leaves the old token, which the 401 then ends.
+    const failed = replacingToken(() => Promise.reject(new ApiError(0, undefined)));
+    localStorage.setItem('token', 'still-the-old-one');
+    const refusedAgain = apiRequest('/notifications').catch((caught: unknown) => caught);
+    await failed.catch(() => undefined);
+    await refusedAgain;
+    stop();
+    expect(listener).toHaveBeenCalledTimes(1);
   });
 });

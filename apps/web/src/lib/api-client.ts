@@ -69,6 +69,24 @@ function readErrorResponse(body: unknown): ErrorResponse | undefined {
 type UnauthorizedListener = () => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
 
+/** A request that will replace this device's token (a password change), while it runs. */
+let tokenReplacement: Promise<unknown> | null = null;
+
+/**
+ * Runs `replace`, which ends the stored token on the server and stores the one it answers: a 401
+ * to the old token meanwhile (the bell's check, arriving between the two) waits for it, and ends
+ * nothing once the token has been replaced.
+ */
+export async function replacingToken<T>(replace: () => Promise<T>): Promise<T> {
+  const running = replace();
+  tokenReplacement = running;
+  try {
+    return await running;
+  } finally {
+    if (tokenReplacement === running) tokenReplacement = null;
+  }
+}
+
 /**
  * Called when a request that carried the stored token gets 401: the session has expired or was
  * revoked (account deactivated, password reset), so the app signs out instead of showing errors.
@@ -146,15 +164,11 @@ async function send(path: string, options: RequestOptions<unknown>, accept: stri
     const errorBody = await readJson(response);
     const parsed = readErrorResponse(errorBody);
     // Only while the token sent is still this device's: an answer to a token the app has since
-    // replaced (a password change renews it; another tab signed someone in) ends nothing.
-    if (
-      response.status === 401 &&
-      token &&
-      token === readToken() &&
-      options.auth !== false &&
-      typeof options.auth !== 'string'
-    ) {
-      for (const listener of unauthorizedListeners) listener();
+    // replaced (a password change renews it; another tab signed someone in) ends nothing. A
+    // replacement under way may be what ended this token: its outcome decides.
+    if (response.status === 401 && token && options.auth !== false && typeof options.auth !== 'string') {
+      if (tokenReplacement) await tokenReplacement.catch(() => undefined);
+      if (token === readToken()) for (const listener of unauthorizedListeners) listener();
     }
     throw new ApiError(response.status, parsed?.detail, parsed?.errors ?? {}, parsed?.code, errorBody);
   }

@@ -57,11 +57,24 @@ describe('renewing a session', () => {
     at(7 * 86_400_000 + 60_000);
     const refused = await renew(renewed);
     expect(refused.statusCode).toBe(403);
+    // A renewal on the week's last minutes lasts only what is left of it, not a whole TOKEN_TTL.
+    at(7 * 86_400_000 - 300_000);
+    const last = claimsOf((await renew(renewed)).json<{ access_token: string }>().access_token);
+    expect(last.exp - last.iat).toBeLessThanOrEqual(300);
+    expect(last.exp - last.iat).toBeGreaterThan(240);
+    at(7 * 86_400_000 + 60_000);
     expect(refused.json().detail).toBe(
       'This session started more than 7 days ago and cannot be renewed. Please log in again when it ends.',
     );
     expect((await me(renewed)).statusCode).toBe(200);
     at(0);
+  });
+
+  it('renews a token from before sign-in times were written, counting the week from when it was issued', async () => {
+    const donor = await createDonor(t);
+    const renewed = await renew(donor.token);
+    expect(renewed.statusCode).toBe(200);
+    expect(claimsOf(renewed.json<{ access_token: string }>().access_token).auth_time).toBe(claimsOf(donor.token).iat);
   });
 
   it('needs a session (401)', async () => {

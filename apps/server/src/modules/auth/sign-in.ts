@@ -40,8 +40,18 @@ export async function signSession(
   jwt: FastifyInstance['jwt'],
   user: { id: number; role: Role; token_version: number },
   authTime = Math.floor(ctx.clock.now().getTime() / 1000),
+  /** At most this many seconds (a renewal near the end of its session's week). */
+  maxSeconds = Number.POSITIVE_INFINITY,
 ): Promise<TokenResponse> {
   const claims = { sub: String(user.id), role: user.role, ver: user.token_version, auth_time: authTime };
-  const accessToken = await jwt.sign(claims, { expiresIn: ctx.config.tokenTtl });
+  const expiresIn = Math.max(1, Math.min(secondsOf(ctx.config.tokenTtl), maxSeconds));
+  const accessToken = await jwt.sign(claims, { expiresIn });
   return { access_token: accessToken, token_type: 'bearer', user_type: userTypeOf(user.role), user_id: user.id };
+}
+
+const UNIT_SECONDS = { s: 1, m: 60, h: 3_600, d: 86_400 } as const;
+
+/** "12h" -> 43200: TOKEN_TTL's form, checked at start (config.ts). */
+function secondsOf(duration: string): number {
+  return Number(duration.slice(0, -1)) * UNIT_SECONDS[duration.slice(-1) as keyof typeof UNIT_SECONDS];
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, TokenResponse } from '@bloodbank/shared/auth';
 import { roleOf } from '@bloodbank/shared/roles';
-import { onUnauthorized } from '../api-client';
+import { ApiError, onUnauthorized } from '../api-client';
 import { forgetDrafts } from '../form-draft';
 import {
   announceSignOut,
@@ -63,6 +63,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const renewSession = useCallback((token: TokenResponse) => {
     writeSession({ token: token.access_token, userType: token.user_type, userId: token.user_id });
+    // Signed in with it, even if another tab ended the old token meanwhile and this one followed.
+    forgetExpiredSession();
+    setHasToken(true);
   }, []);
 
   // While someone works, their session is renewed (session-renewal.ts).
@@ -72,9 +75,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // and the app is signed out. Only at start-up (no user yet): a failed background refresh keeps
   // the user signed in, and a revoked session is caught by the 401 listener below.
   const startupFailed = hasToken && currentUser.isError && currentUser.data === undefined;
+  // Only a token the server refused is removed: one met by a server restarting or a lost network
+  // stays for the next visit, and the other tabs, which share it, are not signed out by this one.
+  const tokenRefused =
+    startupFailed && currentUser.error instanceof ApiError && currentUser.error.status === 401;
   useEffect(() => {
-    if (startupFailed) clearSession();
-  }, [startupFailed]);
+    if (tokenRefused) clearSession();
+  }, [tokenRefused]);
 
   // A session the server ended while it was in use (expired, revoked): signed out too, and the route
   // guard then sends the user to log in again, with why, and back to this page afterwards. A token

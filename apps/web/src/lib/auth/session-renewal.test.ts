@@ -64,5 +64,27 @@ describe('renewing the session while its user is at work', () => {
     unlisten();
     expect(renew).not.toHaveBeenCalled();
     expect(onUnauthorized).not.toHaveBeenCalled();
+    // Refused once: not asked again for this token, however busy its user.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 120_000);
+    window.dispatchEvent(new Event('wheel'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(api.requests).toHaveLength(1);
+  });
+
+  it('looks at a short-lived token more often than once a minute, and counts scrolling as work', async () => {
+    // TOKEN_TTL=2m: due at one minute, looked at every 30 s.
+    const issued = nowSeconds() - 70;
+    localStorage.setItem('token', tokenWith(issued, issued + 120));
+    const api = mockApi({ 'POST /api/auth/renew': () => jsonResponse(200, tokenFor('donor')) });
+    stop = watchActivityForRenewal(vi.fn());
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now);
+    window.dispatchEvent(new Event('wheel'));
+    await waitFor(() => expect(api.requests).toHaveLength(1));
+    localStorage.setItem('token', tokenWith(issued, issued + 120));
+    vi.spyOn(Date, 'now').mockReturnValue(now + 31_000);
+    window.dispatchEvent(new Event('wheel'));
+    await waitFor(() => expect(api.requests).toHaveLength(2));
   });
 });

@@ -1,8 +1,8 @@
 import { TokenResponseSchema, type TokenResponse } from '@bloodbank/shared/auth';
-import { apiRequest } from '../api-client';
+import { ApiError, apiRequest } from '../api-client';
 import { readToken } from '../session-storage';
 
-/** At most one look at the token per this many ms of activity. */
+/** At most one look at the token per this many ms of activity (a quarter of a shorter token's life). */
 const CHECK_EVERY_MS = 60_000;
 
 /** When a token was issued and when it ends (seconds), read without checking: only to time its renewal. */
@@ -35,12 +35,20 @@ export function isDueForRenewal(token: string, nowMs = Date.now()): boolean {
 export function watchActivityForRenewal(renew: (token: TokenResponse) => void): () => void {
   let lastCheck = 0;
   let renewing = false;
+  /** A token the server would not renew (its session's week is over): not asked again. */
+  let refused: string | null = null;
   const onActivity = () => {
     const now = Date.now();
-    if (renewing || now - lastCheck < CHECK_EVERY_MS) return;
-    lastCheck = now;
     const token = readToken();
-    if (!token || !isDueForRenewal(token, now)) return;
+    if (renewing || !token || token === refused) return;
+    const times = tokenTimes(token);
+    // A TOKEN_TTL of a few minutes is looked at more often than once a minute, or it ran out between looks.
+    const every = times
+      ? Math.min(CHECK_EVERY_MS, ((times.expiresAt - times.issuedAt) * 1000) / 4)
+      : CHECK_EVERY_MS;
+    if (now - lastCheck < every) return;
+    lastCheck = now;
+    if (!isDueForRenewal(token, now)) return;
     renewing = true;
     // The token is given explicitly: a refusal (a session too old to renew) ends nothing; the
     // session goes on until its token ends.
@@ -49,12 +57,15 @@ export function watchActivityForRenewal(renew: (token: TokenResponse) => void): 
         // Another tab may have signed someone else in meanwhile.
         if (readToken() === token) renew(renewed);
       })
-      .catch(() => undefined)
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 403) refused = token;
+      })
       .finally(() => {
         renewing = false;
       });
   };
-  const events = ['keydown', 'pointerdown'] as const;
+  // A key, a tap or a click, and a mouse wheel or touchpad scrolling a long list.
+  const events = ['keydown', 'pointerdown', 'wheel'] as const;
   for (const event of events) window.addEventListener(event, onActivity, { capture: true, passive: true });
   return () => {
     for (const event of events) window.removeEventListener(event, onActivity, { capture: true });

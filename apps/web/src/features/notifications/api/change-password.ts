@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { TokenResponseSchema, type PasswordChange, type TokenResponse } from '@bloodbank/shared/auth';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, replacingToken } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useWriteMutation } from '@/lib/use-write-mutation';
 
@@ -18,11 +18,15 @@ export function useChangePassword() {
   const auth = useAuth();
   const queryClient = useQueryClient();
   return useWriteMutation({
-    mutationFn: changePassword,
-    onSuccess: (token) => {
-      auth.renewSession(token);
-      // Anything refused in between (asked with the ended token) is asked again with the new one.
-      void queryClient.invalidateQueries();
-    },
+    // The new token is stored before the change counts as done: a 401 to the old one meanwhile
+    // (the bell's check) then signs nobody out (api-client.ts).
+    mutationFn: (change: PasswordChange) =>
+      replacingToken(async () => {
+        const token = await changePassword(change);
+        auth.renewSession(token);
+        return token;
+      }),
+    // Anything refused in between (asked with the ended token) is asked again with the new one.
+    onSuccess: () => void queryClient.invalidateQueries(),
   });
 }
