@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCREENING_THRESHOLDS } from '@bloodbank/shared/donation-lifecycle';
 import { jsonResponse, mockApi } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
-import { dashboardHandler, paged, pendingDonation, pendingRequest } from '../testing/fixtures';
-import type { AuditEntry, BloodUnit } from '@bloodbank/shared/admin';
+import { availableUnit, dashboardHandler, paged, pendingDonation, pendingRequest } from '../testing/fixtures';
+import type { AuditEntry } from '@bloodbank/shared/admin';
 import { AuditScreen } from './audit-screen';
 import { BloodScreen } from './blood-screen';
 import { DonationsScreen } from './donations-screen';
@@ -75,24 +75,7 @@ describe('Manage Requests and Manage Donations: what a status filter found, for 
 
 describe('Manage Blood and the Audit Log: what a filter found, for a screen reader', () => {
   it('Manage Blood says how many units the group, component or status chosen holds', async () => {
-    const unit: BloodUnit = {
-      id: 7,
-      bloodgroup: 'O+',
-      component: 'red_cells',
-      parent_unit_id: null,
-      source: 'donation',
-      donation_id: 3,
-      collected_on: '2026-11-01',
-      expires_on: '2026-12-13',
-      status: 'available',
-      hold_reason: null,
-      expired: false,
-      request_id: null,
-      issued_at: null,
-      discarded_at: null,
-      discard_reason: null,
-      created_at: '2026-11-01T10:00:00.000Z',
-    };
+    const unit = availableUnit;
     mockApi({
       'GET /api/admin/dashboard': dashboardHandler,
       'GET /api/admin/units': ({ query }) => {

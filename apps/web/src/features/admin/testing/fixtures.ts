@@ -4,6 +4,7 @@ import type {
   AdminDonor,
   AdminPatient,
   AdminRequest,
+  BloodUnit,
   Paged,
 } from '@bloodbank/shared/admin';
 import { BLOOD_GROUPS } from '@bloodbank/shared/blood-groups';
@@ -160,3 +161,23 @@ export const pendingDonation: AdminDonation = {
 
 /** The admin navigation reads the dashboard for its pending counts: every screen test answers it. */
 export const dashboardHandler = () => jsonResponse(200, dashboard());
+
+/** A red-cell unit on the shelf. */
+export const availableUnit: BloodUnit = {
+  id: 7,
+  bloodgroup: 'O+',
+  component: 'red_cells',
+  parent_unit_id: null,
+  source: 'donation',
+  donation_id: 3,
+  collected_on: '2026-11-01',
+  expires_on: '2026-12-13',
+  status: 'available',
+  hold_reason: null,
+  expired: false,
+  request_id: null,
+  issued_at: null,
+  discarded_at: null,
+  discard_reason: null,
+  created_at: '2026-11-01T10:00:00.000Z',
+};

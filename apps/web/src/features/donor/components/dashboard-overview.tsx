@@ -47,8 +47,7 @@ import { LatestBooking } from './latest-booking';
 import { LoadError } from './load-error';
 import { alertTitleStyles } from './readable-colors';
 import { UnseenRewards } from './unseen-rewards';
-import { busyButtonProps } from '@/lib/busy-button';
-import { sectionHeadingOf } from '@/lib/use-focus-after-action';
+import { CreateGameProfileButton } from './create-game-profile-button';
 
 /** The Dashboard tab of the donor dashboard (spec section 2, PRODUCT.md section 2). */
 export function DashboardOverview() {
@@ -122,17 +121,7 @@ function GameSummary() {
           </Text>
         ) : null}
         <Group>
-          <Button
-            onClick={(event) => {
-              if (createProfile.isPending) return;
-              // The button goes once the profile is there: the keyboard goes on at its section's heading.
-              const heading = sectionHeadingOf(event.currentTarget);
-              createProfile.mutate(undefined, { onSuccess: () => heading?.focus() });
-            }}
-            {...busyButtonProps(createProfile.isPending)}
-          >
-            {createProfile.isPending ? 'Creating...' : 'Create Game Profile'}
-          </Button>
+          <CreateGameProfileButton create={createProfile} />
         </Group>
       </Stack>
     );

@@ -1,17 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Grid,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Grid, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconAlertCircle,
   IconAward,
@@ -34,8 +22,7 @@ import { LevelProgress } from './level-progress';
 import { LoadError } from './load-error';
 import { UnseenRewards } from './unseen-rewards';
 import { formatCount } from '@/lib/format';
-import { busyButtonProps } from '@/lib/busy-button';
-import { sectionHeadingOf } from '@/lib/use-focus-after-action';
+import { CreateGameProfileButton } from './create-game-profile-button';
 
 interface GameDashboardProps {
   /** 1 on /donor/game, 2 inside the donor dashboard's tab. */
@@ -82,17 +69,7 @@ export function GameDashboard({ headingOrder = 1, newAchievements = [], onCelebr
                   {errorMessage(createProfile.error, 'Failed to create your game profile. Please try again.')}
                 </Alert>
               ) : null}
-              <Button
-                onClick={(event) => {
-                  if (createProfile.isPending) return;
-                  // The button goes once the profile is there: the keyboard goes on at its section's heading.
-                  const heading = sectionHeadingOf(event.currentTarget);
-                  createProfile.mutate(undefined, { onSuccess: () => heading?.focus() });
-                }}
-                {...busyButtonProps(createProfile.isPending)}
-              >
-                {createProfile.isPending ? 'Creating...' : 'Create Game Profile'}
-              </Button>
+              <CreateGameProfileButton create={createProfile} />
             </Stack>
           }
         />
