@@ -1,9 +1,29 @@
-import { TokenResponseSchema, type TokenResponse } from '@bloodbank/shared/auth';
-import { ApiError, apiRequest } from '../api-client';
+import type { TokenResponse } from '@bloodbank/shared/auth';
+import { isUserType } from '@bloodbank/shared/roles';
+import { ApiError, apiRequest, type ResponseCheck } from '../api-client';
 import { readToken } from '../session-storage';
 
 /** At most one look at the token per this many ms of activity (a quarter of a shorter token's life). */
 const CHECK_EVERY_MS = 60_000;
+
+/**
+ * The renewal's answer, checked without zod: this runs in the first screen's code, which must not
+ * wait for the validation library (the bundle budget; current-user.ts does the same).
+ */
+const tokenCheck: ResponseCheck<TokenResponse> = {
+  parse(value) {
+    const token = value as Partial<TokenResponse> | null;
+    if (
+      !token ||
+      typeof token.access_token !== 'string' ||
+      typeof token.user_id !== 'number' ||
+      !isUserType(token.user_type)
+    ) {
+      throw new Error('Unexpected response from /api/auth/renew');
+    }
+    return token as TokenResponse;
+  },
+};
 
 /** When a token was issued and when it ends (seconds), read without checking: only to time its renewal. */
 export function tokenTimes(token: string): { issuedAt: number; expiresAt: number } | null {
@@ -52,7 +72,7 @@ export function watchActivityForRenewal(renew: (token: TokenResponse) => void): 
     renewing = true;
     // The token is given explicitly: a refusal (a session too old to renew) ends nothing; the
     // session goes on until its token ends.
-    apiRequest('/auth/renew', { method: 'POST', auth: token, schema: TokenResponseSchema })
+    apiRequest('/auth/renew', { method: 'POST', auth: token, schema: tokenCheck })
       .then((renewed) => {
         // Another tab may have signed someone else in meanwhile.
         if (readToken() === token) renew(renewed);
