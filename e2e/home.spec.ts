@@ -258,6 +258,13 @@ test('a visitor navigates with the Donor and Patient menus (a burger menu on a p
     await expectAccessible(page, 'the open Donor menu');
     await page.keyboard.press('Escape');
     await expect(donorMenu).toBeHidden();
+    // Tab leaves an open menu for its button, as a menu button's Tab does (it was trapped in it).
+    const donorButton = navigation.getByRole('button', { name: 'Donor', exact: true });
+    await donorButton.click();
+    await expect(donorMenu.getByRole('menuitem', { name: 'Login' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(donorMenu).toBeHidden();
+    await expect(donorButton).toBeFocused();
 
     await navigation.getByRole('button', { name: 'Patient', exact: true }).click();
     const patientMenu = page.getByRole('menu', { name: 'Patient' });

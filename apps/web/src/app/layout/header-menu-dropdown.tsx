@@ -44,12 +44,13 @@ export function LoadedHeaderMenu({ trigger, width, items, clicked, autoFocus }: 
   const [opened, setOpened] = useState(false);
 
   return (
-    <Menu position="bottom-end" shadow="md" width={width} opened={opened} onChange={setOpened} trapFocus={false}>
+    <Menu position="bottom-end" shadow="md" width={width} opened={opened} onChange={setOpened}>
       <Menu.Target>{cloneElement(trigger, { ref: triggerRef, autoFocus })}</Menu.Target>
       <Menu.Dropdown
-        // A menu button's Tab leaves the menu (WAI-ARIA menu button pattern); Mantine's default
-        // trapped it in the open menu, where only the arrows and Escape worked. The dropdown sits at
-        // the end of the page, so the keyboard goes back to the button, and on from there.
+        // A menu button's Tab leaves the menu (WAI-ARIA menu button pattern); Mantine's focus trap
+        // (kept: it puts the keyboard in the menu, where the arrows and Escape work) kept Tab in it.
+        // The dropdown sits at the end of the page, so the keyboard goes back to the button, and on
+        // from there.
         onKeyDown={(event) => {
           if (event.key !== 'Tab') return;
           event.preventDefault();
