@@ -122,26 +122,31 @@ export const RegistrationSchema = z.discriminatedUnion('user_type', [
 ]);
 export type Registration = z.infer<typeof RegistrationSchema>;
 
-/** The confirm-password rule: only checked once both fields have something in them. */
-function withPasswordConfirmation<T extends z.ZodObject>(schema: T) {
+/**
+ * The confirm-password rule of every form that sets a password (registration, a reset link, the
+ * profile's change): `confirm` must repeat `password`, checked only once both have something in
+ * them. The fields are named as the form's API body names them.
+ */
+export function withPasswordConfirmation<
+  T extends z.ZodObject,
+  P extends string = 'password',
+  C extends string = 'confirmPassword',
+>(
+  schema: T,
+  fields = { password: 'password', confirm: 'confirmPassword' } as { password: P; confirm: C },
+): z.ZodObject<T['shape'] & Record<C, z.ZodString>> {
+  const confirmation = z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password');
+  // Typed by hand: on a generic `T`, zod's own `extend` type loses the shape's fields.
   return schema
-    .extend({
-      confirmPassword: z
-        .string({ error: 'Please confirm your password' })
-        .min(1, 'Please confirm your password'),
-    })
-    .refine((form) => form.password === form.confirmPassword, {
-      path: ['confirmPassword'],
+    .extend({ [fields.confirm]: confirmation } as Record<C, typeof confirmation>)
+    .refine((form) => (form as Record<string, unknown>)[fields.password] === (form as Record<string, unknown>)[fields.confirm], {
+      path: [fields.confirm],
       message: 'Passwords do not match',
       when: (payload) => {
-        const value = payload.value as { password?: unknown; confirmPassword?: unknown };
-        return (
-          typeof value.password === 'string' &&
-          typeof value.confirmPassword === 'string' &&
-          value.confirmPassword !== ''
-        );
+        const value = payload.value as Record<string, unknown>;
+        return typeof value[fields.password] === 'string' && typeof value[fields.confirm] === 'string' && value[fields.confirm] !== '';
       },
-    });
+    }) as unknown as z.ZodObject<T['shape'] & Record<C, z.ZodString>>;
 }
 
 /** The browser forms: the API body without user_type, plus confirmPassword (never sent). */

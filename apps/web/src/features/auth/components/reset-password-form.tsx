@@ -5,36 +5,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { passwordField } from '@bloodbank/shared/auth';
+import { passwordField, withPasswordConfirmation } from '@bloodbank/shared/auth';
 import { PASSWORD_RESET_MESSAGES } from '@bloodbank/shared/notifications';
 import { paths } from '@/app/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 import { SignInLinks } from './sign-in-links';
 
-/**
- * Registration's password rules and its confirm-password rule (checked once both fields have
- * something in them), for the new password.
- */
-export const ResetPasswordFormSchema = z
-  .object({
-    password: passwordField,
-    confirmPassword: z
-      .string({ error: 'Please confirm your password' })
-      .min(1, 'Please confirm your password'),
-  })
-  .refine((form) => form.password === form.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'Passwords do not match',
-    when: (payload) => {
-      const value = payload.value as { password?: unknown; confirmPassword?: unknown };
-      return (
-        typeof value.password === 'string' &&
-        typeof value.confirmPassword === 'string' &&
-        value.confirmPassword !== ''
-      );
-    },
-  });
+/** Registration's password rules and its confirm-password rule, for the new password. */
+export const ResetPasswordFormSchema = withPasswordConfirmation(z.object({ password: passwordField }));
 type ResetPasswordValues = z.infer<typeof ResetPasswordFormSchema>;
 
 /** The link's token is no good (missing, used, expired): say so and offer a new one. */

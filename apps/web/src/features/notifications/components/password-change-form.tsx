@@ -3,7 +3,7 @@ import { Button, Group, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { PASSWORD_CHANGE_MESSAGES, passwordField } from '@bloodbank/shared/auth';
+import { PASSWORD_CHANGE_MESSAGES, passwordField, withPasswordConfirmation } from '@bloodbank/shared/auth';
 import { PasswordField } from '@/components/forms/password-field';
 import { SaveErrorAlert } from '@/components/ui/error-alert';
 import {
@@ -14,30 +14,24 @@ import {
 } from '@/lib/form-errors';
 import { useChangePassword } from '../api/change-password';
 
-/** Each rule is checked once the fields it compares have something in them. */
-const filled = (value: unknown, ...fields: string[]) =>
-  fields.every((name) => {
-    const text = (value as Record<string, unknown>)[name];
-    return typeof text === 'string' && text !== '';
-  });
-
 /** The server's rules (PasswordChangeSchema) and registration's confirm-password rule. */
-export const PasswordChangeFormSchema = z
-  .object({
+export const PasswordChangeFormSchema = withPasswordConfirmation(
+  z.object({
     current_password: z.string().min(1, PASSWORD_CHANGE_MESSAGES.currentNeeded).max(1024),
     new_password: passwordField,
-    confirm_password: z.string().min(1, 'Please confirm your password'),
-  })
-  .refine((form) => form.new_password !== form.current_password, {
-    path: ['new_password'],
-    message: PASSWORD_CHANGE_MESSAGES.sameAsCurrent,
-    when: (payload) => filled(payload.value, 'current_password', 'new_password'),
-  })
-  .refine((form) => form.new_password === form.confirm_password, {
-    path: ['confirm_password'],
-    message: 'Passwords do not match',
-    when: (payload) => filled(payload.value, 'new_password', 'confirm_password'),
-  });
+  }),
+  { password: 'new_password', confirm: 'confirm_password' },
+).refine((form) => form.new_password !== form.current_password, {
+  path: ['new_password'],
+  message: PASSWORD_CHANGE_MESSAGES.sameAsCurrent,
+  // Checked once both have something in them, as the confirmation is.
+  when: (payload) => {
+    const value = payload.value as Record<string, unknown>;
+    return [value.current_password, value.new_password].every(
+      (text) => typeof text === 'string' && text !== '',
+    );
+  },
+});
 type PasswordChangeValues = z.infer<typeof PasswordChangeFormSchema>;
 const SERVER_FIELDS = ['current_password', 'new_password'] as const;
 
