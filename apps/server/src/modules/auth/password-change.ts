@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { PASSWORD_CHANGE_MESSAGES, type PasswordChange, type TokenResponse } from '@bloodbank/shared/auth';
 import type { AppContext } from '../../context';
-import { invalidFields, tooManyRequestsFor, unauthorized } from '../../errors';
+import { unauthorized } from '../../errors';
 import { hashPassword } from '../../lib/passwords';
 import { SESSION_INVALID, type Principal } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.repository';
 import { queueEmail } from '../notifications/notify';
 import { heldTheAddressAfterAnother } from '../users/email-change';
-import { lockAccount, setPassword } from '../users/users.repository';
-import { checkPassword, minutesToWait } from './password-check';
+import { endResetLinks, lockAccount, setPassword } from '../users/users.repository';
+import { confirmCurrentPassword } from './password-check';
 import { signSession } from './sign-in';
 
 /**
@@ -25,11 +25,7 @@ export async function changeOwnPassword(
   change: PasswordChange,
   clientAddress: string,
 ): Promise<TokenResponse> {
-  const check = await checkPassword(ctx, me.username, change.current_password, clientAddress);
-  if (check.outcome === 'throttled') {
-    throw tooManyRequestsFor(`Too many wrong passwords. Please try again in ${minutesToWait(check.retryAfterSeconds)}.`, check.retryAfterSeconds);
-  }
-  if (check.outcome === 'wrong' || check.user.id !== me.id) throw invalidFields({ current_password: PASSWORD_CHANGE_MESSAGES.currentWrong });
+  await confirmCurrentPassword(ctx, me.username, change.current_password, clientAddress, PASSWORD_CHANGE_MESSAGES.currentNeeded);
   const passwordHash = await hashPassword(change.new_password);
   const at = ctx.clock.now().toISOString();
   const newVersion = await ctx.writes.run(async (trx) => {
@@ -38,14 +34,13 @@ export async function changeOwnPassword(
     const account = await lockAccount(trx, ctx.engine, me.id);
     if (!account || account.is_active !== 1 || account.token_version !== me.sessionVersion) throw unauthorized(SESSION_INVALID);
     await setPassword(trx, me.id, passwordHash, at);
-    await trx.updateTable('password_resets').set({ used_at: at }).where('user_id', '=', me.id).where('used_at', 'is', null).execute();
+    await endResetLinks(trx, me.id, at);
     await recordAudit(trx, { actorId: me.id, actor: me.username, action: 'password.changed', entity: 'user', entityId: me.id, at });
     if (account.email) {
-      const profile = await trx.selectFrom('users').select('first_name').where('id', '=', me.id).executeTakeFirst();
       await queueEmail(
         ctx,
         trx,
-        { email: account.email, name: profile?.first_name ?? account.username },
+        { email: account.email, name: account.first_name ?? account.username },
         {
           title: 'Your password was changed',
           body: `The password of your blood bank account "${account.username}" was changed, and every other device signed in to it was signed out. If you did not change it, choose a new password at once with "Forgot password?" and contact the blood bank.`,

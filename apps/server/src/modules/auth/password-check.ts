@@ -1,4 +1,6 @@
+import { MY_DETAILS_MESSAGES } from '@bloodbank/shared/auth';
 import type { AppContext } from '../../context';
+import { invalidFields, tooManyRequestsFor } from '../../errors';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { findUserForLogin, usernameKeyOf } from '../users/users.repository';
 
@@ -31,4 +33,24 @@ export async function checkPassword(ctx: AppContext, username: string, password:
 export function minutesToWait(retryAfterSeconds: number): string {
   const minutes = Math.ceil(retryAfterSeconds / 60);
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/**
+ * A signed-in user's current password, asked before they change their address or their password:
+ * checked as a sign-in is, so a stolen session cannot guess it. 422 on `current_password` when
+ * missing or wrong, 429 past the limit.
+ */
+export async function confirmCurrentPassword(
+  ctx: AppContext,
+  username: string,
+  password: string | undefined,
+  clientAddress: string,
+  missing: string = MY_DETAILS_MESSAGES.passwordNeeded,
+): Promise<void> {
+  if (!password) throw invalidFields({ current_password: missing });
+  const check = await checkPassword(ctx, username, password, clientAddress);
+  if (check.outcome === 'throttled') {
+    throw tooManyRequestsFor(`Too many wrong passwords. Please try again in ${minutesToWait(check.retryAfterSeconds)}.`, check.retryAfterSeconds);
+  }
+  if (check.outcome === 'wrong') throw invalidFields({ current_password: MY_DETAILS_MESSAGES.passwordWrong });
 }

@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import { hashPassword } from '../../lib/passwords';
 import { recordAudit } from '../audit/audit.repository';
 import { queueEmail } from '../notifications/notify';
-import { lockAccount, setPassword, usernameKeyOf } from '../users/users.repository';
+import { endResetLinks, lockAccount, setPassword, usernameKeyOf } from '../users/users.repository';
 
 /** At most this many reset links per account per hour: more would only fill the owner's inbox. */
 const LINKS_PER_ACCOUNT_PER_HOUR = 3;
@@ -149,7 +149,7 @@ export async function confirmPasswordReset(ctx: AppContext, input: PasswordReset
     if (!user || user.is_active !== 1) throw invalidResetLink();
     await setPassword(trx, user.id, passwordHash, now);
     // Any other link of the account dies with this one.
-    await trx.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', user.id).where('used_at', 'is', null).execute();
+    await endResetLinks(trx, user.id, now);
     await recordAudit(trx, { actorId: user.id, actor: user.username, action: 'password.reset', entity: 'user', entityId: user.id, at: now });
   });
 }

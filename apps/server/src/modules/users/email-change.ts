@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/types';
 import { queueEmail } from '../notifications/notify';
+import { endResetLinks } from './users.repository';
 
 /** Who changed an account's e-mail address: its owner (PATCH /users/me) or the bank's staff. */
 export type EmailChangedBy = 'owner' | 'staff';
@@ -21,7 +22,7 @@ export async function endOldAddress(
   at: string,
 ): Promise<void> {
   if (account.newEmail.toLowerCase() === account.oldEmail?.toLowerCase()) return;
-  await trx.updateTable('password_resets').set({ used_at: at }).where('user_id', '=', account.id).where('used_at', 'is', null).execute();
+  await endResetLinks(trx, account.id, at);
   if (!account.oldEmail) return;
   const message =
     changedBy === 'owner'

@@ -81,9 +81,14 @@ export async function countActiveUsers(db: DatabaseOrTransaction, role: Role): P
  */
 export function lockAccount(trx: Transaction<DB>, engine: Engine, userId: number) {
   return lockedOnPostgres(
-    trx.selectFrom('users').select(['id', 'username', 'email', 'is_active', 'token_version']).where('id', '=', userId),
+    trx.selectFrom('users').select(['id', 'username', 'first_name', 'email', 'is_active', 'token_version']).where('id', '=', userId),
     engine,
   ).executeTakeFirst();
+}
+
+/** Every reset link of the account still out stops working (its password or address changed). */
+export async function endResetLinks(trx: Transaction<DB>, userId: number, at: string): Promise<void> {
+  await trx.updateTable('password_resets').set({ used_at: at }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
 }
 
 export async function setPassword(db: DatabaseOrTransaction, userId: number, passwordHash: string, at: string) {

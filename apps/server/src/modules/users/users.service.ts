@@ -1,10 +1,10 @@
 import { MY_DETAILS_FIELDS, MY_DETAILS_MESSAGES, userTypeOf, type CurrentUser, type MyDetailsUpdate } from '@bloodbank/shared/auth';
 import type { AppContext } from '../../context';
 import type { DatabaseOrTransaction } from '../../db/database';
-import { invalidFields, notFound, tooManyRequestsFor, unauthorized } from '../../errors';
+import { invalidFields, notFound, unauthorized } from '../../errors';
 import { SESSION_INVALID, type Principal } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.repository';
-import { checkPassword, minutesToWait } from '../auth/password-check';
+import { confirmCurrentPassword } from '../auth/password-check';
 import { endOldAddress } from './email-change';
 import { findUserProfile, lockAccount } from './users.repository';
 
@@ -49,7 +49,7 @@ export const fullNameOf = (person: PersonNames) =>
 export async function updateMyDetails(ctx: AppContext, me: Principal, changes: MyDetailsUpdate, clientAddress: string): Promise<CurrentUser> {
   const stored = await getCurrentUser(ctx.db, me.id);
   const passwordChecked = changes.email !== undefined && changes.email !== stored.email;
-  if (passwordChecked) await checkCurrentPassword(ctx, me, changes.current_password, clientAddress);
+  if (passwordChecked) await confirmCurrentPassword(ctx, me.username, changes.current_password, clientAddress);
   const at = ctx.clock.now().toISOString();
   return ctx.writes.run(async (trx) => {
     // Two edits at once (two tabs): each compares against what the other left. A password reset
@@ -77,14 +77,4 @@ export async function updateMyDetails(ctx: AppContext, me: Principal, changes: M
     }
     return getCurrentUser(trx, me.id);
   });
-}
-
-/** The current password, checked as a sign-in is (auth/password-check.ts): 422 on the field when wrong, 429 past the limit. */
-async function checkCurrentPassword(ctx: AppContext, me: Principal, password: string | undefined, clientAddress: string): Promise<void> {
-  if (!password) throw invalidFields({ current_password: MY_DETAILS_MESSAGES.passwordNeeded });
-  const check = await checkPassword(ctx, me.username, password, clientAddress);
-  if (check.outcome === 'throttled') {
-    throw tooManyRequestsFor(`Too many wrong passwords. Please try again in ${minutesToWait(check.retryAfterSeconds)}.`, check.retryAfterSeconds);
-  }
-  if (check.outcome === 'wrong') throw invalidFields({ current_password: MY_DETAILS_MESSAGES.passwordWrong });
 }
