@@ -3,7 +3,7 @@ import { isUserType } from '@bloodbank/shared/roles';
 import { ApiError, apiRequest, type ResponseCheck } from '../api-client';
 import { readToken } from '../session-storage';
 
-/** At most one look at the token per this many ms of activity (a quarter of a shorter token's life). */
+/** At most one look at the token per this many ms of activity. */
 const CHECK_EVERY_MS = 60_000;
 
 /**
@@ -40,10 +40,22 @@ export function tokenTimes(token: string): { issuedAt: number; expiresAt: number
   }
 }
 
+/**
+ * When a token is due (past half its life) and how often to look at it while its user works: at
+ * most once a minute, and a quarter of a shorter life (a TOKEN_TTL of a few minutes ran out between
+ * looks). Null for a token without its times, never renewed.
+ */
+function renewalTimingOf(token: string): { dueAtMs: number; lookEveryMs: number } | null {
+  const times = tokenTimes(token);
+  if (!times) return null;
+  const lifeMs = (times.expiresAt - times.issuedAt) * 1000;
+  return { dueAtMs: times.issuedAt * 1000 + lifeMs / 2, lookEveryMs: Math.min(CHECK_EVERY_MS, lifeMs / 4) };
+}
+
 /** Past half its life: renewed at the next sign of its user. */
 export function isDueForRenewal(token: string, nowMs = Date.now()): boolean {
-  const times = tokenTimes(token);
-  return times !== null && nowMs / 1000 >= (times.issuedAt + times.expiresAt) / 2;
+  const timing = renewalTimingOf(token);
+  return timing !== null && nowMs >= timing.dueAtMs;
 }
 
 /**
@@ -57,18 +69,17 @@ export function watchActivityForRenewal(renew: (token: TokenResponse) => void): 
   let renewing = false;
   /** A token the server would not renew (its session's week is over): not asked again. */
   let refused: string | null = null;
+  // Read again only when the token changes: a wheel fires many times a second.
+  let timed: { token: string; timing: ReturnType<typeof renewalTimingOf> } | null = null;
   const onActivity = () => {
     const now = Date.now();
     const token = readToken();
     if (renewing || !token || token === refused) return;
-    const times = tokenTimes(token);
-    // A TOKEN_TTL of a few minutes is looked at more often than once a minute, or it ran out between looks.
-    const every = times
-      ? Math.min(CHECK_EVERY_MS, ((times.expiresAt - times.issuedAt) * 1000) / 4)
-      : CHECK_EVERY_MS;
-    if (now - lastCheck < every) return;
+    if (timed?.token !== token) timed = { token, timing: renewalTimingOf(token) };
+    const { timing } = timed;
+    if (!timing || now - lastCheck < timing.lookEveryMs) return;
     lastCheck = now;
-    if (!isDueForRenewal(token, now)) return;
+    if (now < timing.dueAtMs) return;
     renewing = true;
     // The token is given explicitly: a refusal (a session too old to renew) ends nothing; the
     // session goes on until its token ends.
