@@ -1,28 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { BloodUnit } from '@bloodbank/shared/admin';
 import { mockApi } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
+import { availableUnit } from '../testing/fixtures';
 import { DiscardUnitDialog } from './discard-unit-dialog';
 
-const unit: BloodUnit = {
-  id: 7,
-  bloodgroup: 'O+',
-  component: 'red_cells',
-  parent_unit_id: null,
-  source: 'donation',
-  donation_id: 3,
-  collected_on: '2026-11-01',
-  expires_on: '2026-12-13',
-  status: 'available',
-  hold_reason: null,
-  expired: false,
-  request_id: null,
-  issued_at: null,
-  discarded_at: null,
-  discard_reason: null,
-  created_at: '2026-11-01T10:00:00.000Z',
-};
+/** A red-cell unit on the shelf (the admin fixtures'). */
+const unit = availableUnit;
 
 describe('the Discard unit dialog', () => {
   it('puts focus on the Reason field when it is sent empty, so its message is read', async () => {

@@ -5,27 +5,11 @@ import { addDays, todayIn } from '@bloodbank/shared/dates';
 import { jsonResponse, mockApi, sampleUser, type MockRequest } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
 import { formatDate } from '@/lib/format';
-import { dashboard, dashboardHandler, paged } from '../testing/fixtures';
+import { availableUnit, dashboard, dashboardHandler, paged } from '../testing/fixtures';
 import { BloodScreen } from './blood-screen';
 
-const unit: BloodUnit = {
-  id: 7,
-  bloodgroup: 'O+',
-  component: 'red_cells',
-  parent_unit_id: null,
-  source: 'donation',
-  donation_id: 3,
-  collected_on: '2026-11-01',
-  expires_on: '2026-12-13',
-  status: 'available',
-  hold_reason: null,
-  expired: false,
-  request_id: null,
-  issued_at: null,
-  discarded_at: null,
-  discard_reason: null,
-  created_at: '2026-11-01T10:00:00.000Z',
-};
+/** A red-cell unit on the shelf (the admin fixtures'). */
+const unit = availableUnit;
 
 /** The unit list answers `items`; the list of units in testing and on hold answers `held`. */
 const shelf =
